@@ -1,0 +1,1 @@
+"""The rules engine: game state, actions, scoring."""

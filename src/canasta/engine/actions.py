@@ -1,0 +1,240 @@
+"""Actions: small immutable values with a stable integer code and a text form.
+
+A turn is a sequence of actions (DESIGN.md, "Actions")::
+
+    ask / yes / no          "may I go out?" and the partner's binding answer
+    draw                    draw from the stock
+    take pair|2|JK|meld     take the pile: with two naturals of the top card's rank, with one
+                            natural and a 2 or a joker, or by adding the top card to a meld
+    decline                 stock empty and the take is not compulsory: end the hand
+    meld K K K|K K 2|K K JK a new meld of three cards (more are added one by one)
+    meld B3 B3 B3[ B3]      the black-3 set, only when going out
+    add K 2                 add one card (here a 2) to the side's meld of kings
+    commit / retract        finish or take back an opening that is still tentative
+    discard 7               discard one card, ending the turn (or going out)
+
+Codes are indexes into ``ALL_ACTIONS``, whose order is fixed: they never depend on the state,
+so a bot or an RL agent sees a fixed action space of ``NUM_ACTIONS`` with a mask. Only one
+module (this one) encodes and decodes them.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final, NamedTuple
+
+from canasta.cards import (
+    BLACK_THREE,
+    JOKER,
+    NATURAL_RANKS,
+    NUM_KINDS,
+    TWO,
+    kind_name,
+    kind_word,
+    parse_kind,
+)
+from canasta.errors import ActionParseError, CardError
+
+
+class ActionType(IntEnum):
+    ASK = 0
+    YES = 1
+    NO = 2
+    DRAW = 3
+    DECLINE = 4
+    TAKE = 5
+    MELD = 6
+    MELD_BLACK_THREES = 7
+    ADD = 8
+    DISCARD = 9
+    COMMIT = 10
+    RETRACT = 11
+
+
+class Route(IntEnum):
+    """How the pile is taken (seed 000, "Taking the discard pile")."""
+
+    PAIR = 0  # two naturals of the top card's rank from hand
+    WITH_TWO = 1  # one natural and a 2
+    WITH_JOKER = 2  # one natural and a joker
+    ONTO_MELD = 3  # the top card onto the side's meld of its rank
+
+
+class Base(IntEnum):
+    """The three cards of a new meld: three naturals, or two naturals and a wild."""
+
+    NATURAL = 0
+    WITH_TWO = 1
+    WITH_JOKER = 2
+
+
+_ROUTE_TEXT: Final = ("pair", "2", "JK", "meld")
+_SIMPLE: Final = {
+    "ask": ActionType.ASK,
+    "yes": ActionType.YES,
+    "no": ActionType.NO,
+    "draw": ActionType.DRAW,
+    "decline": ActionType.DECLINE,
+    "commit": ActionType.COMMIT,
+    "retract": ActionType.RETRACT,
+}
+
+
+class Action(NamedTuple):
+    """One action. ``rank`` and ``arg`` are -1 where the type does not use them.
+
+    - TAKE: ``arg`` is a ``Route``.
+    - MELD: ``rank`` is the natural rank, ``arg`` a ``Base``.
+    - MELD_BLACK_THREES: ``arg`` is the number of black 3s.
+    - ADD: ``rank`` is the meld's rank, ``arg`` the kind of the card added.
+    - DISCARD: ``rank`` is the kind discarded.
+    """
+
+    type: ActionType
+    rank: int = -1
+    arg: int = -1
+
+    @property
+    def code(self) -> int:
+        """The stable integer code of this action."""
+        try:
+            return CODE[self]
+        except KeyError:
+            raise ActionParseError(f"{self!r} is not an action") from None
+
+    @classmethod
+    def from_code(cls, code: int) -> Action:
+        """The action with this code; ``ActionParseError`` when there is none."""
+        if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < NUM_ACTIONS:
+            raise ActionParseError(f"{code!r} is not an action code (0 to {NUM_ACTIONS - 1})")
+        return ALL_ACTIONS[code]
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse the text form, e.g. ``"take pair"``, ``"meld K K 2"``, ``"add 9 JK"``."""
+        words = text.replace(":", " ").split()
+        if not words:
+            raise ActionParseError("an empty text is not an action")
+        verb, rest = words[0].lower(), words[1:]
+        try:
+            if verb in _SIMPLE and not rest:
+                return ALL_ACTIONS[CODE[cls(_SIMPLE[verb])]]
+            if verb == "take" and len(rest) == 1:
+                key = rest[0].lower() if rest[0].lower() in ("pair", "meld") else rest[0].upper()
+                if key in _ROUTE_TEXT:
+                    return TAKE_ACTIONS[_ROUTE_TEXT.index(key)]
+            if verb == "discard" and len(rest) == 1:
+                return DISCARD_ACTIONS[parse_kind(rest[0])]
+            if verb == "add" and len(rest) == 2:
+                return _lookup(cls(ActionType.ADD, parse_kind(rest[0]), parse_kind(rest[1])))
+            if verb == "meld" and rest:
+                return _parse_meld([parse_kind(w) for w in rest])
+        except CardError as exc:
+            raise ActionParseError(f"{text!r} is not an action: {exc}") from None
+        raise ActionParseError(
+            f"{text!r} is not an action; examples: draw, take pair, meld K K 2, add K JK, "
+            "discard 7, commit, retract, ask, yes, no, decline"
+        )
+
+    def __str__(self) -> str:
+        t = self.type
+        if t == ActionType.TAKE:
+            return f"take {_ROUTE_TEXT[self.arg]}"
+        if t == ActionType.MELD:
+            r = kind_name(self.rank)
+            return f"meld {r} {r} {(r, '2', 'JK')[self.arg]}"
+        if t == ActionType.MELD_BLACK_THREES:
+            return "meld " + " ".join(["B3"] * self.arg)
+        if t == ActionType.ADD:
+            return f"add {kind_name(self.rank)} {kind_name(self.arg)}"
+        if t == ActionType.DISCARD:
+            return f"discard {kind_name(self.rank)}"
+        return t.name.lower()
+
+    def describe(self) -> str:
+        """The action in words, for players."""
+        t = self.type
+        if t == ActionType.ASK:
+            return "ask your partner: may I go out?"
+        if t in (ActionType.YES, ActionType.NO):
+            return f"answer {t.name.lower()}: your partner {'may' if t == ActionType.YES else 'may not'} go out"
+        if t == ActionType.DRAW:
+            return "draw from the stock"
+        if t == ActionType.DECLINE:
+            return "leave the pile: the stock is empty, so the hand ends"
+        if t == ActionType.TAKE:
+            return (
+                "take the pile with a natural pair",
+                "take the pile with a natural and a 2",
+                "take the pile with a natural and a joker",
+                "take the pile by adding its top card to your meld",
+            )[self.arg]
+        if t == ActionType.MELD:
+            what = ("three", "two", "two")[self.arg]
+            extra = ("", " and a 2", " and a joker")[self.arg]
+            return f"meld {what} {kind_word(self.rank, 2)}{extra}"
+        if t == ActionType.MELD_BLACK_THREES:
+            return f"meld {self.arg} black 3s and go out"
+        if t == ActionType.ADD:
+            return f"add a {kind_word(self.arg)} to your {kind_word(self.rank, 2)}"
+        if t == ActionType.DISCARD:
+            return f"discard a {kind_word(self.rank)}"
+        if t == ActionType.COMMIT:
+            return "lay your opening down for good"
+        return "take back your opening"
+
+
+def _lookup(action: Action) -> Action:
+    if action not in CODE:
+        raise ActionParseError(f"{action} is not an action")
+    return ALL_ACTIONS[CODE[action]]
+
+
+def _parse_meld(kinds: list[int]) -> Action:
+    if kinds and all(k == BLACK_THREE for k in kinds):
+        return _lookup(Action(ActionType.MELD_BLACK_THREES, -1, len(kinds)))
+    if len(kinds) != 3:
+        raise ActionParseError("a new meld is three cards, e.g. 'meld K K K' or 'meld K K 2'")
+    naturals = [k for k in kinds if k not in (TWO, JOKER)]
+    wilds = [k for k in kinds if k in (TWO, JOKER)]
+    if len(set(naturals)) != 1 or len(wilds) > 1:
+        raise ActionParseError("a new meld is three of a rank, or two of a rank and one wild")
+    base = Base.NATURAL if not wilds else (Base.WITH_TWO if wilds[0] == TWO else Base.WITH_JOKER)
+    return _lookup(Action(ActionType.MELD, naturals[0], base))
+
+
+def _all_actions() -> tuple[Action, ...]:
+    out = [Action(t) for t in (ActionType.ASK, ActionType.YES, ActionType.NO, ActionType.DRAW,
+                               ActionType.DECLINE, ActionType.COMMIT, ActionType.RETRACT)]
+    out += [Action(ActionType.TAKE, -1, r) for r in Route]
+    out += [Action(ActionType.MELD, r, b) for r in NATURAL_RANKS for b in Base]
+    out += [Action(ActionType.MELD_BLACK_THREES, -1, n) for n in (3, 4)]
+    out += [Action(ActionType.ADD, r, k) for r in NATURAL_RANKS for k in (r, TWO, JOKER)]
+    out += [Action(ActionType.ADD, BLACK_THREE, BLACK_THREE)]
+    out += [Action(ActionType.DISCARD, k) for k in range(NUM_KINDS)]
+    return tuple(out)
+
+
+ALL_ACTIONS: Final = _all_actions()
+NUM_ACTIONS: Final = len(ALL_ACTIONS)
+CODE: Final = {a: i for i, a in enumerate(ALL_ACTIONS)}
+
+SIMPLE: Final = {t: ALL_ACTIONS[CODE[Action(t)]] for t in _SIMPLE.values()}
+TAKE_ACTIONS: Final = tuple(ALL_ACTIONS[CODE[Action(ActionType.TAKE, -1, r)]] for r in Route)
+DISCARD_ACTIONS: Final = tuple(
+    ALL_ACTIONS[CODE[Action(ActionType.DISCARD, k)]] for k in range(NUM_KINDS)
+)
+#: MELD_ACTIONS[rank][base]; None for kinds that cannot be melded as a rank.
+MELD_ACTIONS: Final = tuple(
+    tuple(ALL_ACTIONS[CODE[Action(ActionType.MELD, r, b)]] for b in Base)
+    if r in NATURAL_RANKS else None
+    for r in range(NUM_KINDS)
+)
+BLACK_THREE_MELDS: Final = {n: ALL_ACTIONS[CODE[Action(ActionType.MELD_BLACK_THREES, -1, n)]]
+                            for n in (3, 4)}
+#: ADD_ACTIONS[rank][kind] for the kinds that may be added to that rank's meld.
+ADD_ACTIONS: Final = tuple(
+    {k: ALL_ACTIONS[CODE[Action(ActionType.ADD, r, k)]]
+     for k in range(NUM_KINDS) if Action(ActionType.ADD, r, k) in CODE}
+    for r in range(NUM_KINDS)
+)

@@ -1,0 +1,81 @@
+"""Per-rule-set lookup tables, computed once per ``RuleSet`` so the hot path reads lists."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from canasta.cards import (
+    ACE,
+    BLACK_THREE,
+    JOKER,
+    NUM_KINDS,
+    RED_THREE,
+    TWO,
+    kind_counts,
+    parse_kind,
+)
+from canasta.rules.ruleset import RuleSet
+
+#: Largest number of naturals a meld can hold that the cap table covers.
+_MAX_NATURALS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    rules: RuleSet
+    players: int
+    sides: int
+    pack: tuple[int, ...]  # count of each kind in the pack
+    points: tuple[int, ...]  # card points of each kind, melded
+    in_hand: tuple[int, ...]  # points each kind costs when left in hand
+    cap: tuple[int, ...]  # cap[n]: most wild cards a meld with n naturals may hold
+    freezes: tuple[bool, ...]  # a card of this kind in the pile freezes it
+    turn_again: frozenset[int]  # upcards that make the dealer turn another card
+    red_threes: int  # red 3s in the pack
+
+
+def _card_points(rules: RuleSet) -> list[int]:
+    p = rules.points
+    points = [0] * NUM_KINDS
+    points[JOKER], points[TWO], points[BLACK_THREE] = p.joker, p.two, p.black_three
+    for kind in range(4, ACE + 1):
+        points[kind] = p.four_to_seven if kind <= 7 else p.eight_to_king
+    points[ACE] = p.ace
+    return points
+
+
+def _wild_cap(rules: RuleSet, naturals: int) -> int:
+    """Most wilds a meld of ``naturals`` naturals may hold (seed 000 and RULINGS 7)."""
+    cap = rules.melds.max_wilds
+    if rules.melds.wild_ratio == "not_more":
+        cap = min(cap, naturals)
+    elif rules.melds.wild_ratio == "fewer":
+        cap = min(cap, naturals - 1)
+    return max(cap, 0) if naturals >= rules.melds.min_naturals else 0
+
+
+@lru_cache(maxsize=64)
+def tables_for(rules: RuleSet) -> Tables:
+    points = _card_points(rules)
+    in_hand = list(points)
+    in_hand[BLACK_THREE] = rules.points.black_three_in_hand
+    in_hand[RED_THREE] = rules.points.red_three_in_hand
+    pile = rules.pile
+    freezes = [False] * NUM_KINDS
+    freezes[JOKER] = freezes[TWO] = pile.frozen_by_wild
+    freezes[RED_THREE] = pile.frozen_by_red_three
+    freezes[BLACK_THREE] = pile.black_three_freezes
+    pack = kind_counts(rules.deck.decks, rules.deck.jokers)
+    return Tables(
+        rules=rules,
+        players=rules.players.count,
+        sides=rules.players.sides,
+        pack=tuple(pack),
+        points=tuple(points),
+        in_hand=tuple(in_hand),
+        cap=tuple(_wild_cap(rules, n) for n in range(_MAX_NATURALS + 1)),
+        freezes=tuple(freezes),
+        turn_again=frozenset(parse_kind(k) for k in rules.deal.upcard_turn_again),
+        red_threes=pack[RED_THREE],
+    )

@@ -1,0 +1,36 @@
+"""The exceptions of the package. Every one is a ``CanastaError`` and a ``ValueError``."""
+
+from __future__ import annotations
+
+
+class CanastaError(ValueError):
+    """Base class of every error this package raises on bad input."""
+
+
+class CardError(CanastaError):
+    """A text that is not a card or a card kind."""
+
+
+class RulesError(CanastaError):
+    """A rule set or rules file that is malformed or impossible. The message names the key."""
+
+
+class IllegalAction(CanastaError):
+    """An action that the rules do not allow now. The state is unchanged.
+
+    ``reason`` is the plain-words explanation, e.g. "the pile is frozen: you need two natural
+    8s in your hand".
+    """
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"{action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class ActionParseError(CanastaError):
+    """A text or an integer that names no action."""
+
+
+class RecordError(CanastaError):
+    """A game record that is malformed, corrupt or does not replay to its digest."""

@@ -1,0 +1,6 @@
+"""Rule sets: the ``RuleSet`` value, the shipped presets, and loading users' files."""
+
+from canasta.rules.loading import check, diff, dumps, from_dict, load, loads, preset_names
+from canasta.rules.ruleset import RuleSet
+
+__all__ = ["RuleSet", "check", "diff", "dumps", "from_dict", "load", "loads", "preset_names"]

@@ -1,0 +1,259 @@
+"""The rule set: every number and switch the rule texts mention, as one frozen, typed value.
+
+Each option is declared once, here, as a dataclass field whose metadata carries its
+documentation (``doc``), its allowed range (``min``/``max``) or its allowed words
+(``choices``). Loading (``canasta.rules.loading``), printing and diffing are generic over these
+declarations, so a new option is one new field. Code branches on options, never on a preset name.
+
+The defaults are the classic game of seed 000 with the rulings of ``RULINGS.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+def option(default: Any, doc: str, **meta: Any) -> Any:
+    """Declare one rule option: its classic default, what it means, and its bounds."""
+    if isinstance(default, (list, tuple)):
+        value = tuple(default)
+        return field(default_factory=lambda: value, metadata={"doc": doc, **meta})
+    return field(default=default, metadata={"doc": doc, **meta})
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    count: int = option(4, "number of players", min=2, max=6)
+    sides: int = option(
+        2, "number of sides; seat i plays for side i mod sides (partners sit apart)", min=2, max=6
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    decks: int = option(2, "standard 52-card decks shuffled together", min=1, max=8)
+    jokers: int = option(4, "jokers added to the pack", min=0, max=16)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    hand_size: int = option(11, "cards dealt to each player (000: 11; 2-hand 15; 3-hand 13)", min=1)
+    upcard_turn_again: tuple[str, ...] = option(
+        ("JK", "2", "R3"),
+        "kinds that, turned as the first upcard, make the dealer turn another card on top",
+        choices=("JK", "2", "R3", "B3"),
+    )
+    upcard_freezes: bool = option(
+        True, "a wild card or red 3 turned as an upcard freezes the pile from the start (000)"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    stock_cards: int = option(
+        1, "cards drawn from the stock (RULINGS 1: 1 in 4-hand; 2 in 2-hand)", min=1, max=3
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    joker: int = option(50, "card points of a joker")
+    two: int = option(20, "card points of a deuce")
+    ace: int = option(20, "card points of an ace")
+    eight_to_king: int = option(10, "card points of 8, 9, 10, J, Q, K")
+    four_to_seven: int = option(5, "card points of 4, 5, 6, 7")
+    black_three: int = option(5, "card points of a black 3, melded or in hand")
+    black_three_in_hand: int = option(
+        5, "points a black 3 left in hand costs (Bolivia: 100)", min=0
+    )
+    red_three_in_hand: int = option(
+        100, "points a red 3 left in hand costs (cannot happen when red 3s are laid at once)", min=0
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Melds:
+    min_naturals: int = option(2, "natural cards a meld must always hold", min=1)
+    max_wilds: int = option(3, "wild cards a meld may hold at most (Samba: 2)", min=0)
+    wild_ratio: str = option(
+        "any",
+        "besides max_wilds: 'any' (classic), 'not_more' (wilds never outnumber naturals, 002), "
+        "'fewer' (wilds fewer than naturals, 001 variation)",
+        choices=("any", "not_more", "fewer"),
+    )
+    canasta_size: int = option(7, "cards that make a canasta", min=3)
+    black_three_sets: tuple[int, ...] = option(
+        (3, 4), "sizes of a black-3 set that may be melded, only when going out (000)", min=3
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    frozen_by_wild: bool = option(True, "a wild card in the pile freezes it (000)")
+    frozen_by_red_three: bool = option(True, "a red 3 in the pile freezes it (000)")
+    frozen_before_initial_meld: bool = option(
+        True, "the pile is frozen against a side that has not made its initial meld (000)"
+    )
+    always_frozen: bool = option(False, "the pile is always frozen (Cuban, Italian)")
+    black_three_blocks_next: bool = option(
+        True, "a black 3 on top blocks the next player only, for one turn (000)"
+    )
+    black_three_freezes: bool = option(
+        False, "a discarded black 3 freezes the pile until taken (002's reading)"
+    )
+    take_with_wild: bool = option(
+        True, "an unfrozen pile may be taken with one natural and one wild from hand (000)"
+    )
+    take_by_adding: bool = option(
+        True, "an unfrozen pile may be taken by adding its top card to a side's meld (000)"
+    )
+    canasta_opens_pile: bool = option(
+        True, "a completed canasta can take the pile by adding the top card (house, 001: no)"
+    )
+    initial_meld_before_taking: bool = option(
+        False, "a side must have made its initial meld before it may take the pile (001 variation)"
+    )
+    take_top: int = option(
+        0, "cards taken with the pile: 0 for the whole pile, else only the top N", min=0
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class InitialMeld:
+    below_zero: int = option(15, "minimum when the side's score is below zero", min=0)
+    tiers: tuple[tuple[int, int], ...] = option(
+        ((0, 50), (1500, 90), (3000, 120)),
+        "pairs [score, minimum]: from that score on, the opening needs that many card points",
+    )
+    top_card_counts: bool = option(
+        True, "the pile's top card counts towards the minimum (Modern American: no)"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GoingOut:
+    canastas: int = option(1, "canastas a side needs before it may go out (2-hand: 2)", min=0)
+    bonus: int = option(100, "bonus for going out")
+    concealed_bonus: int = option(200, "bonus for going out concealed, instead of bonus")
+    ask_partner: bool = option(True, "a player may ask 'may I go out?'; the answer binds")
+    failed_yes_penalty: int = option(
+        0, "points a side loses when told 'yes' but its player did not go out (RULINGS 19)", min=0
+    )
+    concealed_exemption: bool = option(
+        True, "a side that has not melded may go out concealed after drawing from the stock "
+        "without meeting the initial minimum (000)"
+    )
+    concealed_with_pile: bool = option(
+        False, "going out concealed is possible on a turn that took the pile (001)"
+    )
+    concealed_side_off_table: bool = option(
+        False, "going out concealed needs the whole side to have stayed off the table"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RedThrees:
+    points: int = option(100, "bonus of each red 3 laid down")
+    all_points: int = option(800, "bonus when one side lays down every red 3 in the pack")
+    negative_without_initial_meld: bool = option(
+        True, "red 3s count against a side that has not made its initial meld (000)"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Canastas:
+    natural_bonus: int = option(500, "bonus of a natural canasta (no wild card)")
+    mixed_bonus: int = option(300, "bonus of a mixed canasta")
+
+
+@dataclass(frozen=True, slots=True)
+class StockOut:
+    mode: str = option(
+        "compulsory_take",
+        "when the stock is gone: 'compulsory_take' (000: the pile must be taken when its top "
+        "card fits a meld; the hand ends when a player cannot take it) or 'turn_pile' "
+        "(001 variation: the pile, less its top card, is turned over as a new stock)",
+        choices=("compulsory_take", "turn_pile"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    target: int = option(5000, "score that ends the game (RULINGS 15)", min=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    retracts_per_turn: int = option(
+        2, "engine cap: openings a player may take back in one turn (keeps every turn finite)",
+        min=0,
+    )
+    max_turns_per_hand: int = option(
+        2000, "engine cap: a hand still running after this many turns ends as if the stock "
+        "had run out (classic hands never get near it)", min=1,
+    )
+
+
+SECTIONS: tuple[tuple[str, type], ...] = (
+    ("players", Players),
+    ("deck", Deck),
+    ("deal", Deal),
+    ("draw", Draw),
+    ("points", Points),
+    ("melds", Melds),
+    ("pile", Pile),
+    ("initial_meld", InitialMeld),
+    ("going_out", GoingOut),
+    ("red_threes", RedThrees),
+    ("canastas", Canastas),
+    ("stock_out", StockOut),
+    ("game", Game),
+    ("limits", Limits),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """A complete, validated set of rules. Build one with ``canasta.rules.load``."""
+
+    name: str = "classic"
+    description: str = "Classic Canasta for four players in two partnerships (seed 000)."
+    players: Players = field(default_factory=Players)
+    deck: Deck = field(default_factory=Deck)
+    deal: Deal = field(default_factory=Deal)
+    draw: Draw = field(default_factory=Draw)
+    points: Points = field(default_factory=Points)
+    melds: Melds = field(default_factory=Melds)
+    pile: Pile = field(default_factory=Pile)
+    initial_meld: InitialMeld = field(default_factory=InitialMeld)
+    going_out: GoingOut = field(default_factory=GoingOut)
+    red_threes: RedThrees = field(default_factory=RedThrees)
+    canastas: Canastas = field(default_factory=Canastas)
+    stock_out: StockOut = field(default_factory=StockOut)
+    game: Game = field(default_factory=Game)
+    limits: Limits = field(default_factory=Limits)
+
+    def minimum_for(self, score: int) -> int:
+        """The initial-meld minimum for a side whose score at the deal's start is ``score``."""
+        if score < 0:
+            return self.initial_meld.below_zero
+        minimum = self.initial_meld.below_zero
+        for threshold, value in self.initial_meld.tiers:
+            if score >= threshold:
+                minimum = value
+        return minimum
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as plain data (lists for tuples), sections in their declared order."""
+        out: dict[str, Any] = {"name": self.name, "description": self.description}
+        for section, _ in SECTIONS:
+            value = getattr(self, section)
+            out[section] = {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
