@@ -299,7 +299,7 @@ class Game:
         phase = self.phase
         if phase == MELD:
             acts = self._meld_actions()
-            if self.permission == 1 and acts and self._bound_to_go_out():
+            if self.permission == 1 and acts and self._go_out_reachable():
                 acts = [a for a in acts if self._keeps_going_out(a)]
             return acts
         if phase == DRAW:
@@ -362,7 +362,7 @@ class Game:
         cs = rules.melds.canasta_size
         for route, used, meld_size in routes:
             grown = self.ncan[side] + (1 if nat + wild < cs <= meld_size else 0)
-            if unmelded or self._lay_ok(side, size - used, grown, 0):
+            if unmelded or self._lay_ok(side, size - used, grown, 0, TAKE_ACTIONS[route]):
                 out.append(TAKE_ACTIONS[route])
         return out
 
@@ -378,18 +378,22 @@ class Game:
             return True
         return self.rules.going_out.concealed_exemption and self.drew and not self.took
 
-    def _lay_ok(self, side: int, left: int, canastas: int, opening_points: int) -> bool:
-        """Whether laying cards that leave ``left`` in hand keeps the turn finishable.
+    def _lay_ok(self, side: int, left: int, canastas: int, opening_points: int,
+                action: Action) -> bool:
+        """Whether ``action``, leaving ``left`` cards in hand, keeps the turn finishable.
 
         Two cards or more: discard one, keep one. A tentative opening can always be taken back
-        (or, with one card left, finished by going out). Otherwise the lay must go out, or
-        leave one card to go out with, which needs the side to be allowed out (RULINGS 20).
+        (or, with one card left, finished by going out). Otherwise the action must go out, or
+        leave one card to go out with — by discarding it, which needs the side to be allowed
+        out already, or by laying it (RULINGS 20: no melding down to no cards otherwise).
         """
         if left >= 2:
             return True
         if not self.initial_done[side] and (self.pending is not None or left == 1):
             return True
-        return self._may_go_out(side, canastas, opening_points)
+        if self._may_go_out(side, canastas, opening_points):
+            return True
+        return left == 1 and self._keeps_going_out(action)
 
     def _meld_actions(self) -> list[Action]:
         seat = self.current
@@ -427,7 +431,7 @@ class Game:
                         continue
                     grown = ncan + (1 if n + w + 1 == cs else 0)
                     acts += [adds[k] for k in kinds
-                             if self._lay_ok(side, size - 1, grown, ops + points[k])]
+                             if self._lay_ok(side, size - 1, grown, ops + points[k], adds[k])]
                 elif c >= 2:
                     bases = MELD_ACTIONS[r]
                     assert bases is not None
@@ -441,7 +445,8 @@ class Game:
                             cand.append((Base.WITH_JOKER, 2 * points[r] + points[JOKER]))
                     grown = ncan + (1 if cs <= 3 else 0)
                     acts += [bases[b] for b, p in cand
-                             if size >= 5 or self._lay_ok(side, size - 3, grown, ops + p)]
+                             if size >= 5 or self._lay_ok(side, size - 3, grown, ops + p,
+                                                          bases[b])]
             b3 = hand[BLACK_THREE]
             if b3 and pending == 0:
                 acts += self._black_three_actions(side, b3, size)
@@ -474,9 +479,9 @@ class Game:
                     acts.append(BLACK_THREE_MELDS[n])
         return acts
 
-    def _bound_to_go_out(self) -> bool:
-        """After a 'yes', is there still a line of play that goes out this turn? (RULINGS 19)"""
-        if self.pending is not None:
+    def _go_out_reachable(self) -> bool:
+        """Is there still a line of play that goes out this turn? (RULINGS 19 and 20)"""
+        if self.pending is not None or self.permission == -1:
             return False
         seat = self.current
         side = seat % self.t.sides
@@ -490,6 +495,7 @@ class Game:
                           self.rules.going_out.canastas, need)
 
     def _keeps_going_out(self, action: Action) -> bool:
+        """Whether ``action`` goes out, or leaves a line of play that still goes out."""
         after = self.clone()
         after._legal = None
         _HANDLERS[action[0]](after, action)
@@ -497,7 +503,7 @@ class Game:
             return after.results[-1].went_out == self.current
         if after.current != self.current or after.phase != MELD:
             return False
-        return after._bound_to_go_out()
+        return after._go_out_reachable()
 
     # ------------------------------------------------------------------ transitions
 
