@@ -1,5 +1,218 @@
-"""Why an action is illegal, in words a player understands. Filled in below."""
+"""Why an action is refused, in words a player understands.
+
+The legal-action generator in ``game.py`` is the authority on what is legal; this module is
+asked only about actions that are not in ``legal_actions()``, and names the rule that stops
+them ("the pile is frozen: you need two natural 8s in your hand"). The two are written
+independently and cross-checked by the fuzz tests: every illegal action gets a specific
+reason, never the fallback.
+"""
+
 from __future__ import annotations
-from typing import Any
-def explain(game: Any, action: Any) -> str:
-    return "that is not a legal move now"
+
+from typing import TYPE_CHECKING
+
+from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, TWO, kind_word
+from canasta.engine.actions import Action, ActionType, Base, Route
+
+if TYPE_CHECKING:
+    from canasta.engine.game import Game
+
+FALLBACK = "that is not a legal move now"
+
+
+def explain(game: Game, action: Action) -> str:
+    """The reason ``action`` is illegal in ``game`` (assumed not legal)."""
+    from canasta.engine.game import ANSWER, DRAW, MELD
+
+    if game.over:
+        return "the game is over"
+    t = action.type
+    phase = game.phase
+    if phase == ANSWER:
+        if t in (ActionType.YES, ActionType.NO):
+            return FALLBACK
+        return f"seat {game.asker} asked 'may I go out?': seat {game.current} must answer yes or no"
+    if t in (ActionType.YES, ActionType.NO):
+        return "nobody has asked 'may I go out?'"
+    if phase == DRAW:
+        return _at_draw(game, action)
+    if phase == MELD:
+        if t in (ActionType.ASK, ActionType.DRAW, ActionType.TAKE, ActionType.DECLINE):
+            if t == ActionType.ASK:
+                return "you may ask 'may I go out?' only before any other action of your turn"
+            return "you have already drawn or taken the pile this turn"
+        return _at_meld(game, action)
+    return FALLBACK
+
+
+def _at_draw(game: Game, action: Action) -> str:
+    t = action.type
+    rules = game.rules
+    if t == ActionType.ASK:
+        if not rules.going_out.ask_partner:
+            return "these rules do not let you ask your partner about going out"
+        if game.t.players == game.t.sides:
+            return "you have no partner to ask"
+        if game.asked:
+            return "you have already asked this turn"
+        return FALLBACK
+    if t == ActionType.DRAW:
+        if not game.stock:
+            return "the stock is empty: take the pile if you can, or the hand ends"
+        return FALLBACK
+    if t == ActionType.DECLINE:
+        if game.stock:
+            return "you may leave the pile only when the stock is empty; draw instead"
+        return ("the stock is empty and the pile's top card fits your side's meld: "
+                "taking the pile is compulsory (seed 000, 'When the stock runs out')")
+    if t == ActionType.TAKE:
+        return _pile_reason(game, Route(action.arg))
+    return "draw from the stock or take the pile first"
+
+
+def _pile_reason(game: Game, route: Route) -> str:
+    seat = game.current
+    side = game.side_of(seat)
+    rules = game.rules
+    if not game.pile:
+        return "the pile is empty"
+    if game.blocked == seat:
+        return "a black 3 on top of the pile blocks you this turn"
+    top = game.pile[-1]
+    if top not in NATURAL_RANKS:
+        return f"the pile's top card is a {kind_word(top)}, which cannot be melded with"
+    unmelded = not game.initial_done[side]
+    if unmelded and rules.pile.initial_meld_before_taking:
+        return "your side must make its initial meld before it may take the pile"
+    if unmelded and game.retracts >= rules.limits.retracts_per_turn:
+        return (f"you have taken back your opening {game.retracts} times this turn; "
+                "draw from the stock instead")
+    hand = game.hands[seat]
+    word = kind_word(top, 2)
+    frozen = game.pile_frozen_for(seat)
+    nat = game.mnat[side][top]
+    wild = game.mtwo[side][top] + game.mjok[side][top]
+    if route != Route.PAIR and frozen:
+        why = "your side has not made its initial meld" if unmelded and not game.freezers \
+            else "it holds a wild card or a red 3" if game.freezers else "these rules say so"
+        return (f"the pile is frozen ({why}): you need two natural {word} in your hand, "
+                "melded with the top card")
+    if route == Route.PAIR:
+        if hand[top] < 2:
+            how = "" if frozen else ", or one and a wild card,"
+            return f"you need two natural {word}{how} in your hand to take the pile"
+        if wild > game.t.cap[nat + 3]:
+            return f"your meld of {word} already holds too many wild cards"
+    elif route in (Route.WITH_TWO, Route.WITH_JOKER):
+        wild_kind = TWO if route == Route.WITH_TWO else JOKER
+        if not rules.pile.take_with_wild:
+            return f"these rules take the pile only with two natural {word}"
+        if hand[top] < 1:
+            return f"you need a natural {kind_word(top)} in your hand to take the pile"
+        if not hand[wild_kind]:
+            return f"you have no {kind_word(wild_kind)} in your hand"
+        if wild + 1 > game.t.cap[nat + 2]:
+            return f"that would put too many wild cards in your meld of {word}"
+    else:
+        if not rules.pile.take_by_adding:
+            return "these rules do not let you take the pile by adding to a meld"
+        if not nat:
+            return f"your side has no meld of {word} to add the top card to"
+        if not rules.pile.canasta_opens_pile and nat + wild >= rules.melds.canasta_size:
+            return f"your {word} are a completed canasta, which does not open the pile"
+    return _stranded(game, side)
+
+
+def _stranded(game: Game, side: int) -> str:
+    if game.permission == -1:
+        return ("that would leave you without a card to keep after your discard, and your "
+                "partner said you may not go out")
+    if game.permission == 1:
+        return "your partner said yes: you must go out this turn, and this would prevent it"
+    need = game.rules.going_out.canastas
+    if game.ncan[side] < need:
+        return (f"that would leave you without a card to keep after your discard, and your "
+                f"side needs {need} canasta{'s' if need > 1 else ''} to go out")
+    if not game.initial_done[side]:
+        return (f"that would go out, but your opening has {game.op_points} points of the "
+                f"{game.minimum[side]} it needs")
+    return "that would leave you unable to finish your turn"
+
+
+def _at_meld(game: Game, action: Action) -> str:
+    t = action.type
+    seat = game.current
+    side = game.side_of(seat)
+    hand = game.hands[seat]
+    rules = game.rules
+    opening = game.opening
+    if t == ActionType.COMMIT:
+        if not opening:
+            return "there is no opening to commit"
+        if game.op_points < game.minimum[side]:
+            return (f"your opening has {game.op_points} points; your side needs "
+                    f"{game.minimum[side]} (seed 000, 'The first meld')")
+        return _stranded(game, side)
+    if t == ActionType.RETRACT:
+        return "there is nothing tentative to take back"
+    if t == ActionType.DISCARD:
+        kind = action.rank
+        if not hand[kind]:
+            return f"you have no {kind_word(kind)} to discard"
+        if opening:
+            return (f"commit your opening (it has {game.op_points} of the "
+                    f"{game.minimum[side]} points needed) or take it back before discarding")
+        return _stranded(game, side)
+    unmelded = not game.initial_done[side]
+    if unmelded and not opening and game.retracts >= rules.limits.retracts_per_turn:
+        return (f"you have taken back your opening {game.retracts} times this turn; "
+                "discard to end your turn")
+    if t == ActionType.MELD_BLACK_THREES:
+        n = action.arg
+        if hand[BLACK_THREE] < n:
+            return f"you have only {hand[BLACK_THREE]} black 3s"
+        if game.mnat[side][BLACK_THREE]:
+            return "your side already has its black 3s down"
+        if n not in rules.melds.black_three_sets:
+            return "these rules do not allow a black-3 set of that size"
+        if game.pending is not None:
+            return "commit your opening first"
+        if game.hsize[seat] - n > 1:
+            return "black 3s may be melded only as you go out (seed 000, 'Threes')"
+        return _stranded(game, side)
+    if t == ActionType.MELD:
+        r, base = action.rank, Base(action.arg)
+        word = kind_word(r, 2)
+        if game.mnat[side][r]:
+            return f"your side already has a meld of {word}: add to it instead"
+        need = 3 if base == Base.NATURAL else 2
+        if hand[r] < need:
+            return f"you have {hand[r]} {kind_word(r, hand[r])}; this meld needs {need}"
+        if base == Base.NATURAL and rules.melds.min_naturals > 3:
+            return f"a meld needs {rules.melds.min_naturals} natural cards"
+        if base != Base.NATURAL:
+            wild = TWO if base == Base.WITH_TWO else JOKER
+            if not hand[wild]:
+                return f"you have no {kind_word(wild)}"
+            if game.t.cap[2] < 1:
+                return (f"a meld needs at least {rules.melds.min_naturals} natural cards and "
+                        "these rules allow no wild card with two naturals")
+        return _stranded(game, side)
+    if t == ActionType.ADD:
+        r, kind = action.rank, action.arg
+        word = kind_word(r, 2)
+        nat = game.mnat[side][r]
+        if not nat:
+            return f"your side has no meld of {word}"
+        if not hand[kind]:
+            return f"you have no {kind_word(kind)}"
+        if r == BLACK_THREE:
+            if nat + 1 not in rules.melds.black_three_sets:
+                return "these rules do not allow a black-3 set that large"
+            return _stranded(game, side)
+        wild = game.mtwo[side][r] + game.mjok[side][r]
+        if kind in (TWO, JOKER) and wild + 1 > game.t.cap[nat]:
+            return (f"your meld of {word} would hold {wild + 1} wild cards; with {nat} "
+                    f"naturals it may hold {game.t.cap[nat]} (seed 000, 'Melds')")
+        return _stranded(game, side)
+    return FALLBACK

@@ -49,6 +49,7 @@ from canasta.engine.actions import (
 from canasta.engine.going_out import can_go_out
 from canasta.engine.scoring import HandResult, Meld, score_side
 from canasta.engine.tables import Tables, tables_for
+from canasta.engine.view import PlayerView, view_of
 from canasta.errors import ActionParseError, IllegalAction
 from canasta.rules import RuleSet, load
 
@@ -130,6 +131,11 @@ class Game:
         for action in self.legal_actions():
             mask[action.code] = True
         return mask
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know: its own hand and everything public (no other hand, no stock
+        order)."""
+        return view_of(self, seat)
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not legal now, in plain words; None when it is legal."""

@@ -1,0 +1,95 @@
+"""What one seat may know: the boundary of hidden information (DESIGN.md, principle 4).
+
+A ``PlayerView`` holds the seat's own hand and everything public: melds, red 3s, hand sizes,
+the discard pile (every card in it was seen face up), the stock's size (never its order),
+scores and the turn's state. Bots, network clients and RL agents get views, never a ``Game``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from canasta.cards import NUM_KINDS, kind_name
+from canasta.engine.actions import Action
+from canasta.engine.scoring import HandResult, Meld
+
+if TYPE_CHECKING:
+    from canasta.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's view of a game. All fields are immutable."""
+
+    seat: int
+    side: int
+    rules_name: str
+    players: int
+    sides: int
+    deal_number: int
+    dealer: int
+    current_player: int  # -1 once the game is over
+    phase: str  # "draw", "answer", "meld" or "over"
+    hand: tuple[int, ...]  # own hand: count per kind
+    hand_sizes: tuple[int, ...]  # every seat's number of cards in hand
+    melds: tuple[tuple[Meld, ...], ...]  # per side
+    red_threes: tuple[int, ...]  # per seat
+    pile: tuple[int, ...]  # bottom to top
+    pile_frozen: bool  # frozen against this seat's side
+    blocked: bool  # this seat may not take the pile this turn (a black 3)
+    stock_size: int
+    scores: tuple[int, ...]  # per side: the game totals so far
+    minimums: tuple[int, ...]  # per side: its initial-meld minimum this deal, 0 once made
+    canastas: tuple[int, ...]  # per side
+    permission: str  # this turn's answer to "may I go out?" (asked aloud): "", "yes" or "no"
+    opening_points: int  # points of the tentative opening on the table this turn
+    pending_pile: int  # cards of a taken pile waiting for the opening to be committed
+    legal_actions: tuple[Action, ...]  # empty unless this seat is to act
+    results: tuple[HandResult, ...]  # every finished hand of the game
+
+    def hand_text(self) -> str:
+        """The hand sorted by kind, e.g. ``"JK 2 2 5 5 9 K K A"`` (wilds first)."""
+        return " ".join(kind_name(k) for k in range(NUM_KINDS) for _ in range(self.hand[k]))
+
+    @property
+    def pile_top(self) -> int:
+        """The kind on top of the pile, or -1 when it is empty."""
+        return self.pile[-1] if self.pile else -1
+
+
+def view_of(game: Game, seat: int) -> PlayerView:
+    """Build the view of ``seat``; raises ``ValueError`` for a seat not in the game."""
+    from canasta.engine.game import PHASE_NAMES
+
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.t.players:
+        raise ValueError(f"seat {seat!r} is not in this game (0 to {game.t.players - 1})")
+    side = game.side_of(seat)
+    own_turn = game.current_player == seat
+    return PlayerView(
+        seat=seat,
+        side=side,
+        rules_name=game.rules.name,
+        players=game.t.players,
+        sides=game.t.sides,
+        deal_number=game.deal_number,
+        dealer=game.dealer,
+        current_player=game.current_player,
+        phase=PHASE_NAMES[game.phase],
+        hand=tuple(game.hands[seat]),
+        hand_sizes=tuple(game.hsize),
+        melds=tuple(tuple(game.melds(s)) for s in range(game.t.sides)),
+        red_threes=tuple(game.red3),
+        pile=tuple(game.pile),
+        pile_frozen=game.pile_frozen_for(seat),
+        blocked=game.blocked == seat,
+        stock_size=len(game.stock),
+        scores=tuple(game.scores),
+        minimums=tuple(game.minimum_needed(s) for s in range(game.t.sides)),
+        canastas=tuple(game.ncan),
+        permission=("", "yes", "no")[game.permission],
+        opening_points=game.op_points,
+        pending_pile=len(game.pending) if game.pending is not None else 0,
+        legal_actions=tuple(game.legal_actions()) if own_turn else (),
+        results=tuple(game.results),
+    )

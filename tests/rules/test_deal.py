@@ -1,0 +1,96 @@
+"""The deal (seed 000 "Setup"; seed 003 and RULINGS 16 for the first dealer)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from canasta import Card, Game
+from canasta.cards import JOKER, RED_THREE, TWO
+from canasta.engine.game import _cut_for_deal
+from canasta.rules import load
+
+
+def first_seed(rules: str, wanted: Callable[[Game], bool]) -> Game:
+    """The first game (by seed) whose deal shows what the test is about."""
+    for seed in range(5000):
+        game = Game(rules, seed)
+        if wanted(game):
+            return game
+    raise AssertionError("no seed below 5000 shows it")
+
+
+@pytest.mark.parametrize(("rules", "players", "cards"),
+                         [("classic", 4, 11), ("two_hand", 2, 15), ("three_hand", 3, 13)])
+def test_each_player_is_dealt_the_preset_number(rules: str, players: int, cards: int) -> None:
+    """Seed 000: 11 cards each; 15 in the 2-hand game; 13 in the 3-hand game."""
+    for seed in range(20):
+        game = Game(rules, seed)
+        assert game.hsize == [cards] * players
+        assert game.card_count() == 108
+
+
+def test_cut_values() -> None:
+    """Seed 003: aces 1, jacks 11, queens 12, kings and jokers 13."""
+    assert [Card.parse(t).cut_value for t in ("AS", "2H", "10C", "JD", "QS", "KH", "JK")] == [
+        1, 2, 10, 11, 12, 13, 13]
+
+
+def test_high_card_deals_and_ties_redraw() -> None:
+    """RULINGS 16: high card deals; the tied players (only they) draw again."""
+    rules = load("classic")
+    saw_tie = False
+    for seed in range(200):
+        dealer, rounds = _cut_for_deal(rules, seed)
+        for before, after in zip(rounds, rounds[1:], strict=False):
+            best = max(Card.parse(c).cut_value for _, c in before)
+            assert [s for s, _ in after] == [s for s, c in before
+                                             if Card.parse(c).cut_value == best]
+            saw_tie = True
+        last = rounds[-1]
+        values = {seat: Card.parse(c).cut_value for seat, c in last}
+        assert values[dealer] == max(values.values())
+        assert list(values.values()).count(values[dealer]) == 1
+    assert saw_tie
+
+
+def test_deal_passes_clockwise() -> None:
+    game = Game("classic", 3)
+    dealers = [game.dealer]
+    while game.deal_number < 4:
+        game._end_hand(-1, "stock exhausted")
+        dealers.append(game.dealer)
+    assert [(d - dealers[0]) % 4 for d in dealers] == [0, 1, 2, 3]
+
+
+def test_player_left_of_dealer_plays_first() -> None:
+    game = Game("classic", 5)
+    assert game.current_player == (game.dealer + 1) % 4
+
+
+def test_a_wild_or_red_three_upcard_is_covered_and_freezes_the_pile() -> None:
+    """Seed 000: turn cards until an ordinary card shows; the pile starts frozen."""
+    game = first_seed("classic", lambda g: len(g.pile) > 1)
+    assert game.pile[0] in (JOKER, TWO, RED_THREE)
+    assert game.pile[-1] not in (JOKER, TWO, RED_THREE)
+    assert all(k in (JOKER, TWO, RED_THREE) for k in game.pile[:-1])
+    assert all(game.pile_frozen_for(seat) for seat in range(4))
+
+
+def test_an_ordinary_upcard_does_not_freeze_the_pile_for_a_melded_side() -> None:
+    game = first_seed("classic", lambda g: len(g.pile) == 1)
+    assert game.freezers == 0
+
+
+def test_red_threes_dealt_are_laid_out_and_replaced() -> None:
+    """Seed 000: red 3s go face up before the first turn, each replaced from the stock."""
+    game = first_seed("classic", lambda g: sum(g.red3) >= 2)
+    assert all(hand[RED_THREE] == 0 for hand in game.hands)
+    assert game.hsize == [11] * 4
+    assert len(game.stock) == 108 - 44 - len(game.pile) - sum(game.red3)
+
+
+def test_the_deal_is_determined_by_the_seed() -> None:
+    assert Game("classic", 11).digest() == Game("classic", 11).digest()
+    assert Game("classic", 11).digest() != Game("classic", 12).digest()
