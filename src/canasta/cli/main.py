@@ -1,0 +1,108 @@
+"""The ``canasta`` command: rule sets, random-play simulations, game replays.
+
+    canasta rules list | show NAME_OR_FILE | check FILE | diff A B
+    canasta simulate [--rules R] [--games N] [--seed S] [--max-deals D] [--save-records DIR]
+    canasta replay FILE [--verify]
+
+Bad arguments exit with 2 (argparse), bad files or records with 1; either way one line on
+stderr and never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from canasta.cli import replay_cmd, rules_cmd, simulate_cmd
+from canasta.errors import CanastaError
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``canasta simulate: error: ...``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the whole command, one subparser per subcommand."""
+    parser = _Parser(prog="canasta", description="A deterministic Canasta engine.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    rules = commands.add_parser("rules", help="list, show, check and compare rule sets")
+    rules_sub = rules.add_subparsers(dest="rules_command", required=True, metavar="ACTION")
+    rules_sub.add_parser("list", help="the preset rule sets").set_defaults(run=rules_cmd.list_)
+    show = rules_sub.add_parser("show", help="a rule set as a complete TOML file")
+    show.add_argument("rules", metavar="NAME_OR_FILE")
+    show.set_defaults(run=rules_cmd.show)
+    check = rules_sub.add_parser("check", help="check a rules file")
+    check.add_argument("rules", metavar="FILE")
+    check.set_defaults(run=rules_cmd.check)
+    diff = rules_sub.add_parser("diff", help="the options two rule sets set differently")
+    diff.add_argument("a", metavar="A", help="a preset name or a rules file")
+    diff.add_argument("b", metavar="B", help="a preset name or a rules file")
+    diff.set_defaults(run=rules_cmd.diff)
+
+    sim = commands.add_parser("simulate", help="play games with a uniformly random policy")
+    sim.add_argument("--rules", default="classic", metavar="NAME_OR_FILE",
+                     help="a preset name or a rules file (default: classic)")
+    sim.add_argument("--games", type=_at_least_one, default=100, metavar="N",
+                     help="games to play (default: 100)")
+    sim.add_argument("--seed", type=_whole_number, default=0, metavar="S",
+                     help="game i is dealt with seed S+i and played by Random(S+i) (default: 0)")
+    sim.add_argument("--max-deals", type=_at_least_one, default=100, metavar="D",
+                     help="stop a game after D deals; it counts as unfinished (default: 100)")
+    sim.add_argument("--save-records", metavar="DIR",
+                     help="write each game's record to DIR/seed-<seed>.json")
+    sim.set_defaults(run=simulate_cmd.run)
+
+    replay = commands.add_parser("replay", help="print a recorded game turn by turn")
+    replay.add_argument("file", metavar="FILE", help="a game record (JSON)")
+    replay.add_argument("--verify", action="store_true",
+                        help="first check that the record replays to its result and digest")
+    replay.set_defaults(run=replay_cmd.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # argparse has printed its message (or the help)
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        code: int = args.run(args)
+    except BrokenPipeError:  # the reader went away (``canasta replay x | head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except CanastaError as exc:
+        print(f"canasta: error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"canasta: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("canasta: interrupted", file=sys.stderr)
+        return 130
+    return code

@@ -1,0 +1,104 @@
+"""``canasta replay``: a recorded game, turn by turn, with every card shown.
+
+A replay is a full-information view: the hands dealt, what each draw drew and what each taken
+pile held are all printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from canasta.cards import NUM_KINDS, RED_THREE, kind_name
+from canasta.engine.actions import ActionType
+from canasta.engine.game import Game
+from canasta.engine.scoring import HandResult
+from canasta.errors import RecordError
+from canasta.record import apply_recorded, new_game, read, verify
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the game of a record file; with ``--verify``, check it first."""
+    rec = read(args.file)
+    try:
+        if args.verify:
+            verify(rec)
+        for line in replay_lines(rec):
+            print(line)
+    except RecordError as exc:
+        raise RecordError(f"{args.file}: {exc}") from None
+    if args.verify:
+        print(f"verified: the replay gives the recorded result and digest {rec['digest'][:16]}...")
+    return 0
+
+
+def replay_lines(rec: dict[str, Any]) -> Iterator[str]:
+    """The game of a checked record as lines of text; ``RecordError`` at a bad action."""
+    game = new_game(rec)
+    rules = game.rules
+    yield (f"{rules.name}: {rules.players.count} players in {rules.players.sides} sides, "
+           f"seed {game.seed}, {len(rec['actions'])} actions")
+    rounds = "; then ".join(", ".join(f"seat {seat} {card}" for seat, card in cut)
+                            for cut in game.dealer_cuts)
+    yield f"cut for the deal: {rounds}"
+    yield from _deal_lines(game)
+    for index, text in enumerate(rec["actions"]):
+        seat, scored = game.current_player, len(game.results)
+        stock, pile = game.stock[:], game.pile[:]
+        action = apply_recorded(game, index, text)
+        ended = len(game.results) > scored
+        if action.type == ActionType.DRAW:
+            drawn = stock[len(game.stock):] if not ended else stock
+            detail = "drew " + ", ".join(
+                f"{kind_name(k)} (laid out)" if k == RED_THREE else kind_name(k)
+                for k in reversed(drawn))
+        elif action.type == ActionType.TAKE:
+            top = rules.pile.take_top
+            taken = pile[-top:] if top else pile
+            detail = (f"{action.describe()}: {_cards(reversed(taken))} "
+                      f"({len(taken)} cards, top first)")
+        else:
+            detail = action.describe()
+        yield f"{index:>6}  seat {seat}  {action!s:<14} {detail}"
+        if ended:
+            yield from _result_lines(game, game.results[-1])
+            if not game.is_terminal():
+                yield from _deal_lines(game)
+    yield _end_line(game)
+
+
+def _cards(kinds: Iterator[int] | Sequence[int]) -> str:
+    return " ".join(kind_name(k) for k in kinds) or "-"
+
+
+def _hand(counts: Sequence[int]) -> str:
+    return _cards([k for k in range(NUM_KINDS) for _ in range(counts[k])])
+
+
+def _deal_lines(game: Game) -> Iterator[str]:
+    yield ""
+    yield (f"deal {game.deal_number}: seat {game.dealer} deals; pile {_cards(game.pile)} "
+           f"(top last); stock {len(game.stock)} cards")
+    for seat, hand in enumerate(game.hands):
+        red = f"; red 3s laid out: {game.red3[seat]}" if game.red3[seat] else ""
+        yield f"  seat {seat}: {_hand(hand)}{red}"
+
+
+def _result_lines(game: Game, result: HandResult) -> Iterator[str]:
+    who = f" (seat {result.went_out})" if result.went_out >= 0 else ""
+    yield f"deal {result.deal} ended: {result.ended_by}{who}"
+    players, sides = game.num_players, len(result.sides)
+    for score in result.sides:
+        seats = ", ".join(str(s) for s in range(score.side, players, sides))
+        items = ", ".join(f"{label} {value:+d}" for label, value in score.items()) or "nothing"
+        yield f"  side {score.side} (seats {seats}): {items} = {score.total:+d}"
+    yield "  game score: " + ", ".join(f"side {s} {t}" for s, t in enumerate(result.totals))
+
+
+def _end_line(game: Game) -> str:
+    scores = ", ".join(f"side {s} {t}" for s, t in enumerate(game.scores))
+    if game.is_terminal():
+        return f"game over after {len(game.results)} deals: side {game.winner} wins ({scores})"
+    return (f"the record ends before the game does: {len(game.results)} deals scored, "
+            f"deal {game.deal_number} under way ({scores})")

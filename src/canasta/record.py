@@ -1,0 +1,247 @@
+"""Game records: a game as its rule set, its seed and its actions (DESIGN.md, principle 3).
+
+A record is a JSON object (documented in ``docs/records.md``)::
+
+    {
+      "format": "canasta-record",
+      "version": 1,
+      "rules": {...every option, as RuleSet.to_dict() gives it...},
+      "seed": 7,
+      "actions": ["draw", "meld K K 2", "discard 7", ...],
+      "result": {"deals": 3, "scores": [5120, 3020], "winner": 0, "terminal": true},
+      "digest": "<Game.digest() of the final state>"
+    }
+
+``record_of`` and ``write`` make one from a game; ``read`` loads and checks one; ``replay``
+rebuilds the game by applying every action through the engine (so an illegal action is caught
+by the same rules core as in play); ``verify`` replays and compares the result and the digest.
+Anything wrong with a record raises ``RecordError`` saying what and where. Reading never
+writes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from canasta.engine.actions import Action
+from canasta.engine.game import Game
+from canasta.errors import ActionParseError, IllegalAction, RecordError, RulesError
+from canasta.rules import RuleSet, from_dict
+
+FORMAT = "canasta-record"
+VERSION = 1
+
+_KEYS = ("format", "version", "rules", "seed", "actions", "result", "digest")
+_RESULT_KEYS = ("deals", "scores", "winner", "terminal")
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+def result_of(game: Game) -> dict[str, Any]:
+    """The ``result`` part of a record: deals completed, scores, winning side, terminal."""
+    return {
+        "deals": len(game.results),
+        "scores": list(game.scores),
+        "winner": game.winner if game.is_terminal() else None,
+        "terminal": game.is_terminal(),
+    }
+
+
+def record_of(game: Game) -> dict[str, Any]:
+    """The record of ``game`` as it stands (finished or not), as plain JSON-ready data."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": game.rules.to_dict(),
+        "seed": game.seed,
+        "actions": [str(Action.from_code(code)) for code in game.history],
+        "result": result_of(game),
+        "digest": game.digest(),
+    }
+
+
+def dumps(game: Game) -> str:
+    """The record of ``game`` as JSON text (two-space indent, one action a line)."""
+    return json.dumps(record_of(game), indent=2, ensure_ascii=False) + "\n"
+
+
+def write(game: Game, path: str | Path) -> None:
+    """Write the record of ``game`` to ``path`` as UTF-8 JSON."""
+    Path(path).write_text(dumps(game), encoding="utf-8")
+
+
+def read(path: str | Path) -> dict[str, Any]:
+    """Read and check a record file (its shape, types and rules; not its replay).
+
+    Raises ``RecordError``, prefixed with the path, when the file cannot be read, is not JSON
+    or is not a well-formed record. Use ``verify`` to replay it against its digest.
+    """
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise RecordError(f"cannot read record file {str(path)!r}: {exc.strerror}") from None
+    try:
+        return loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a UTF-8 text file") from None
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Parse record JSON text and check it (see ``check``)."""
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError("not a record: JSON nested too deeply") from None
+    check(data)
+    return data  # type: ignore[no-any-return]  # check() proved it is a record
+
+
+def check(data: object) -> None:
+    """Check that ``data`` is a well-formed record; ``RecordError`` names the first fault."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, not {_json_type(data)}")
+    _exact_keys(data, _KEYS, "record")
+    if data["format"] != FORMAT:
+        raise RecordError(f"format is {data['format']!r}, expected {FORMAT!r}")
+    _expect(data, "version", "a whole number", _int)
+    if data["version"] != VERSION:
+        raise RecordError(f"version {data['version']} is not supported (this reads {VERSION})")
+    _expect(data, "rules", "an object", lambda v: isinstance(v, dict))
+    _expect(data, "seed", "a whole number", _int)
+    _expect(data, "actions", "a list of strings",
+            lambda v: isinstance(v, list) and all(isinstance(a, str) for a in v))
+    _expect(data, "digest", "64 lowercase hex digits",
+            lambda v: isinstance(v, str) and _DIGEST.fullmatch(v) is not None)
+    result = data["result"]
+    if not isinstance(result, dict):
+        raise RecordError(f"result is {_json_type(result)}, expected an object")
+    _exact_keys(result, _RESULT_KEYS, "result")
+    _expect(result, "deals", "a whole number of at least 0", lambda v: _int(v) and v >= 0,
+            "result.")
+    _expect(result, "scores", "a list of whole numbers",
+            lambda v: isinstance(v, list) and all(_int(s) for s in v), "result.")
+    _expect(result, "winner", "a side number or null", lambda v: v is None or _int(v), "result.")
+    _expect(result, "terminal", "true or false", lambda v: isinstance(v, bool), "result.")
+    rules_of(data)
+
+
+def rules_of(record: dict[str, Any]) -> RuleSet:
+    """The record's rule set. Every option must be written out: no default fills a gap."""
+    data = record["rules"]
+    try:
+        rules = from_dict(data, origin="rules")
+    except RulesError as exc:
+        raise RecordError(f"bad rules: {exc}") from None
+    full = rules.to_dict()
+    missing = [key for key in full if key not in data]
+    missing += [f"{section}.{key}" for section, table in full.items()
+                if isinstance(table, dict) and section in data
+                for key in table if key not in data[section]]
+    if missing:
+        raise RecordError(f"bad rules: missing {', '.join(missing)} (a record lists every option)")
+    if "base" in data:
+        raise RecordError("bad rules: unexpected key 'base' (a record lists every option)")
+    return rules
+
+
+def new_game(record: dict[str, Any]) -> Game:
+    """The game of a checked record before any of its actions: its rules, its seed."""
+    check(record)
+    return Game(rules_of(record), record["seed"])
+
+
+def apply_recorded(game: Game, index: int, text: str) -> Action:
+    """Apply ``actions[index]`` of a record to ``game``; ``RecordError`` when it cannot be."""
+    where = f"actions[{index}] = {text!r}"
+    try:
+        action = Action.parse(text)
+    except ActionParseError as exc:
+        raise RecordError(f"{where} does not parse: {exc}") from None
+    if game.is_terminal():
+        raise RecordError(f"{where} comes after the end of the game")
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        raise RecordError(f"{where} is illegal at that point: {exc.reason}") from None
+    return action
+
+
+def replay(record: dict[str, Any]) -> Game:
+    """Rebuild the game of a record by applying each of its actions through the engine."""
+    game = new_game(record)
+    for index, text in enumerate(record["actions"]):
+        apply_recorded(game, index, text)
+    return game
+
+
+def verify(record: dict[str, Any]) -> Game:
+    """Replay a record and check its result and digest against the replayed game."""
+    game = replay(record)
+    expected = result_of(game)
+    for key in _RESULT_KEYS:
+        if record["result"][key] != expected[key]:
+            raise RecordError(
+                f"result mismatch: result.{key} is {json.dumps(record['result'][key])} "
+                f"but the replay gives {json.dumps(expected[key])}"
+            )
+    digest = game.digest()
+    if record["digest"] != digest:
+        raise RecordError(
+            f"digest mismatch: the record says {record['digest'][:16]}..., "
+            f"the replay gives {digest[:16]}..."
+        )
+    return game
+
+
+def _exact_keys(data: dict[str, Any], keys: tuple[str, ...], what: str) -> None:
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise RecordError(f"{what} is missing {', '.join(map(repr, missing))}")
+    extra = sorted(k for k in data if k not in keys)
+    if extra:
+        raise RecordError(
+            f"{what} has unknown {', '.join(map(repr, extra))}; expected: {', '.join(keys)}"
+        )
+
+
+def _expect(data: dict[str, Any], key: str, expected: str, ok: Callable[[Any], bool],
+            prefix: str = "") -> None:
+    value = data[key]
+    if not ok(value):
+        raise RecordError(f"{prefix}{key} is {_show(value)}, expected {expected}")
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _show(value: object) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else f"{_json_type(value)} {text[:37]}..."
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> None:
+    raise RecordError(f"not JSON: {name} is not a JSON value")
