@@ -99,10 +99,12 @@ def position(
     game.yes_failures = [0] * sides
     game.blocked = -1
     game.turns = 0
-    game._begin_turn(current)
     if phase == MELD:
+        game._reset_turn(current)
         game.phase = MELD
         game.drew = drew
+    else:
+        game._begin_turn(current)
     game._legal = None
     return game
 

@@ -282,11 +282,16 @@ class Game:
                         self.hsize[seat] -= 1
         self._begin_turn((self.dealer + 1) % players)
 
-    def _begin_turn(self, seat: int) -> None:
+    def _reset_turn(self, seat: int) -> None:
+        """Make ``seat`` the player to act, at the start of a turn."""
         self.current, self.phase, self.asker = seat, DRAW, -1
         self.permission, self.asked, self.drew, self.took = 0, False, False, False
         self.retracts, self.melded_turn, self.created = 0, False, []
         self.opening, self.op_points, self.pending, self.snap = False, 0, None, None
+
+    def _begin_turn(self, seat: int) -> None:
+        """Start ``seat``'s turn; with the stock gone, turn the pile over or end the hand."""
+        self._reset_turn(seat)
         if self.stock:
             return
         if self.rules.stock_out.mode == "turn_pile" and len(self.pile) > 1:

@@ -1,0 +1,66 @@
+"""Views: what one seat may know (DESIGN principle 4)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canasta import Game
+from canasta.engine.view import PlayerView
+
+
+def play(game: Game, moves: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_view_holds_only_the_seats_own_hand() -> None:
+    game = Game("classic", 4)
+    play(game, 40, 4)
+    for seat in range(4):
+        view = game.view(seat)
+        assert view.hand == tuple(game.hands[seat])
+        assert view.hand_sizes == tuple(game.hsize)
+        assert view.stock_size == len(game.stock)
+        assert view.pile == tuple(game.pile)
+        assert "stock" not in PlayerView.__slots__ and "hands" not in PlayerView.__slots__
+
+
+def test_views_do_not_change_with_hidden_cards() -> None:
+    """Two games that differ only in another seat's hand and the stock order give equal views."""
+    game = Game("classic", 9)
+    play(game, 25, 9)
+    seat = game.current_player
+    other = (seat + 1) % 4
+    twin = game.clone()
+    twin.stock.reverse()
+    swap_from = next(k for k in range(15) if twin.hands[other][k])
+    swap_to = next(k for k in range(15) if k != swap_from and twin.stock.count(k))
+    twin.hands[other][swap_from] -= 1
+    twin.hands[other][swap_to] += 1
+    twin.stock.remove(swap_to)
+    twin.stock.append(swap_from)
+    assert twin.digest() != game.digest()
+    assert twin.view(seat) == game.view(seat)
+
+
+def test_only_the_seat_to_act_sees_legal_actions() -> None:
+    game = Game("classic", 2)
+    seat = game.current_player
+    assert game.view(seat).legal_actions == tuple(game.legal_actions())
+    assert all(game.view(s).legal_actions == () for s in range(4) if s != seat)
+
+
+def test_hand_text_is_sorted() -> None:
+    game = Game("classic", 2)
+    text = game.view(0).hand_text().split()
+    order = ["JK", "2", "R3", "B3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    assert [order.index(w) for w in text] == sorted(order.index(w) for w in text)
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "0", True])
+def test_a_seat_not_in_the_game_is_refused(seat: object) -> None:
+    with pytest.raises(ValueError, match="is not in this game"):
+        Game("classic", 1).view(seat)  # type: ignore[arg-type]
