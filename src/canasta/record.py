@@ -115,8 +115,7 @@ def check(data: object) -> None:
         raise RecordError(f"version {data['version']} is not supported (this reads {VERSION})")
     _expect(data, "rules", "an object", lambda v: isinstance(v, dict))
     _expect(data, "seed", "a whole number", _int)
-    _expect(data, "actions", "a list of strings",
-            lambda v: isinstance(v, list) and all(isinstance(a, str) for a in v))
+    _expect_list(data, "actions", "a string", lambda v: isinstance(v, str))
     _expect(data, "digest", "64 lowercase hex digits",
             lambda v: isinstance(v, str) and _DIGEST.fullmatch(v) is not None)
     result = data["result"]
@@ -125,8 +124,7 @@ def check(data: object) -> None:
     _exact_keys(result, _RESULT_KEYS, "result")
     _expect(result, "deals", "a whole number of at least 0", lambda v: _int(v) and v >= 0,
             "result.")
-    _expect(result, "scores", "a list of whole numbers",
-            lambda v: isinstance(v, list) and all(_int(s) for s in v), "result.")
+    _expect_list(result, "scores", "a whole number", _int, "result.")
     _expect(result, "winner", "a side number or null", lambda v: v is None or _int(v), "result.")
     _expect(result, "terminal", "true or false", lambda v: isinstance(v, bool), "result.")
     rules_of(data)
@@ -164,8 +162,6 @@ def apply_recorded(game: Game, index: int, text: str) -> Action:
         action = Action.parse(text)
     except ActionParseError as exc:
         raise RecordError(f"{where} does not parse: {exc}") from None
-    if game.is_terminal():
-        raise RecordError(f"{where} comes after the end of the game")
     try:
         game.apply(action)
     except IllegalAction as exc:
@@ -185,12 +181,11 @@ def verify(record: dict[str, Any]) -> Game:
     """Replay a record and check its result and digest against the replayed game."""
     game = replay(record)
     expected = result_of(game)
-    for key in _RESULT_KEYS:
-        if record["result"][key] != expected[key]:
-            raise RecordError(
-                f"result mismatch: result.{key} is {json.dumps(record['result'][key])} "
-                f"but the replay gives {json.dumps(expected[key])}"
-            )
+    wrong = [f"result.{key} is {json.dumps(record['result'][key])} "
+             f"but the replay gives {json.dumps(expected[key])}"
+             for key in _RESULT_KEYS if record["result"][key] != expected[key]]
+    if wrong:
+        raise RecordError("result mismatch: " + "; ".join(wrong))
     digest = game.digest()
     if record["digest"] != digest:
         raise RecordError(
@@ -216,6 +211,14 @@ def _expect(data: dict[str, Any], key: str, expected: str, ok: Callable[[Any], b
     value = data[key]
     if not ok(value):
         raise RecordError(f"{prefix}{key} is {_show(value)}, expected {expected}")
+
+
+def _expect_list(data: dict[str, Any], key: str, expected: str, ok: Callable[[Any], bool],
+                 prefix: str = "") -> None:
+    _expect(data, key, "a list", lambda v: isinstance(v, list), prefix)
+    for index, item in enumerate(data[key]):
+        if not ok(item):
+            raise RecordError(f"{prefix}{key}[{index}] is {_show(item)}, expected {expected}")
 
 
 def _int(value: object) -> bool:

@@ -1,0 +1,305 @@
+"""Game records: the round trip, and every way a corrupt or tampered record is refused."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta import ALL_ACTIONS, Action, Game, RecordError
+from canasta import record as rec
+from canasta.sim import play_random
+
+Record = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def sample() -> Record:
+    """A record of one finished classic game."""
+    game = play_random("classic", 11, 100)
+    assert game.is_terminal()
+    return rec.record_of(game)
+
+
+def reject(path: Path, text: str) -> str:
+    """Write ``text`` to ``path``; read and verify it must fail and leave the file alone.
+
+    Returns the error message with the path prefix (which ``read`` adds) taken off.
+    """
+    path.write_text(text, encoding="utf-8")
+    before = path.read_bytes(), path.stat().st_mtime_ns
+    with pytest.raises(RecordError) as info:
+        rec.verify(rec.read(path))
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    return str(info.value).removeprefix(f"{path}: ")
+
+
+def tampered(sample: Record, change: Callable[[Record], object]) -> str:
+    """The sample's JSON after ``change`` edited a deep copy of it."""
+    data = json.loads(json.dumps(sample))
+    change(data)
+    return json.dumps(data)
+
+
+# ---------------------------------------------------------------------- the round trip
+
+
+@pytest.mark.parametrize("preset", ["classic", "two_hand", "three_hand"])
+def test_write_read_verify_gives_the_same_game(preset: str, tmp_path: Path) -> None:
+    for seed in range(30):
+        game = play_random(preset, seed, 1 if seed % 5 else 100)
+        path = tmp_path / f"{preset}-{seed}.json"
+        rec.write(game, path)
+        data = rec.read(path)
+        again = rec.verify(data)
+        assert again.digest() == game.digest() == data["digest"]
+        assert again.history == game.history
+        assert rec.record_of(again) == data
+
+
+def test_a_record_holds_rules_seed_actions_result_and_digest(sample: Record) -> None:
+    assert list(sample) == ["format", "version", "rules", "seed", "actions", "result", "digest"]
+    assert sample["format"] == "canasta-record" and sample["version"] == 1
+    assert sample["rules"] == Game("classic").rules.to_dict()
+    assert sample["seed"] == 11
+    game = rec.replay(sample)
+    assert sample["result"] == {"deals": len(game.results), "scores": game.scores,
+                                "winner": game.winner, "terminal": True}
+    assert sample["actions"][:3] == [str(Action.from_code(c)) for c in game.history[:3]]
+
+
+def test_a_game_in_progress_has_a_record_too(tmp_path: Path) -> None:
+    game = Game("two_hand", seed=4)
+    game.apply("draw")
+    rec.write(game, tmp_path / "g.json")
+    data = rec.read(tmp_path / "g.json")
+    assert data["actions"] == ["draw"]
+    assert data["result"] == {"deals": 0, "scores": [0, 0], "winner": None, "terminal": False}
+    assert rec.verify(data).digest() == game.digest()
+
+
+def test_every_action_text_parses_back_to_its_action() -> None:
+    assert all(Action.parse(str(action)) == action for action in ALL_ACTIONS)
+
+
+def test_action_texts_are_read_as_the_engine_parses_them(sample: Record) -> None:
+    """Texts are parsed by ``Action.parse``, so other spellings of an action replay too."""
+    data = json.loads(json.dumps(sample))
+    data["actions"] = [a.upper() for a in data["actions"]]
+    assert rec.verify(data).digest() == sample["digest"]
+
+
+# ---------------------------------------------------------------------- refusals
+
+
+def test_truncated_json_is_refused(sample: Record, tmp_path: Path) -> None:
+    text = json.dumps(sample)
+    message = reject(tmp_path / "r.json", text[: len(text) // 2])
+    assert message.startswith("not JSON: ")
+
+
+def test_an_empty_file_is_refused(tmp_path: Path) -> None:
+    assert reject(tmp_path / "r.json", "").startswith("not JSON: Expecting value")
+
+
+def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    path.write_bytes(b'{"format": "\xff"}')
+    with pytest.raises(RecordError, match=r"r\.json: not a UTF-8 text file$"):
+        rec.read(path)
+
+
+def test_a_missing_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "nope.json"
+    with pytest.raises(RecordError) as info:
+        rec.read(path)
+    assert str(info.value) == f"cannot read record file {str(path)!r}: No such file or directory"
+
+
+def test_a_changed_seed_is_refused(sample: Record, tmp_path: Path) -> None:
+    """The first action the new deal does not allow is named, with the engine's reason."""
+    text = tampered(sample, lambda d: d.update(seed=12))
+    message = reject(tmp_path / "r.json", text)
+    found = re.fullmatch(r"actions\[(\d+)\] = '(.*)' is illegal at that point: (.+)", message)
+    assert found is not None, message
+    index, action = int(found[1]), Action.parse(found[2])
+    game = Game("classic", seed=12)
+    for text_ in sample["actions"][:index]:
+        game.apply(text_)
+    assert found[3] == game.why_illegal(action)
+
+
+def test_a_changed_seed_of_a_record_without_actions_fails_on_its_digest(tmp_path: Path) -> None:
+    text = json.dumps(rec.record_of(Game("classic", seed=1)) | {"seed": 2})
+    assert reject(tmp_path / "r.json", text).startswith("digest mismatch: the record says ")
+
+
+def test_an_illegal_action_in_the_middle_is_refused_with_its_index_and_reason(
+    sample: Record, tmp_path: Path
+) -> None:
+    index = sample["actions"].index("draw", 40)
+    text = tampered(sample, lambda d: d["actions"].insert(index + 1, "draw"))
+    assert reject(tmp_path / "r.json", text) == (
+        f"actions[{index + 1}] = 'draw' is illegal at that point: "
+        "you have already drawn or taken the pile this turn"
+    )
+
+
+def test_a_discard_of_a_card_not_in_hand_is_refused(sample: Record, tmp_path: Path) -> None:
+    game = Game("classic", seed=11)
+    index = next(i for i, a in enumerate(sample["actions"]) if i > 30 and a.startswith("discard"))
+    for action in sample["actions"][:index]:
+        game.apply(action)
+    missing = next(a for a in ALL_ACTIONS if str(a).startswith("discard")
+                   and game.hands[game.current][a.rank] == 0)
+    text = tampered(sample, lambda d: d["actions"].__setitem__(index, str(missing)))
+    assert reject(tmp_path / "r.json", text) == (
+        f"actions[{index}] = '{missing}' is illegal at that point: {game.why_illegal(missing)}"
+    )
+
+
+def test_a_changed_last_action_is_refused_by_the_digest(tmp_path: Path) -> None:
+    """A partner's "yes" turned into "no": still legal, but the final state differs."""
+    game = Game("classic", seed=3)
+    while len(game.history) < 30:
+        game.apply(game.legal_actions()[0])
+    data = rec.record_of(game)
+    assert data["actions"][-1] == "yes"
+    data["actions"][-1] = "no"
+    changed = rec.replay(data)
+    assert reject(tmp_path / "r.json", json.dumps(data)) == (
+        f"digest mismatch: the record says {game.digest()[:16]}..., "
+        f"the replay gives {changed.digest()[:16]}..."
+    )
+
+
+def test_an_action_that_does_not_parse_is_refused(sample: Record, tmp_path: Path) -> None:
+    text = tampered(sample, lambda d: d["actions"].__setitem__(7, "dance"))
+    message = reject(tmp_path / "r.json", text)
+    assert message.startswith("actions[7] = 'dance' does not parse: 'dance' is not an action")
+
+
+def test_an_action_after_the_end_of_the_game_is_refused(sample: Record, tmp_path: Path) -> None:
+    n = len(sample["actions"])
+    text = tampered(sample, lambda d: d["actions"].append("draw"))
+    assert reject(tmp_path / "r.json", text) == (
+        f"actions[{n}] = 'draw' is illegal at that point: the game is over"
+    )
+
+
+def test_a_missing_action_is_refused_by_the_result(sample: Record, tmp_path: Path) -> None:
+    text = tampered(sample, lambda d: d["actions"].pop())
+    message = reject(tmp_path / "r.json", text)
+    deals = sample["result"]["deals"]
+    assert message.startswith(
+        f"result mismatch: result.deals is {deals} but the replay gives {deals - 1}; "
+    )
+    assert message.endswith(
+        f"result.winner is {sample['result']['winner']} but the replay gives null; "
+        "result.terminal is true but the replay gives false"
+    )
+
+
+def test_a_changed_digest_is_refused(sample: Record, tmp_path: Path) -> None:
+    text = tampered(sample, lambda d: d.update(digest="0" * 64))
+    assert reject(tmp_path / "r.json", text) == (
+        f"digest mismatch: the record says 0000000000000000..., "
+        f"the replay gives {sample['digest'][:16]}..."
+    )
+
+
+def test_a_changed_score_is_refused(sample: Record, tmp_path: Path) -> None:
+    scores = sample["result"]["scores"]
+    text = tampered(sample, lambda d: d["result"].update(scores=[scores[0] + 10, scores[1]]))
+    assert reject(tmp_path / "r.json", text) == (
+        f"result mismatch: result.scores is [{scores[0] + 10}, {scores[1]}] "
+        f"but the replay gives [{scores[0]}, {scores[1]}]"
+    )
+
+
+def test_a_changed_rule_is_refused(sample: Record, tmp_path: Path) -> None:
+    text = tampered(sample, lambda d: d["rules"]["game"].update(target=100_000))
+    assert reject(tmp_path / "r.json", text) == (
+        f"result mismatch: result.winner is {sample['result']['winner']} but the replay gives "
+        "null; result.terminal is true but the replay gives false"
+    )
+
+
+TAMPERS: list[tuple[str, Callable[[Record], object], str]] = [
+    ("unknown key", lambda d: d.update(comment="hi"),
+     "record has unknown 'comment'; expected: format, version, rules, seed, actions, result, "
+     "digest"),
+    ("missing key", lambda d: d.pop("seed"), "record is missing 'seed'"),
+    ("unknown result key", lambda d: d["result"].update(margin=5),
+     "result has unknown 'margin'; expected: deals, scores, winner, terminal"),
+    ("missing result key", lambda d: d["result"].pop("winner"), "result is missing 'winner'"),
+    ("wrong format", lambda d: d.update(format="pgn"),
+     "format is 'pgn', expected 'canasta-record'"),
+    ("newer version", lambda d: d.update(version=2),
+     "version 2 is not supported (this reads 1)"),
+    ("version as text", lambda d: d.update(version="1"),
+     'version is "1", expected a whole number'),
+    ("seed as text", lambda d: d.update(seed="11"), 'seed is "11", expected a whole number'),
+    ("seed as float", lambda d: d.update(seed=11.0), "seed is 11.0, expected a whole number"),
+    ("seed as bool", lambda d: d.update(seed=True), "seed is true, expected a whole number"),
+    ("actions as text", lambda d: d.update(actions="draw"),
+     'actions is "draw", expected a list'),
+    ("action as code", lambda d: d["actions"].__setitem__(5, 3),
+     "actions[5] is 3, expected a string"),
+    ("rules as list", lambda d: d.update(rules=[]), "rules is [], expected an object"),
+    ("result as list", lambda d: d.update(result=[]), "result is a list, expected an object"),
+    ("short digest", lambda d: d.update(digest="abc"),
+     'digest is "abc", expected 64 lowercase hex digits'),
+    ("terminal as text", lambda d: d["result"].update(terminal="yes"),
+     'result.terminal is "yes", expected true or false'),
+    ("winner as text", lambda d: d["result"].update(winner="0"),
+     'result.winner is "0", expected a side number or null'),
+    ("negative deals", lambda d: d["result"].update(deals=-1),
+     "result.deals is -1, expected a whole number of at least 0"),
+    ("scores of text", lambda d: d["result"].update(scores=["1"]),
+     'result.scores[0] is "1", expected a whole number'),
+    ("unknown rule", lambda d: d["rules"].update(colour="red"),
+     "bad rules: rules: unknown key 'colour'; expected one of: "),
+    ("unknown option", lambda d: d["rules"]["pile"].update(sticky=True),
+     "bad rules: rules: unknown key pile.sticky; [pile] has: "),
+    ("option out of range", lambda d: d["rules"]["players"].update(count=9),
+     "bad rules: rules: players.count = 9: expected a whole number from 2 to 6"),
+    ("impossible rules", lambda d: d["rules"]["players"].update(count=3),
+     "bad rules: rules: players.count = 3 cannot be split into players.sides = 2 equal sides"),
+    ("missing option", lambda d: d["rules"]["pile"].pop("take_top"),
+     "bad rules: missing pile.take_top (a record lists every option)"),
+    ("missing section", lambda d: d["rules"].pop("limits"),
+     "bad rules: missing limits (a record lists every option)"),
+    ("rules with a base", lambda d: d["rules"].update(base="classic"),
+     "bad rules: unexpected key 'base' (a record lists every option)"),
+]
+
+
+@pytest.mark.parametrize(("change", "expected"), [(c, e) for _, c, e in TAMPERS],
+                         ids=[name for name, _, _ in TAMPERS])
+def test_a_malformed_record_is_refused_by_read(
+    sample: Record, tmp_path: Path, change: Callable[[Record], object], expected: str
+) -> None:
+    assert reject(tmp_path / "r.json", tampered(sample, change)).startswith(expected)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("[1, 2]", "a record is a JSON object, not a list"),
+    ('"canasta"', "a record is a JSON object, not a string"),
+    ('{"seed": 1, "seed": 2}', "duplicate key 'seed'"),
+    ('{"seed": NaN}', "not JSON: NaN is not a JSON value"),
+    ("[" * 100_000, "not a record: JSON nested too deeply"),
+])
+def test_json_that_is_not_a_record_is_refused(text: str, expected: str, tmp_path: Path) -> None:
+    assert reject(tmp_path / "r.json", text) == expected
+
+
+def test_replay_checks_a_record_given_as_data(sample: Record) -> None:
+    """Records built in memory go through the same checks as files."""
+    with pytest.raises(RecordError) as info:
+        rec.replay({k: v for k, v in sample.items() if k != "digest"})
+    assert str(info.value) == "record is missing 'digest'"
