@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import time
 from pathlib import Path
 
@@ -21,11 +22,14 @@ def run(args: argparse.Namespace) -> int:
     rules = load(args.rules)
     folder = Path(args.save_records) if args.save_records else None
     if folder is not None:
+        if folder.exists() and not folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "--save-records needs a folder", str(folder))
         folder.mkdir(parents=True, exist_ok=True)
     summary = Summary(rules.players.sides)
     start = time.perf_counter()
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+    err = Console(stderr=True)
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
         task = progress.add_task("games", total=args.games)
         for seed in range(args.seed, args.seed + args.games):
             game = play_random(rules, seed, args.max_deals)
