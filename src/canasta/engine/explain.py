@@ -154,7 +154,9 @@ def _at_meld(game: Game, action: Action) -> str:
                     f"{game.minimum[side]} (seed 000, 'The first meld')")
         return _stranded(game, side)
     if t == ActionType.RETRACT:
-        return "there is nothing tentative to take back"
+        if not opening:
+            return "there is nothing tentative to take back"
+        return _stranded(game, side)
     if t == ActionType.DISCARD:
         kind = action.rank
         if not hand[kind]:

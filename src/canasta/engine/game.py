@@ -143,7 +143,7 @@ class Game:
 
         if action in self.legal_actions():
             return None
-        return explain(self, action)
+        return explain(self, ALL_ACTIONS[action.code])
 
     def apply(self, action: Action | int | str) -> None:
         """Apply one action. An illegal one raises ``IllegalAction`` and changes nothing."""
@@ -155,7 +155,7 @@ class Game:
         if action not in legal:
             from canasta.engine.explain import explain
 
-            raise IllegalAction(action, explain(self, action))
+            raise IllegalAction(ALL_ACTIONS[action.code], explain(self, action))
         self._legal = None
         self.history.append(action.code)
         _HANDLERS[action[0]](self, action)
@@ -496,6 +496,9 @@ class Game:
             return False
         seat = self.current
         side = seat % self.t.sides
+        if not self.initial_done[side] and not self.opening and \
+                self.retracts >= self.rules.limits.retracts_per_turn:
+            return False  # no opening may be laid any more this turn
         wilds = [a + b for a, b in zip(self.mtwo[side], self.mjok[side], strict=True)]
         need = 0
         if not self.initial_done[side] and not (

@@ -41,11 +41,9 @@ class Deal:
     hand_size: int = option(11, "cards dealt to each player (000: 11; 2-hand 15; 3-hand 13)", min=1)
     upcard_turn_again: tuple[str, ...] = option(
         ("JK", "2", "R3"),
-        "kinds that, turned as the first upcard, make the dealer turn another card on top",
+        "kinds that, turned as the first upcard, make the dealer turn another card on top; "
+        "each such card freezes the pile if its kind does (pile.frozen_by_*)",
         choices=("JK", "2", "R3", "B3"),
-    )
-    upcard_freezes: bool = option(
-        True, "a wild card or red 3 turned as an upcard freezes the pile from the start (000)"
     )
 
 
