@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from canasta import Game
+from canasta import Game, RuleSet
 from canasta.cards import JOKER, NUM_KINDS, RED_THREE, TWO, parse_kind
 from canasta.engine.game import DRAW, MELD
 
@@ -23,7 +23,7 @@ def kinds(text: str) -> list[int]:
 
 
 def position(
-    rules: str = "classic",
+    rules: str | RuleSet = "classic",
     *,
     hands: Mapping[int, str],
     melds: Mapping[int, Sequence[str]] | None = None,
