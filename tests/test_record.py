@@ -82,6 +82,18 @@ def test_a_game_in_progress_has_a_record_too(tmp_path: Path) -> None:
     assert rec.verify(data).digest() == game.digest()
 
 
+def test_the_file_keeps_short_lists_on_a_line_and_long_ones_an_item_a_line(
+    sample: Record,
+) -> None:
+    game = rec.replay(sample)
+    text = rec.dumps(game)
+    assert json.loads(text) == sample
+    assert f'"scores": [{game.scores[0]}, {game.scores[1]}],' in text
+    assert '"tiers": [[0, 50], [1500, 90], [3000, 120]],' in text
+    assert '  "actions": [\n    "draw",\n' in text
+    assert Game("classic").rules.description in text
+
+
 def test_every_action_text_parses_back_to_its_action() -> None:
     assert all(Action.parse(str(action)) == action for action in ALL_ACTIONS)
 

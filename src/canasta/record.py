@@ -37,6 +37,7 @@ VERSION = 1
 
 _KEYS = ("format", "version", "rules", "seed", "actions", "result", "digest")
 _RESULT_KEYS = ("deals", "scores", "winner", "terminal")
+_LINE = 72  # the widest list ``dumps`` keeps on one line
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
@@ -64,8 +65,9 @@ def record_of(game: Game) -> dict[str, Any]:
 
 
 def dumps(game: Game) -> str:
-    """The record of ``game`` as JSON text (two-space indent, one action a line)."""
-    return json.dumps(record_of(game), indent=2, ensure_ascii=False) + "\n"
+    """The record of ``game`` as JSON text: two-space indent, a list that fits in a line on
+    one line (scores, short action lists), else one item a line (so records diff well)."""
+    return _json(record_of(game), 0) + "\n"
 
 
 def write(game: Game, path: str | Path) -> None:
@@ -193,6 +195,20 @@ def verify(record: dict[str, Any]) -> Game:
             f"the replay gives {digest[:16]}..."
         )
     return game
+
+
+def _json(value: object, depth: int) -> str:
+    flat = json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dict) and value:
+        inner = "  " * (depth + 1)
+        items = [f"{inner}{json.dumps(k)}: {_json(v, depth + 1)}" for k, v in value.items()]
+    elif isinstance(value, list) and len(flat) > _LINE:
+        inner = "  " * (depth + 1)
+        items = [f"{inner}{_json(v, depth + 1)}" for v in value]
+    else:
+        return flat
+    brackets = "{}" if isinstance(value, dict) else "[]"
+    return brackets[0] + "\n" + ",\n".join(items) + "\n" + "  " * depth + brackets[1]
 
 
 def _exact_keys(data: dict[str, Any], keys: tuple[str, ...], what: str) -> None:
