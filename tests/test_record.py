@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -315,3 +316,33 @@ def test_replay_checks_a_record_given_as_data(sample: Record) -> None:
     with pytest.raises(RecordError) as info:
         rec.replay({k: v for k, v in sample.items() if k != "digest"})
     assert str(info.value) == "record is missing 'digest'"
+
+
+def test_random_corruption_is_refused_or_harmless() -> None:
+    """Characters changed, dropped or added anywhere: a ``RecordError``, or the same game.
+
+    Harmless edits exist (whitespace, ``"discard Kc"`` for ``"discard K"``): the actions are
+    read as the engine parses them. Anything else must be refused, never crash.
+    """
+    game = play_random("two_hand", 5, 1)
+    text = rec.dumps(game)
+    rng = random.Random(0)
+    refused = 0
+    for _ in range(300):
+        chars = list(text)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(chars))
+            edit = rng.randrange(3)
+            if edit == 0:
+                chars[at] = rng.choice('0123456789abcdef{}[],:" xe-.')
+            elif edit == 1:
+                del chars[at]
+            else:
+                chars.insert(at, rng.choice('0123456789{}[],:" x'))
+        try:
+            again = rec.verify(rec.loads("".join(chars)))
+        except RecordError:
+            refused += 1
+        else:
+            assert again.digest() == game.digest() and again.history == game.history
+    assert refused > 250
