@@ -101,17 +101,16 @@ def loads(text: str) -> dict[str, Any]:
         raise RecordError(f"not JSON: {exc}") from None
     except RecursionError:
         raise RecordError("not a record: JSON nested too deeply") from None
-    check(data)
-    return data  # type: ignore[no-any-return]  # check() proved it is a record
+    return check(data)
 
 
-def check(data: object) -> None:
-    """Check that ``data`` is a well-formed record; ``RecordError`` names the first fault."""
+def check(data: object) -> dict[str, Any]:
+    """Check that ``data`` is a well-formed record and return it; ``RecordError`` names the
+    first fault (a missing or unknown key, a wrong type, bad rules)."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {_json_type(data)}")
     _exact_keys(data, _KEYS, "record")
-    if data["format"] != FORMAT:
-        raise RecordError(f"format is {data['format']!r}, expected {FORMAT!r}")
+    _expect(data, "format", json.dumps(FORMAT), lambda v: v == FORMAT)
     _expect(data, "version", "a whole number", _int)
     if data["version"] != VERSION:
         raise RecordError(f"version {data['version']} is not supported (this reads {VERSION})")
@@ -120,9 +119,8 @@ def check(data: object) -> None:
     _expect_list(data, "actions", "a string", lambda v: isinstance(v, str))
     _expect(data, "digest", "64 lowercase hex digits",
             lambda v: isinstance(v, str) and _DIGEST.fullmatch(v) is not None)
+    _expect(data, "result", "an object", lambda v: isinstance(v, dict))
     result = data["result"]
-    if not isinstance(result, dict):
-        raise RecordError(f"result is {_json_type(result)}, expected an object")
     _exact_keys(result, _RESULT_KEYS, "result")
     _expect(result, "deals", "a whole number of at least 0", lambda v: _int(v) and v >= 0,
             "result.")
@@ -130,6 +128,7 @@ def check(data: object) -> None:
     _expect(result, "winner", "a side number or null", lambda v: v is None or _int(v), "result.")
     _expect(result, "terminal", "true or false", lambda v: isinstance(v, bool), "result.")
     rules_of(data)
+    return data
 
 
 def rules_of(record: dict[str, Any]) -> RuleSet:
@@ -249,7 +248,7 @@ def _json_type(value: object) -> str:
 
 
 def _show(value: object) -> str:
-    text = json.dumps(value)
+    text = json.dumps(value, default=repr)  # repr: a record built in memory may hold anything
     return text if len(text) <= 40 else f"{_json_type(value)} {text[:37]}..."
 
 

@@ -7,7 +7,7 @@ pile held are all printed.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from canasta.cards import NUM_KINDS, RED_THREE, kind_name
@@ -68,7 +68,7 @@ def replay_lines(rec: dict[str, Any]) -> Iterator[str]:
     yield _end_line(game)
 
 
-def _cards(kinds: Iterator[int] | Sequence[int]) -> str:
+def _cards(kinds: Iterable[int]) -> str:
     return " ".join(kind_name(k) for k in kinds) or "-"
 
 
