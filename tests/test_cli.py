@@ -236,7 +236,7 @@ def test_replay_shows_the_hands_dealt(capsys: pytest.CaptureFixture[str], tmp_pa
     deal = out.split("\n\n")[1].splitlines()
     assert deal[0].startswith("deal 1: seat ") and "; stock " in deal[0]
     assert [line.split(":")[0] for line in deal[1:5]] == [f"  seat {s}" for s in range(4)]
-    assert out.splitlines()[-1].startswith("the record ends before the game does: 1 deals scored")
+    assert out.splitlines()[-1].startswith("the record ends before the game does: 1 deal scored")
 
 
 def test_replay_verify_says_so(capsys: pytest.CaptureFixture[str], record_file: Path) -> None:

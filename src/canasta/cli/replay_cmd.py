@@ -98,7 +98,8 @@ def _result_lines(game: Game, result: HandResult) -> Iterator[str]:
 
 def _end_line(game: Game) -> str:
     scores = ", ".join(f"side {s} {t}" for s, t in enumerate(game.scores))
+    deals = f"{len(game.results)} deal{'' if len(game.results) == 1 else 's'}"
     if game.is_terminal():
-        return f"game over after {len(game.results)} deals: side {game.winner} wins ({scores})"
-    return (f"the record ends before the game does: {len(game.results)} deals scored, "
+        return f"game over after {deals}: side {game.winner} wins ({scores})"
+    return (f"the record ends before the game does: {deals} scored, "
             f"deal {game.deal_number} under way ({scores})")
