@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import pytest
@@ -43,7 +44,7 @@ def test_high_card_deals_and_ties_redraw() -> None:
     saw_tie = False
     for seed in range(200):
         dealer, rounds = _cut_for_deal(rules, seed)
-        for before, after in zip(rounds, rounds[1:], strict=False):
+        for before, after in itertools.pairwise(rounds):
             best = max(Card.parse(c).cut_value for _, c in before)
             assert [s for s, _ in after] == [s for s, c in before
                                              if Card.parse(c).cut_value == best]

@@ -56,4 +56,4 @@ def test_a_wild_on_a_natural_canasta_makes_it_mixed_and_every_card_counts() -> N
 def test_black_three_meld_and_in_hand() -> None:
     score = score_side(CLASSIC, 0, [Meld(parse_kind("B3"), 4)], [counts("B3 JK")], 0, True)
     assert score.melded == 20 and score.in_hand == -55
-    assert JOKER == parse_kind("JK")
+    assert parse_kind("JK") == JOKER

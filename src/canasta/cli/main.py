@@ -1,5 +1,6 @@
 """The ``canasta`` command: rule sets, random-play simulations, game replays.
 
+    canasta play [--rules R] [--seed S] [--seat N] [--save FILE] [--resume FILE]
     canasta rules list | show NAME_OR_FILE | check FILE | diff A B
     canasta simulate [--rules R] [--games N] [--seed S] [--max-deals D] [--save-records DIR]
     canasta replay FILE [--verify]
@@ -16,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from canasta.cli import replay_cmd, rules_cmd, simulate_cmd
+from canasta.cli import play, replay_cmd, rules_cmd, simulate_cmd
 from canasta.errors import CanastaError
 
 
@@ -48,6 +49,18 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of the whole command, one subparser per subcommand."""
     parser = _Parser(prog="canasta", description="A deterministic Canasta engine.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    game = commands.add_parser("play", help="play a game in the terminal against random players")
+    game.add_argument("--rules", default="classic", metavar="NAME_OR_FILE",
+                      help="a preset name or a rules file (default: classic)")
+    game.add_argument("--seed", type=_whole_number, default=None, metavar="S",
+                      help="the deal's seed (default: a random one, printed)")
+    game.add_argument("--seat", type=_whole_number, default=0, metavar="N",
+                      help="your seat (default: 0)")
+    game.add_argument("--save", default="canasta-game.json", metavar="FILE",
+                      help="the record written after every move (default: canasta-game.json)")
+    game.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    game.set_defaults(run=play.run)
 
     rules = commands.add_parser("rules", help="list, show, check and compare rule sets")
     rules_sub = rules.add_subparsers(dest="rules_command", required=True, metavar="ACTION")

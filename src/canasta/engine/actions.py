@@ -156,8 +156,10 @@ class Action(NamedTuple):
         t = self.type
         if t == ActionType.ASK:
             return "ask your partner: may I go out?"
-        if t in (ActionType.YES, ActionType.NO):
-            return f"answer {t.name.lower()}: your partner {'may' if t == ActionType.YES else 'may not'} go out"
+        if t == ActionType.YES:
+            return "answer yes: your partner may go out (and must, if they can)"
+        if t == ActionType.NO:
+            return "answer no: your partner may not go out this turn"
         if t == ActionType.DRAW:
             return "draw from the stock"
         if t == ActionType.DECLINE:
@@ -176,12 +178,17 @@ class Action(NamedTuple):
         if t == ActionType.MELD_BLACK_THREES:
             return f"meld {self.arg} black 3s and go out"
         if t == ActionType.ADD:
-            return f"add a {kind_word(self.arg)} to your {kind_word(self.rank, 2)}"
+            return f"add {_a(kind_word(self.arg))} to your {kind_word(self.rank, 2)}"
         if t == ActionType.DISCARD:
-            return f"discard a {kind_word(self.rank)}"
+            return f"discard {_a(kind_word(self.rank))}"
         if t == ActionType.COMMIT:
             return "lay your opening down for good"
         return "take back your opening"
+
+
+def _a(word: str) -> str:
+    """The word with its indefinite article: "a king", "an ace", "an 8"."""
+    return ("an " if word[0] in "aeiou8" else "a ") + word
 
 
 def _lookup(action: Action) -> Action:

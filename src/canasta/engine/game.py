@@ -71,13 +71,82 @@ class Game:
     """
 
     __slots__ = (
-        "_legal", "asked", "asker", "blocked", "created", "current", "dealer", "dealer_cuts",
-        "deal_number", "drew", "freezers", "hands", "history", "hsize", "initial_done",
-        "laid_before", "melded_turn", "minimum", "mjok", "mnat", "mtwo", "ncan", "op_points",
-        "opening", "over", "pending", "permission", "phase", "pile", "red3", "results",
-        "retracts", "rules", "scores", "seed", "snap", "stock", "t", "took", "turns", "winner",
+        "_legal",
+        "asked",
+        "asker",
+        "blocked",
+        "created",
+        "current",
+        "deal_number",
+        "dealer",
+        "dealer_cuts",
+        "drew",
+        "freezers",
+        "hands",
+        "history",
+        "hsize",
+        "initial_done",
+        "laid_before",
+        "melded_turn",
+        "minimum",
+        "mjok",
+        "mnat",
+        "mtwo",
+        "ncan",
+        "op_points",
+        "opening",
+        "over",
+        "pending",
+        "permission",
+        "phase",
+        "pile",
+        "red3",
+        "results",
+        "retracts",
+        "rules",
+        "scores",
+        "seed",
+        "snap",
+        "stock",
+        "t",
+        "took",
+        "turns",
+        "winner",
         "yes_failures",
     )
+
+    # Per hand: cards (counts per kind) and melds (counts per rank, per side).
+    hands: list[list[int]]
+    hsize: list[int]
+    red3: list[int]
+    mnat: list[list[int]]
+    mtwo: list[list[int]]
+    mjok: list[list[int]]
+    ncan: list[int]
+    initial_done: list[bool]
+    laid_before: list[bool]
+    minimum: list[int]
+    yes_failures: list[int]
+    stock: list[int]
+    pile: list[int]
+    freezers: int
+    blocked: int
+    turns: int
+    # Per turn.
+    current: int
+    phase: int
+    asker: int
+    permission: int  # 0 not asked, 1 "yes", -1 "no"
+    asked: bool
+    drew: bool
+    took: bool
+    retracts: int
+    melded_turn: bool
+    created: list[int]  # ranks of the melds this player started this turn
+    opening: bool
+    op_points: int
+    pending: list[int] | None  # a taken pile waiting for the opening to be committed
+    snap: tuple[list[int], int, list[int], list[int], list[int], int, list[int], int, int] | None
 
     def __init__(self, rules: RuleSet | str = "classic", seed: int = 0) -> None:
         self.rules = load(rules) if isinstance(rules, str) else rules

@@ -1,0 +1,163 @@
+"""``canasta play``: a game in the terminal, you against random players.
+
+The player sees only their own view (``Game.view``), types the number of an action or its
+text (``draw``, ``meld K K 2``, ``discard 7``), and is told why a move is refused. The game is
+saved as a record after every action, so a game in progress is never lost (``--resume``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from canasta.cards import kind_name
+from canasta.engine.actions import Action
+from canasta.engine.game import Game
+from canasta.engine.scoring import HandResult, Meld
+from canasta.engine.view import PlayerView
+from canasta.errors import CanastaError
+
+
+def meld_text(meld: Meld) -> str:
+    """``"K K K K 2 JK"`` for a meld: naturals, then 2s, then jokers."""
+    return " ".join([kind_name(meld.rank)] * meld.naturals + ["2"] * meld.twos
+                    + ["JK"] * meld.jokers)
+
+
+def render(view: PlayerView) -> str:
+    """The table as the seat sees it, in plain text."""
+    lines = [
+        f"Deal {view.deal_number} · you are seat {view.seat} (side {view.side}) · "
+        f"scores: {' - '.join(str(s) for s in view.scores)} · stock {view.stock_size}",
+    ]
+    top = kind_name(view.pile_top) if view.pile else "empty"
+    state = " frozen" if view.pile_frozen else ""
+    state += " · blocked for you (black 3)" if view.blocked else ""
+    lines.append(f"Pile: {len(view.pile)} cards, top {top}{state}")
+    for side, melds in enumerate(view.melds):
+        who = "Your side" if side == view.side else f"Side {side}"
+        need = view.minimums[side]
+        shown = " | ".join(meld_text(m) for m in melds) or "—"
+        extra = f" (initial meld needs {need})" if need else ""
+        lines.append(f"{who}: {shown}{extra} · canastas {view.canastas[side]}")
+    red = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.red_threes) if n)
+    if red:
+        lines.append(f"Red 3s: {red}")
+    sizes = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes))
+    lines.append(f"Cards in hand: {sizes}")
+    if view.opening_points or view.pending_pile:
+        lines.append(f"Opening so far: {view.opening_points} points"
+                     + (f", {view.pending_pile} pile cards waiting" if view.pending_pile else ""))
+    if view.permission:
+        lines.append(f"Your partner answered: {view.permission}")
+    lines.append(f"Your hand: {view.hand_text() or '(empty)'}")
+    return "\n".join(lines)
+
+
+def result_text(result: HandResult) -> str:
+    """A hand's end, with each side's score item by item."""
+    lines = [f"Deal {result.deal} ended: {result.ended_by}"
+             + (f" (seat {result.went_out})" if result.went_out >= 0 else "")]
+    for score in result.sides:
+        items = ", ".join(f"{label} {value:+d}" for label, value in score.items())
+        lines.append(f"  side {score.side}: {score.total:+d}  ({items or 'nothing'})")
+    lines.append("  totals: " + " - ".join(str(t) for t in result.totals))
+    return "\n".join(lines)
+
+
+def choose(view: PlayerView, read: Callable[[str], str], write: Callable[[str], None],
+           game: Game) -> Action | None:
+    """Ask the human for an action until a legal one is given; None to quit."""
+    actions = view.legal_actions
+    write("\n".join(f"  {i + 1:2}. {a!s:<16} {a.describe()}" for i, a in enumerate(actions)))
+    while True:
+        answer = read("your move (number or text, q to quit) > ").strip()
+        if answer.lower() in ("q", "quit", "exit"):
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(actions):
+            return actions[int(answer) - 1]
+        try:
+            action = Action.parse(answer)
+        except CanastaError as exc:
+            write(f"  {exc}")
+            continue
+        reason = game.why_illegal(action)
+        if reason is None:
+            return action
+        write(f"  not now: {reason}")
+
+
+def play(game: Game, human: int, read: Callable[[str], str], write: Callable[[str], None],
+         save: Callable[[Game], None], seed: int) -> Game:
+    """Play until the game ends or the human quits; the others choose uniformly at random."""
+    rng = random.Random(seed)
+    shown = len(game.results)
+    while not game.is_terminal():
+        seat = game.current_player
+        view = game.view(seat)
+        if seat == human:
+            write("\n" + render(view))
+            action = choose(view, read, write, game)
+            if action is None:
+                write("Game saved; continue it with --resume.")
+                return game
+        else:
+            action = rng.choice(view.legal_actions)
+            write(f"seat {seat}: {action.describe()}")
+        game.apply(action)
+        save(game)
+        while shown < len(game.results):
+            write("\n" + result_text(game.results[shown]))
+            shown += 1
+    winner = game.winner
+    write(f"\nGame over: side {winner} wins" + (" — your side!" if winner == game.side_of(human)
+                                                else "."))
+    return game
+
+
+def save_to(path: Path) -> Callable[[Game], None]:
+    """A saver that writes the game's record to ``path`` (atomically)."""
+    from canasta.record import write as write_record
+
+    def save(game: Game) -> None:
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        write_record(game, tmp)
+        tmp.replace(path)
+
+    return save
+
+
+def run(args: argparse.Namespace) -> int:
+    """``canasta play``: start a game (or resume a saved one) and play it in the terminal."""
+    from canasta.record import read, verify
+    from canasta.rules import load
+
+    path = Path(args.save)
+    if args.resume:
+        game = verify(read(args.resume))
+        print(f"Resumed {args.resume}: deal {game.deal_number}, {len(game.history)} actions.")
+        seed = game.seed + len(game.history)
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+        game = Game(load(args.rules), seed)
+        print(f"New game of {game.rules.name}, seed {seed}. You are seat {args.seat}; "
+              f"the game is saved to {path} after every move.")
+    if game.is_terminal():
+        print("That game is already over.")
+        return 0
+    if not 0 <= args.seat < game.num_players:
+        print(f"canasta: error: seat {args.seat} is not in this game "
+              f"(0 to {game.num_players - 1})", file=sys.stderr)
+        return 2
+    play(game, args.seat, _read_line, print, save_to(path), seed)
+    return 0
+
+
+def _read_line(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        return "q"
