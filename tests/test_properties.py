@@ -15,12 +15,12 @@ import random
 from collections.abc import Callable
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from canasta.cards import JOKER, NUM_KINDS, RED_THREE, TWO
 from canasta.engine.actions import Action, ActionType
-from canasta.engine.game import Game
+from canasta.engine.game import ANSWER, DRAW, Game
 from canasta.engine.scoring import HandResult, SideScore
 from canasta.rules import load, preset_names
 
@@ -30,7 +30,9 @@ DEALS = 2  # each game is played to the end of its second deal (or of the game)
 
 def examples(n: int) -> int:
     """``n`` examples under the default profile, scaled up by a bigger profile (``ci``)."""
-    return max(1, n * settings.default.max_examples // 100)
+    profile = settings.default
+    base = 100 if profile is None else int(profile.max_examples)
+    return max(1, n * base // 100)
 
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
@@ -135,14 +137,16 @@ def check_results(game: Game, results: list[HandResult]) -> None:
     assert game.scores == running
 
 
-def play(rules_name: str, seed: int, policy_seed: int, eagerness: float) -> Game:
-    """Play one game to ``DEALS`` deals, checking every invariant on the way."""
+def play(
+    rules_name: str, seed: int, policy_seed: int, eagerness: float, deals: int = DEALS
+) -> Game:
+    """Play one game to ``deals`` deals (or its end), checking every invariant on the way."""
     rules = load(rules_name)
     game = Game(rules, seed)
     policy = make_policy(random.Random(policy_seed), eagerness)
     check_state(game)
     hands = 0
-    while not game.is_terminal() and len(game.results) < DEALS:
+    while not game.is_terminal() and len(game.results) < deals:
         legal = game.legal_actions()
         game.apply(policy(game, legal))
         check_state(game)
@@ -160,7 +164,7 @@ def play(rules_name: str, seed: int, policy_seed: int, eagerness: float) -> Game
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(40), deadline=None,
+@settings(max_examples=examples(150), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, eagerness=st.sampled_from([0.0, 0.5, 0.9]))
 def test_random_games_keep_the_invariants(
@@ -168,6 +172,11 @@ def test_random_games_keep_the_invariants(
 ) -> None:
     game = play(rules_name, seed, policy_seed, eagerness)
     assert len(game.results) >= 1
+    for result in game.results:
+        event(f"hand ended by {result.ended_by}")
+    event(f"{len(game.history) // 100 * 100}+ decisions")
+    if game.is_terminal():
+        event("game over")
 
     # Determinism: the seed and the action codes are the whole game.
     replay = Game(load(rules_name), seed)
@@ -178,7 +187,21 @@ def test_random_games_keep_the_invariants(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(20), deadline=None,
+@settings(max_examples=examples(15), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, policy_seed=SEEDS, eagerness=st.sampled_from([0.7, 0.9, 1.0]))
+def test_whole_games_keep_the_invariants(
+    rules_name: str, seed: int, policy_seed: int, eagerness: float
+) -> None:
+    """Eager play reaches the target score in a few deals: the game ends, and only once."""
+    game = play(rules_name, seed, policy_seed, eagerness, deals=10_000)
+    assert game.is_terminal()
+    check_results(game, game.results)
+    event(f"{len(game.results)} deals")
+
+
+@pytest.mark.parametrize("rules_name", PRESETS)
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS)
 def test_clones_are_independent_and_equal(rules_name: str, seed: int, policy_seed: int) -> None:
@@ -207,21 +230,83 @@ def test_the_same_seed_deals_the_same_game(rules_name: str, seed: int) -> None:
     check_state(a)
 
 
+# ---------------------------------------------------------------------- every line of a turn
+
+
+def explore_turn(game: Game, limit: int) -> int:
+    """Visit every state reachable within the current turn (up to ``limit`` states).
+
+    Each one must offer a legal action: DESIGN.md wants no dead ends and every turn
+    finishable, along every line of play, not only along the random one. A state belongs to
+    the turn while the same seat acts in the same deal (or its partner answers "may I go out?").
+    Returns the number of states visited.
+    """
+    seat, deal = game.current_player, game.deal_number
+    seen = {game.digest()}
+    stack = [game]
+    visited = 0
+    while stack and visited < limit:
+        state = stack.pop()
+        visited += 1
+        legal = state.legal_actions()
+        assert legal, f"dead end: {state!r} after {state.history}"
+        for action in legal:
+            after = state.clone()
+            after.apply(action)
+            if after.is_terminal() or after.deal_number != deal:
+                continue
+            if after.current_player != seat and after.phase != ANSWER:
+                continue
+            key = after.digest()
+            if key not in seen:
+                seen.add(key)
+                stack.append(after)
+    return visited
+
+
+@pytest.mark.parametrize("rules_name", PRESETS)
+@settings(max_examples=examples(20), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, policy_seed=SEEDS, steps=st.integers(min_value=0, max_value=400))
+def test_every_line_of_a_turn_can_finish(
+    rules_name: str, seed: int, policy_seed: int, steps: int
+) -> None:
+    rng = random.Random(policy_seed)
+    game = Game(load(rules_name), seed)
+    for _ in range(steps):
+        if game.results:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    while game.phase != DRAW and not game.is_terminal():  # to the start of a turn
+        game.apply(rng.choice(game.legal_actions()))
+    if not game.is_terminal():
+        explore_turn(game, limit=400)
+
+
 # ---------------------------------------------------------------------- regressions
 
-#: Dead ends found by the random-game properties: (rules, seed, action codes). After the last
-#: action the player to act must still have a legal action.
+#: Dead ends found by the random-game properties: (rules, seed, action codes). Every line of
+#: play from the start of the last turn must still finish.
 DEAD_ENDS = [
-    # classic, deal 1: seat 3 asks, the partner says yes (so seat 3 must go out), draws,
-    # melds and retracts twice: with no retract left it may no longer meld, every discard is
-    # filtered out as "not going out", and nothing is legal.
-    ("classic", 11273, [3, 94, 3, 92, 3, 86, 0, 2, 3, 92, 0, 1, 3, 14, 6, 15, 6]),
+    # classic, deal 1: seat 3 asks, its partner says yes (so seat 3 must go out), seat 3 draws,
+    # melds 5 5 5 and retracts, melds 5 5 2 and retracts: with no retract left it could no
+    # longer meld, every discard was filtered out as "not going out", and nothing was legal.
+    # Fixed in 29f3e53 (a "yes" no longer counts on an opening that can no longer be laid).
+    ("classic", 11273, [3, 94, 3, 92, 3, 86, 0, 2, 3, 92], [0, 1, 3, 14, 6, 15, 6]),
 ]
 
 
-@pytest.mark.parametrize(("rules_name", "seed", "codes"), DEAD_ENDS)
-def test_no_dead_end_regressions(rules_name: str, seed: int, codes: list[int]) -> None:
+@pytest.mark.parametrize(("rules_name", "seed", "before", "turn"), DEAD_ENDS)
+def test_no_dead_end_regressions(
+    rules_name: str, seed: int, before: list[int], turn: list[int]
+) -> None:
     game = Game(rules_name, seed)
-    for code in codes:
+    for code in before:
+        game.apply(code)
+    assert game.phase == DRAW
+    explore_turn(game.clone(), limit=100_000)
+    for code in turn:  # the recorded line, as far as it is still legal
+        if Action.from_code(code) not in game.legal_actions():
+            break
         game.apply(code)
         check_state(game)
