@@ -86,6 +86,7 @@ class Game:
         "history",
         "hsize",
         "initial_done",
+        "known",
         "laid_before",
         "melded_turn",
         "minimum",
@@ -118,6 +119,7 @@ class Game:
     # Per hand: cards (counts per kind) and melds (counts per rank, per side).
     hands: list[list[int]]
     hsize: list[int]
+    known: list[list[int]]  # per seat: cards everyone knows are in that hand (from the pile)
     red3: list[int]
     mnat: list[list[int]]
     mtwo: list[list[int]]
@@ -146,7 +148,8 @@ class Game:
     opening: bool
     op_points: int
     pending: list[int] | None  # a taken pile waiting for the opening to be committed
-    snap: tuple[list[int], int, list[int], list[int], list[int], int, list[int], int, int] | None
+    snap: tuple[list[int], int, list[int], list[int], list[int], int, list[int], int, int,
+                list[int]] | None
 
     def __init__(self, rules: RuleSet | str = "classic", seed: int = 0) -> None:
         self.rules = load(rules) if isinstance(rules, str) else rules
@@ -241,6 +244,7 @@ class Game:
         g._legal = self._legal
         g.hands = [h[:] for h in self.hands]
         g.hsize = self.hsize[:]
+        g.known = [k[:] for k in self.known]
         g.red3 = self.red3[:]
         g.mnat = [m[:] for m in self.mnat]
         g.mtwo = [m[:] for m in self.mtwo]
@@ -283,7 +287,8 @@ class Game:
         """A SHA-256 over the whole state: equal digests mean equal games."""
         parts = (
             self.rules.to_dict(), self.seed, self.scores, self.deal_number, self.dealer,
-            self.winner, self.over, self.hands, self.red3, self.mnat, self.mtwo, self.mjok,
+            self.winner, self.over, self.hands, self.known, self.red3, self.mnat, self.mtwo,
+            self.mjok,
             self.initial_done, self.laid_before, self.stock, self.pile, self.freezers,
             self.blocked, self.turns, self.current, self.phase, self.asker, self.permission,
             self.asked, self.drew, self.took, self.retracts, self.melded_turn, self.created,
@@ -319,6 +324,7 @@ class Game:
             for i in range(players):
                 hands[(self.dealer + 1 + i) % players][stock.pop()] += 1
         self.hands, self.hsize = hands, [rules.deal.hand_size] * players
+        self.known = [[0] * NUM_KINDS for _ in range(players)]
         self.red3 = [0] * players
         self.mnat = [[0] * NUM_KINDS for _ in range(sides)]
         self.mtwo = [[0] * NUM_KINDS for _ in range(sides)]
@@ -631,7 +637,6 @@ class Game:
         rules = self.rules
         route = action[2]
         pile = self.pile
-        hand = self.hands[seat]
         unmelded = not self.initial_done[side]
         if unmelded:
             self._open_tentatively(seat, side)
@@ -646,13 +651,13 @@ class Game:
             self.created.append(top)
         nat[top] += 1
         if route == Route.PAIR:
-            hand[top] -= 2
+            self._spend(seat, top, 2)
             nat[top] += 2
             laid += 2 * self.t.points[top]
         elif route != Route.ONTO_MELD:
             wild = TWO if route == Route.WITH_TWO else JOKER
-            hand[top] -= 1
-            hand[wild] -= 1
+            self._spend(seat, top, 1)
+            self._spend(seat, wild, 1)
             nat[top] += 1
             (two if wild == TWO else jok)[top] += 1
             laid += self.t.points[top] + self.t.points[wild]
@@ -673,14 +678,23 @@ class Game:
                 self._end_hand(seat, "going out")
 
     def _receive(self, seat: int, cards: Iterable[int]) -> None:
-        """Cards from the pile come into the hand; red 3s among them are laid out at once."""
-        hand = self.hands[seat]
+        """Cards from the pile come into the hand, seen by all; red 3s among them are laid out
+        at once."""
+        hand, known = self.hands[seat], self.known[seat]
         for card in cards:
             if card == RED_THREE:
                 self.red3[seat] += 1
             else:
                 hand[card] += 1
+                known[card] += 1
                 self.hsize[seat] += 1
+
+    def _spend(self, seat: int, kind: int, n: int) -> None:
+        """``n`` cards of ``kind`` leave the hand; what others knew of it shrinks with them."""
+        self.hands[seat][kind] -= n
+        known = self.known[seat]
+        if known[kind]:
+            known[kind] = max(0, known[kind] - n)
 
     def _open_tentatively(self, seat: int, side: int) -> None:
         if self.opening:
@@ -689,6 +703,7 @@ class Game:
         self.snap = (
             self.hands[seat][:], self.hsize[seat], self.mnat[side][:], self.mtwo[side][:],
             self.mjok[side][:], self.ncan[side], self.pile[:], self.freezers, self.blocked,
+            self.known[seat][:],
         )
 
     def _meld(self, action: Action) -> None:
@@ -697,16 +712,15 @@ class Game:
         if not self.initial_done[side]:
             self._open_tentatively(seat, side)
         r, base = action[1], action[2]
-        hand = self.hands[seat]
         points = self.t.points
         if base == Base.NATURAL:
-            hand[r] -= 3
+            self._spend(seat, r, 3)
             self.mnat[side][r] += 3
             laid = 3 * points[r]
         else:
             wild = TWO if base == Base.WITH_TWO else JOKER
-            hand[r] -= 2
-            hand[wild] -= 1
+            self._spend(seat, r, 2)
+            self._spend(seat, wild, 1)
             self.mnat[side][r] += 2
             (self.mtwo if wild == TWO else self.mjok)[side][r] += 1
             laid = 2 * points[r] + points[wild]
@@ -719,7 +733,7 @@ class Game:
         if not self.initial_done[side]:
             self._open_tentatively(seat, side)
         n = action[2]
-        self.hands[seat][BLACK_THREE] -= n
+        self._spend(seat, BLACK_THREE, n)
         self.mnat[side][BLACK_THREE] += n
         self.created.append(BLACK_THREE)
         self._after_laying(seat, side, n, n * self.t.points[BLACK_THREE], 0, 0)
@@ -730,7 +744,7 @@ class Game:
         r, kind = action[1], action[2]
         nat, two, jok = self.mnat[side], self.mtwo[side], self.mjok[side]
         before = nat[r] + two[r] + jok[r]
-        self.hands[seat][kind] -= 1
+        self._spend(seat, kind, 1)
         if kind == TWO:
             two[r] += 1
         elif kind == JOKER:
@@ -773,8 +787,8 @@ class Game:
         seat = self.current
         side = seat % self.t.sides
         assert self.snap is not None
-        hand, hsize, nat, two, jok, ncan, pile, freezers, blocked = self.snap
-        self.hands[seat], self.hsize[seat] = hand[:], hsize
+        hand, hsize, nat, two, jok, ncan, pile, freezers, blocked, known = self.snap
+        self.hands[seat], self.hsize[seat], self.known[seat] = hand[:], hsize, known[:]
         self.mnat[side], self.mtwo[side], self.mjok[side] = nat[:], two[:], jok[:]
         self.ncan[side] = ncan
         if self.took:
@@ -789,8 +803,7 @@ class Game:
         seat = self.current
         kind = action[1]
         t = self.t
-        hand = self.hands[seat]
-        hand[kind] -= 1
+        self._spend(seat, kind, 1)
         self.hsize[seat] -= 1
         self.pile.append(kind)
         self.freezers += t.freezes[kind]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from canasta.cards import NUM_KINDS, kind_name
 from canasta.engine.actions import Action
 from canasta.engine.scoring import HandResult, Meld
+from canasta.rules import RuleSet
 
 if TYPE_CHECKING:
     from canasta.engine.game import Game
@@ -24,7 +25,7 @@ class PlayerView:
 
     seat: int
     side: int
-    rules_name: str
+    rules: RuleSet
     players: int
     sides: int
     deal_number: int
@@ -47,6 +48,26 @@ class PlayerView:
     pending_pile: int  # cards of a taken pile waiting for the opening to be committed
     legal_actions: tuple[Action, ...]  # empty unless this seat is to act
     results: tuple[HandResult, ...]  # every finished hand of the game
+    # Public facts a bot needs to rebuild a consistent game (``canasta.engine.determinize``).
+    known: tuple[tuple[int, ...], ...]  # per seat: cards all know it holds (taken from the pile)
+    initial_done: tuple[bool, ...]  # per side
+    base_minimums: tuple[int, ...]  # per side: the minimum set at the start of the deal
+    laid_before: tuple[bool, ...]  # per seat: has laid cards on an earlier turn of this deal
+    yes_failures: tuple[int, ...]  # per side
+    blocked_seat: int  # the seat a black 3 blocks this turn, or -1
+    turns: int  # turns played this deal
+    asker: int
+    asked: bool
+    drew: bool
+    took: bool
+    retracts: int
+    melded_turn: bool
+    created: tuple[int, ...]  # ranks of melds started this turn
+    opening: bool
+    pending: tuple[int, ...]  # the taken pile waiting for the opening's commit
+    opening_pile: tuple[int, ...]  # the pile as it was before a tentative opening took it
+    opening_known: tuple[int, ...]  # the known cards of the player before the opening
+    opening_hand: tuple[int, ...]  # own hand before the opening (only in the own seat's view)
 
     def hand_text(self) -> str:
         """The hand sorted by kind, e.g. ``"JK 2 2 5 5 9 K K A"`` (wilds first)."""
@@ -66,10 +87,11 @@ def view_of(game: Game, seat: int) -> PlayerView:
         raise ValueError(f"seat {seat!r} is not in this game (0 to {game.t.players - 1})")
     side = game.side_of(seat)
     own_turn = game.current_player == seat
+    snap = game.snap
     return PlayerView(
         seat=seat,
         side=side,
-        rules_name=game.rules.name,
+        rules=game.rules,
         players=game.t.players,
         sides=game.t.sides,
         deal_number=game.deal_number,
@@ -92,4 +114,23 @@ def view_of(game: Game, seat: int) -> PlayerView:
         pending_pile=len(game.pending) if game.pending is not None else 0,
         legal_actions=tuple(game.legal_actions()) if own_turn else (),
         results=tuple(game.results),
+        known=tuple(tuple(k) for k in game.known),
+        initial_done=tuple(game.initial_done),
+        base_minimums=tuple(game.minimum),
+        laid_before=tuple(game.laid_before),
+        yes_failures=tuple(game.yes_failures),
+        blocked_seat=game.blocked,
+        turns=game.turns,
+        asker=game.asker,
+        asked=game.asked,
+        drew=game.drew,
+        took=game.took,
+        retracts=game.retracts,
+        melded_turn=game.melded_turn,
+        created=tuple(game.created),
+        opening=game.opening,
+        pending=tuple(game.pending or ()),
+        opening_pile=tuple(snap[6]) if snap else (),
+        opening_known=tuple(snap[9]) if snap else (),
+        opening_hand=tuple(snap[0]) if snap and own_turn else (),
     )

@@ -1,0 +1,134 @@
+"""Sampling a full game consistent with one seat's view (for search bots).
+
+A bot never sees the state. To search, it deals the cards it cannot see at random — among the
+cards not accounted for by its own hand, the table, the pile and what other players are known
+to hold (cards they took from the pile) — and plays on from the result. The sampled game's
+``view(seat)`` equals the view it was sampled from.
+"""
+
+from __future__ import annotations
+
+import random
+
+from canasta.cards import NUM_KINDS, RED_THREE
+from canasta.engine.game import PHASE_NAMES, Game
+from canasta.engine.tables import tables_for
+from canasta.engine.view import PlayerView
+from canasta.errors import CanastaError
+
+
+def unseen_cards(view: PlayerView) -> list[int]:
+    """The kind counts of cards the seat cannot place: other hands (beyond what is known of
+    them) and the stock."""
+    t = tables_for(view.rules)
+    left = list(t.pack)
+    for kind, n in enumerate(view.hand):
+        left[kind] -= n
+    for melds in view.melds:
+        for meld in melds:
+            left[meld.rank] -= meld.naturals
+            left[1] -= meld.twos
+            left[0] -= meld.jokers
+    left[RED_THREE] -= sum(view.red_threes)
+    for kind in (*view.pile, *view.pending):
+        left[kind] -= 1
+    for seat, known in enumerate(view.known):
+        if seat != view.seat:
+            for kind, n in enumerate(known):
+                left[kind] -= n
+    if min(left) < 0:
+        raise CanastaError("the view accounts for more cards than the pack holds")
+    return left
+
+
+def determinize(view: PlayerView, rng: random.Random) -> Game:
+    """A complete game that agrees with ``view`` in everything the seat can see.
+
+    Hidden cards are dealt uniformly at random; future deals use a seed drawn from ``rng``.
+    """
+    t = tables_for(view.rules)
+    players = t.players
+    pool = [k for k, n in enumerate(unseen_cards(view)) for _ in range(n)]
+    rng.shuffle(pool)
+    hands = []
+    for seat in range(players):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+            continue
+        hand = list(view.known[seat])
+        for _ in range(view.hand_sizes[seat] - sum(hand)):
+            hand[pool.pop()] += 1
+        hands.append(hand)
+    if len(pool) != view.stock_size:
+        raise CanastaError("the view's hand sizes and stock size do not fit the pack")
+    g = Game.__new__(Game)
+    g.rules, g.t, g.seed = view.rules, t, rng.randrange(2**63)
+    g.scores = list(view.scores)
+    g.results = list(view.results)
+    g.over = view.current_player == -1
+    g.winner = _winner(view) if g.over else -1
+    g.deal_number, g.dealer, g.dealer_cuts = view.deal_number, view.dealer, ()
+    g.history = []
+    g._legal = None
+    g.hands, g.hsize = hands, list(view.hand_sizes)
+    g.known = [list(k) for k in view.known]
+    g.red3 = list(view.red_threes)
+    g.mnat = [[0] * NUM_KINDS for _ in range(t.sides)]
+    g.mtwo = [[0] * NUM_KINDS for _ in range(t.sides)]
+    g.mjok = [[0] * NUM_KINDS for _ in range(t.sides)]
+    for side, melds in enumerate(view.melds):
+        for meld in melds:
+            g.mnat[side][meld.rank] = meld.naturals
+            g.mtwo[side][meld.rank] = meld.twos
+            g.mjok[side][meld.rank] = meld.jokers
+    g.ncan = list(view.canastas)
+    g.initial_done = list(view.initial_done)
+    g.laid_before = list(view.laid_before)
+    g.minimum = list(view.base_minimums)
+    g.yes_failures = list(view.yes_failures)
+    g.stock = pool
+    g.pile = list(view.pile)
+    g.freezers = sum(t.freezes[k] for k in g.pile)
+    g.blocked, g.turns = view.blocked_seat, view.turns
+    g.current = view.current_player if not g.over else 0
+    g.phase = PHASE_NAMES.index(view.phase)
+    g.asker, g.asked, g.drew, g.took = view.asker, view.asked, view.drew, view.took
+    g.permission = {"": 0, "yes": 1, "no": -1}[view.permission]
+    g.retracts, g.melded_turn, g.created = view.retracts, view.melded_turn, list(view.created)
+    g.opening, g.op_points = view.opening, view.opening_points
+    g.pending = list(view.pending) if view.opening and view.took else None
+    g.snap = _snapshot(view, g) if view.opening else None
+    return g
+
+
+def _winner(view: PlayerView) -> int:
+    best = max(view.scores)
+    return view.scores.index(best)
+
+
+def _snapshot(view: PlayerView, g: Game) -> tuple[list[int], int, list[int], list[int],
+                                                   list[int], int, list[int], int, int,
+                                                   list[int]]:
+    """The state a tentative opening returns to on ``retract``.
+
+    Only a side that has not melded opens tentatively, so all its melds are this turn's: the
+    hand before is the hand now plus those cards (less the pile's top card, if taken).
+    """
+    seat = g.current
+    side = seat % g.t.sides
+    if view.opening_hand:
+        before = list(view.opening_hand)
+    else:
+        before = list(g.hands[seat])
+        for meld in view.melds[side]:
+            before[meld.rank] += meld.naturals
+            before[1] += meld.twos
+            before[0] += meld.jokers
+        if view.took:
+            before[view.opening_pile[-1]] -= 1
+    zeros = [0] * NUM_KINDS
+    pile = list(view.opening_pile) if view.took else list(view.pile)
+    freezers = sum(g.t.freezes[k] for k in pile)
+    blocked = -1 if view.took else view.blocked_seat  # nobody takes the pile while blocked
+    return (before, sum(before), zeros, zeros[:], zeros[:], 0, pile, freezers, blocked,
+            list(view.opening_known))

@@ -1,0 +1,58 @@
+"""Sampling hidden cards consistently with a view (``canasta.engine.determinize``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canasta import Game
+from canasta.engine.determinize import determinize, unseen_cards
+from canasta.rules import preset_names
+
+
+def positions(rules: str, games: int) -> list[Game]:
+    """Positions from random play, a few per game, openings and answers included."""
+    out = []
+    for seed in range(games):
+        game, rng = Game(rules, seed), random.Random(seed)
+        for step in range(600):
+            if game.is_terminal():
+                break
+            if step % 37 == 0 or game.opening or game.phase == 1:
+                out.append(game.clone())
+            game.apply(rng.choice(game.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("rules", preset_names())
+def test_a_sampled_game_shows_the_same_view(rules: str) -> None:
+    rng = random.Random(1)
+    for game in positions(rules, 12):
+        for seat in range(game.num_players):
+            view = game.view(seat)
+            sample = determinize(view, rng)
+            assert sample.view(seat) == view
+            assert sample.card_count() == sum(game.t.pack)
+            for other in range(game.num_players):
+                if other != seat:
+                    assert all(h >= k for h, k in zip(sample.hands[other], view.known[other],
+                                                      strict=True))
+
+
+def test_a_sampled_game_plays_on_and_retracts() -> None:
+    rng = random.Random(2)
+    for game in positions("classic", 6):
+        sample = determinize(game.view(game.current_player), rng)
+        for _ in range(50):
+            if sample.is_terminal():
+                break
+            sample.apply(rng.choice(sample.legal_actions()))
+        assert sample.card_count() == 108
+
+
+def test_hidden_cards_are_what_the_seat_cannot_see() -> None:
+    game = Game("classic", 3)
+    view = game.view(0)
+    unseen = unseen_cards(view)
+    assert sum(unseen) == 108 - 11 - len(game.pile) - sum(game.red3)
