@@ -10,6 +10,9 @@ A turn is a sequence of actions (DESIGN.md, "Actions")::
     meld K K K|K K 2|K K JK a new meld of three cards (more are added one by one)
     meld B3 B3 B3[ B3]      the black-3 set, only when going out
     add K 2                 add one card (here a 2) to the side's meld of kings
+    meld 2 2 JK, add W 2    a meld of wild cards alone (W), where the rules allow it
+    lay R3                  lay down a red 3 held in hand (where red 3s may be held)
+    ask acaba / acaba       British "Acaba": ask the partner, or concede the hand
     commit / retract        finish or take back an opening that is still tentative
     discard 7               discard one card, ending the turn (or going out)
 
@@ -28,6 +31,7 @@ from canasta.cards import (
     JOKER,
     NATURAL_RANKS,
     NUM_KINDS,
+    RED_THREE,
     TWO,
     kind_name,
     kind_word,
@@ -49,6 +53,10 @@ class ActionType(IntEnum):
     DISCARD = 9
     COMMIT = 10
     RETRACT = 11
+    MELD_WILD = 12
+    LAY_RED_THREE = 13
+    ASK_ACABA = 14
+    ACABA = 15
 
 
 class Route(IntEnum):
@@ -70,6 +78,7 @@ class Base(IntEnum):
 
 _ROUTE_TEXT: Final = ("pair", "2", "JK", "meld")
 _SIMPLE: Final = {
+    "acaba": ActionType.ACABA,
     "ask": ActionType.ASK,
     "yes": ActionType.YES,
     "no": ActionType.NO,
@@ -86,7 +95,8 @@ class Action(NamedTuple):
     - TAKE: ``arg`` is a ``Route``.
     - MELD: ``rank`` is the natural rank, ``arg`` a ``Base``.
     - MELD_BLACK_THREES: ``arg`` is the number of black 3s.
-    - ADD: ``rank`` is the meld's rank, ``arg`` the kind of the card added.
+    - MELD_WILD: ``arg`` is the number of jokers among the three wild cards.
+    - ADD: ``rank`` is the meld's rank (JOKER for the wild meld), ``arg`` the kind added.
     - DISCARD: ``rank`` is the kind discarded.
     """
 
@@ -119,6 +129,10 @@ class Action(NamedTuple):
         try:
             if verb in _SIMPLE and not rest:
                 return ALL_ACTIONS[CODE[cls(_SIMPLE[verb])]]
+            if verb == "ask" and [w.lower() for w in rest] == ["acaba"]:
+                return SIMPLE[ActionType.ASK_ACABA]
+            if verb == "lay" and len(rest) == 1 and parse_kind(rest[0]) == RED_THREE:
+                return SIMPLE[ActionType.LAY_RED_THREE]
             if verb == "take" and len(rest) == 1:
                 key = rest[0].lower() if rest[0].lower() in ("pair", "meld") else rest[0].upper()
                 if key in _ROUTE_TEXT:
@@ -126,7 +140,8 @@ class Action(NamedTuple):
             if verb == "discard" and len(rest) == 1:
                 return DISCARD_ACTIONS[parse_kind(rest[0])]
             if verb == "add" and len(rest) == 2:
-                return _lookup(cls(ActionType.ADD, parse_kind(rest[0]), parse_kind(rest[1])))
+                rank = JOKER if rest[0].upper() == "W" else parse_kind(rest[0])
+                return _lookup(cls(ActionType.ADD, rank, parse_kind(rest[1])))
             if verb == "meld" and rest:
                 return _parse_meld([parse_kind(w) for w in rest])
         except CardError as exc:
@@ -146,7 +161,14 @@ class Action(NamedTuple):
         if t == ActionType.MELD_BLACK_THREES:
             return "meld " + " ".join(["B3"] * self.arg)
         if t == ActionType.ADD:
-            return f"add {kind_name(self.rank)} {kind_name(self.arg)}"
+            meld = "W" if self.rank == JOKER else kind_name(self.rank)
+            return f"add {meld} {kind_name(self.arg)}"
+        if t == ActionType.MELD_WILD:
+            return "meld " + " ".join(["2"] * (3 - self.arg) + ["JK"] * self.arg)
+        if t == ActionType.LAY_RED_THREE:
+            return "lay R3"
+        if t == ActionType.ASK_ACABA:
+            return "ask acaba"
         if t == ActionType.DISCARD:
             return f"discard {kind_name(self.rank)}"
         return t.name.lower()
@@ -178,7 +200,16 @@ class Action(NamedTuple):
         if t == ActionType.MELD_BLACK_THREES:
             return f"meld {self.arg} black 3s and go out"
         if t == ActionType.ADD:
-            return f"add {_a(kind_word(self.arg))} to your {kind_word(self.rank, 2)}"
+            meld = "wild cards" if self.rank == JOKER else kind_word(self.rank, 2)
+            return f"add {_a(kind_word(self.arg))} to your {meld}"
+        if t == ActionType.MELD_WILD:
+            return f"meld three wild cards ({str(self)[5:]}) as a meld of their own"
+        if t == ActionType.LAY_RED_THREE:
+            return "lay down a red 3 and draw a replacement"
+        if t == ActionType.ASK_ACABA:
+            return "ask your partner: may I concede the hand (acaba)?"
+        if t == ActionType.ACABA:
+            return "concede the hand (acaba): the other side scores, yours scores nothing"
         if t == ActionType.DISCARD:
             return f"discard {_a(kind_word(self.rank))}"
         if t == ActionType.COMMIT:
@@ -200,6 +231,8 @@ def _lookup(action: Action) -> Action:
 def _parse_meld(kinds: list[int]) -> Action:
     if kinds and all(k == BLACK_THREE for k in kinds):
         return _lookup(Action(ActionType.MELD_BLACK_THREES, -1, len(kinds)))
+    if len(kinds) == 3 and all(k in (TWO, JOKER) for k in kinds):
+        return _lookup(Action(ActionType.MELD_WILD, -1, kinds.count(JOKER)))
     if len(kinds) != 3:
         raise ActionParseError("a new meld is three cards, e.g. 'meld K K K' or 'meld K K 2'")
     naturals = [k for k in kinds if k not in (TWO, JOKER)]
@@ -219,6 +252,11 @@ def _all_actions() -> tuple[Action, ...]:
     out += [Action(ActionType.ADD, r, k) for r in NATURAL_RANKS for k in (r, TWO, JOKER)]
     out += [Action(ActionType.ADD, BLACK_THREE, BLACK_THREE)]
     out += [Action(ActionType.DISCARD, k) for k in range(NUM_KINDS)]
+    # Later additions go at the end, so earlier codes never move.
+    out += [Action(ActionType.MELD_WILD, -1, jokers) for jokers in range(4)]
+    out += [Action(ActionType.ADD, JOKER, k) for k in (TWO, JOKER)]
+    out += [Action(t) for t in (ActionType.LAY_RED_THREE, ActionType.ASK_ACABA,
+                                ActionType.ACABA)]
     return tuple(out)
 
 
@@ -226,7 +264,12 @@ ALL_ACTIONS: Final = _all_actions()
 NUM_ACTIONS: Final = len(ALL_ACTIONS)
 CODE: Final = {a: i for i, a in enumerate(ALL_ACTIONS)}
 
-SIMPLE: Final = {t: ALL_ACTIONS[CODE[Action(t)]] for t in _SIMPLE.values()}
+SIMPLE: Final = {t: ALL_ACTIONS[CODE[Action(t)]] for t in (*_SIMPLE.values(),
+                                                              ActionType.LAY_RED_THREE,
+                                                              ActionType.ASK_ACABA)}
+#: WILD_MELDS[jokers]: a new meld of three wild cards with that many jokers.
+WILD_MELDS: Final = tuple(ALL_ACTIONS[CODE[Action(ActionType.MELD_WILD, -1, j)]]
+                          for j in range(4))
 TAKE_ACTIONS: Final = tuple(ALL_ACTIONS[CODE[Action(ActionType.TAKE, -1, r)]] for r in Route)
 DISCARD_ACTIONS: Final = tuple(
     ALL_ACTIONS[CODE[Action(ActionType.DISCARD, k)]] for k in range(NUM_KINDS)

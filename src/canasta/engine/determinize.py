@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from canasta.cards import NUM_KINDS, RED_THREE
+from canasta.cards import BLACK_THREE, NUM_KINDS, RED_THREE
 from canasta.engine.game import PHASE_NAMES, Game
 from canasta.engine.tables import tables_for
-from canasta.engine.view import PlayerView
+from canasta.engine.view import ACABA_STATES, PlayerView
 from canasta.errors import CanastaError
 
 
@@ -30,6 +30,7 @@ def unseen_cards(view: PlayerView) -> list[int]:
             left[1] -= meld.twos
             left[0] -= meld.jokers
     left[RED_THREE] -= sum(view.red_threes)
+    left[BLACK_THREE] -= sum(view.removed_black_threes)
     for kind in (*view.pile, *view.pending):
         left[kind] -= 1
     for seat, known in enumerate(view.known):
@@ -50,6 +51,12 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     players = t.players
     pool = [k for k, n in enumerate(unseen_cards(view)) for _ in range(n)]
     rng.shuffle(pool)
+    feet = []
+    for seat in range(players):
+        foot = [0] * NUM_KINDS
+        for _ in range(view.foot_sizes[seat]):
+            foot[pool.pop()] += 1
+        feet.append(foot)
     hands = []
     for seat in range(players):
         if seat == view.seat:
@@ -72,6 +79,11 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     g._legal = None
     g.hands, g.hsize = hands, list(view.hand_sizes)
     g.known = [list(k) for k in view.known]
+    g.foot, g.footsz = feet, list(view.foot_sizes)
+    g.removed3 = list(view.removed_black_threes)
+    g.min_canasta = list(view.opening_canasta)
+    g.cut_side = view.cut_side
+    g.acaba_perm = next(code for code, text in ACABA_STATES.items() if text == view.acaba)
     g.red3 = list(view.red_threes)
     g.mnat = [[0] * NUM_KINDS for _ in range(t.sides)]
     g.mtwo = [[0] * NUM_KINDS for _ in range(t.sides)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, TWO, kind_word
+from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, RED_THREE, TWO, kind_word
 from canasta.engine.actions import Action, ActionType, Base, Route
 
 if TYPE_CHECKING:
@@ -34,11 +34,20 @@ def explain(game: Game, action: Action) -> str:
         return f"seat {game.asker} asked 'may I go out?': seat {game.current} must answer yes or no"
     if t in (ActionType.YES, ActionType.NO):
         return "nobody has asked 'may I go out?'"
+    if game.acaba_perm == 1 and t != ActionType.ACABA:
+        return "your partner said yes to 'may I say acaba?': you must concede the hand"
+    if t == ActionType.ACABA:
+        if not game.rules.going_out.acaba:
+            return "these rules have no acaba (it is British Canasta's)"
+        if game.acaba_perm == -1:
+            return "your partner said you may not concede the hand this turn"
+        return FALLBACK
     if phase == DRAW:
         return _at_draw(game, action)
     if phase == MELD:
-        if t in (ActionType.ASK, ActionType.DRAW, ActionType.TAKE, ActionType.DECLINE):
-            if t == ActionType.ASK:
+        if t in (ActionType.ASK, ActionType.ASK_ACABA, ActionType.DRAW, ActionType.TAKE,
+                 ActionType.DECLINE):
+            if t in (ActionType.ASK, ActionType.ASK_ACABA):
                 return "you may ask 'may I go out?' only before any other action of your turn"
             return "you have already drawn or taken the pile this turn"
         return _at_meld(game, action)
@@ -48,9 +57,11 @@ def explain(game: Game, action: Action) -> str:
 def _at_draw(game: Game, action: Action) -> str:
     t = action.type
     rules = game.rules
-    if t == ActionType.ASK:
-        if not rules.going_out.ask_partner:
+    if t in (ActionType.ASK, ActionType.ASK_ACABA):
+        if t == ActionType.ASK and not rules.going_out.ask_partner:
             return "these rules do not let you ask your partner about going out"
+        if t == ActionType.ASK_ACABA and not rules.going_out.acaba:
+            return "these rules have no acaba (it is British Canasta's)"
         if game.t.players == game.t.sides:
             return "you have no partner to ask"
         if game.asked:
@@ -120,23 +131,48 @@ def _pile_reason(game: Game, route: Route) -> str:
             return f"your side has no meld of {word} to add the top card to"
         if not rules.pile.canasta_opens_pile and nat + wild >= rules.melds.canasta_size:
             return f"your {word} are a completed canasta, which does not open the pile"
+    grown = nat + wild + (1 if route == Route.ONTO_MELD else 3)
+    if rules.melds.max_size and grown > rules.melds.max_size:
+        return f"a meld holds at most {rules.melds.max_size} cards under these rules"
     return _stranded(game, side)
 
 
 def _stranded(game: Game, side: int) -> str:
+    go = game.rules.going_out
+    if game.footsz[game.current]:
+        if not game.initial_done[side]:
+            return ("commit your opening before you reach your foot: an opening that empties "
+                    "your hand must be complete")
+        return "that would leave you unable to finish your turn"
     if game.permission == -1:
         return ("that would leave you without a card to keep after your discard, and your "
                 "partner said you may not go out")
     if game.permission == 1:
         return "your partner said yes: you must go out this turn, and this would prevent it"
-    need = game.rules.going_out.canastas
+    if go.must_ask and game.permission != 1:
+        return ("that would go out, and these rules let you go out only after your partner "
+                "said yes to 'may I go out?'")
+    need = go.canastas
     if game.ncan[side] < need:
         return (f"that would leave you without a card to keep after your discard, and your "
                 f"side needs {need} canasta{'s' if need > 1 else ''} to go out")
+    if go.natural_canastas or go.mixed_canastas:
+        return (f"that would go out, but your side needs {go.natural_canastas} natural and "
+                f"{go.mixed_canastas} mixed canastas first")
     if not game.initial_done[side]:
-        return (f"that would go out, but your opening has {game.op_points} points of the "
-                f"{game.minimum[side]} it needs")
+        return "that would go out, but your opening " + _opening_shortfall(game, side)
     return "that would leave you unable to finish your turn"
+
+
+def _opening_shortfall(game: Game, side: int) -> str:
+    """What the tentative opening still lacks, in words."""
+    if game.op_points < game.minimum[side]:
+        return (f"has {game.op_points} points; your side needs {game.minimum[side]} "
+                "(seed 000, 'The first meld')")
+    if game.min_canasta[side]:
+        kind = "a natural canasta" if game.min_canasta[side] == 2 else "a canasta"
+        return f"must hold {kind} at your side's score"
+    return "may hold no wild card under these rules"
 
 
 def _at_meld(game: Game, action: Action) -> str:
@@ -149,9 +185,8 @@ def _at_meld(game: Game, action: Action) -> str:
     if t == ActionType.COMMIT:
         if not opening:
             return "there is no opening to commit"
-        if game.op_points < game.minimum[side]:
-            return (f"your opening has {game.op_points} points; your side needs "
-                    f"{game.minimum[side]} (seed 000, 'The first meld')")
+        if not game._opening_complete(side, game.op_points):
+            return "your opening " + _opening_shortfall(game, side)
         return _stranded(game, side)
     if t == ActionType.RETRACT:
         if not opening:
@@ -161,9 +196,16 @@ def _at_meld(game: Game, action: Action) -> str:
         kind = action.rank
         if not hand[kind]:
             return f"you have no {kind_word(kind)} to discard"
+        if kind == JOKER and not rules.pile.jokers_discardable:
+            return "jokers may not be discarded under these rules while you hold another card"
         if opening:
             return (f"commit your opening (it has {game.op_points} of the "
                     f"{game.minimum[side]} points needed) or take it back before discarding")
+        return _stranded(game, side)
+    if t == ActionType.LAY_RED_THREE:
+        if not hand[RED_THREE]:
+            return ("you hold no red 3" if rules.red_threes.hold
+                    else "red 3s are laid out at once under these rules")
         return _stranded(game, side)
     unmelded = not game.initial_done[side]
     if unmelded and not opening and game.retracts >= rules.limits.retracts_per_turn:
@@ -181,6 +223,15 @@ def _at_meld(game: Game, action: Action) -> str:
             return "commit your opening first"
         if game.hsize[seat] - n > 1:
             return "black 3s may be melded only as you go out (seed 000, 'Threes')"
+        return _stranded(game, side)
+    if t == ActionType.MELD_WILD:
+        jokers = action.arg
+        if not rules.melds.wild_melds:
+            return "these rules do not allow a meld of wild cards alone"
+        if game.mtwo[side][JOKER] + game.mjok[side][JOKER]:
+            return "your side already has a meld of wild cards: add to it instead"
+        if hand[JOKER] < jokers or hand[TWO] < 3 - jokers:
+            return "you do not hold those three wild cards"
         return _stranded(game, side)
     if t == ActionType.MELD:
         r, base = action.rank, Base(action.arg)
@@ -204,16 +255,30 @@ def _at_meld(game: Game, action: Action) -> str:
         r, kind = action.rank, action.arg
         word = kind_word(r, 2)
         nat = game.mnat[side][r]
+        wild = game.mtwo[side][r] + game.mjok[side][r]
+        if r == JOKER:
+            if not wild:
+                return "your side has no meld of wild cards"
+            if not hand[kind]:
+                return f"you have no {kind_word(kind)}"
+            if wild >= rules.melds.canasta_size:
+                return "your wild canasta is complete: no more cards go on it"
+            return _stranded(game, side)
         if not nat:
             return f"your side has no meld of {word}"
         if not hand[kind]:
             return f"you have no {kind_word(kind)}"
+        if rules.melds.max_size and nat + wild >= rules.melds.max_size:
+            return f"a meld holds at most {rules.melds.max_size} cards under these rules"
+        if kind in (TWO, JOKER) and rules.melds.no_wild_on_canasta and \
+                nat + wild >= rules.melds.canasta_size:
+            return "no wild card may be added to a completed canasta under these rules"
         if r == BLACK_THREE:
             if nat + 1 not in rules.melds.black_three_sets:
                 return "these rules do not allow a black-3 set that large"
             return _stranded(game, side)
-        wild = game.mtwo[side][r] + game.mjok[side][r]
-        if kind in (TWO, JOKER) and wild + 1 > game.t.cap[nat]:
+        if kind in (TWO, JOKER) and wild + 1 > game.t.cap[nat] and \
+                not rules.melds.wild_limit_at_laydown_only:
             return (f"your meld of {word} would hold {wild + 1} wild cards; with {nat} "
                     f"naturals it may hold {game.t.cap[nat]} (seed 000, 'Melds')")
         return _stranded(game, side)

@@ -13,7 +13,8 @@ Turn flow (DESIGN.md, "Turn flow")::
             (an untaken pile included)
 
 Hot-path state is plain lists of ints: each hand a count per kind (``canasta.cards``), each
-side's melds three count lists (naturals, 2s, jokers) indexed by rank.
+side's melds three count lists (naturals, 2s, jokers) indexed by rank; a meld of wild cards
+alone (where the rules allow it) sits at the joker's index.
 """
 
 from __future__ import annotations
@@ -41,13 +42,14 @@ from canasta.engine.actions import (
     NUM_ACTIONS,
     SIMPLE,
     TAKE_ACTIONS,
+    WILD_MELDS,
     Action,
     ActionType,
     Base,
     Route,
 )
 from canasta.engine.going_out import can_go_out
-from canasta.engine.scoring import HandResult, Meld, score_side
+from canasta.engine.scoring import HandResult, Meld, SideScore, score_side
 from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView, view_of
 from canasta.errors import ActionParseError, IllegalAction
@@ -60,6 +62,9 @@ _ASK, _YES, _NO = SIMPLE[ActionType.ASK], SIMPLE[ActionType.YES], SIMPLE[ActionT
 _DRAW, _DECLINE = SIMPLE[ActionType.DRAW], SIMPLE[ActionType.DECLINE]
 _COMMIT, _RETRACT = SIMPLE[ActionType.COMMIT], SIMPLE[ActionType.RETRACT]
 _ONTO = TAKE_ACTIONS[Route.ONTO_MELD]
+_LAY_RED, _ASK_ACABA = SIMPLE[ActionType.LAY_RED_THREE], SIMPLE[ActionType.ASK_ACABA]
+_ACABA = SIMPLE[ActionType.ACABA]
+WILD = JOKER  # the rank slot of a meld of wild cards alone
 
 
 class Game:
@@ -72,15 +77,19 @@ class Game:
 
     __slots__ = (
         "_legal",
+        "acaba_perm",
         "asked",
         "asker",
         "blocked",
         "created",
         "current",
+        "cut_side",
         "deal_number",
         "dealer",
         "dealer_cuts",
         "drew",
+        "foot",
+        "footsz",
         "freezers",
         "hands",
         "history",
@@ -89,6 +98,7 @@ class Game:
         "known",
         "laid_before",
         "melded_turn",
+        "min_canasta",
         "minimum",
         "mjok",
         "mnat",
@@ -102,6 +112,7 @@ class Game:
         "phase",
         "pile",
         "red3",
+        "removed3",
         "results",
         "retracts",
         "rules",
@@ -120,6 +131,11 @@ class Game:
     hands: list[list[int]]
     hsize: list[int]
     known: list[list[int]]  # per seat: cards everyone knows are in that hand (from the pile)
+    foot: list[list[int]]  # per seat: the foot not yet taken up (Hand and Foot)
+    footsz: list[int]
+    removed3: list[int]  # per side: black 3s set aside from taken piles (Cuban)
+    min_canasta: list[int]  # per side: the opening must hold a canasta: 0 no, 1 any, 2 natural
+    cut_side: int  # the side a perfect cut pays this deal, or -1
     red3: list[int]
     mnat: list[list[int]]
     mtwo: list[list[int]]
@@ -139,6 +155,7 @@ class Game:
     phase: int
     asker: int
     permission: int  # 0 not asked, 1 "yes", -1 "no"
+    acaba_perm: int  # the same, for conceding the hand (British "Acaba")
     asked: bool
     drew: bool
     took: bool
@@ -245,6 +262,12 @@ class Game:
         g.hands = [h[:] for h in self.hands]
         g.hsize = self.hsize[:]
         g.known = [k[:] for k in self.known]
+        g.foot = self.foot
+        g.footsz = self.footsz[:]
+        g.removed3 = self.removed3[:]
+        g.min_canasta = self.min_canasta
+        g.cut_side = self.cut_side
+        g.acaba_perm = self.acaba_perm
         g.red3 = self.red3[:]
         g.mnat = [m[:] for m in self.mnat]
         g.mtwo = [m[:] for m in self.mtwo]
@@ -292,7 +315,8 @@ class Game:
             self.initial_done, self.laid_before, self.stock, self.pile, self.freezers,
             self.blocked, self.turns, self.current, self.phase, self.asker, self.permission,
             self.asked, self.drew, self.took, self.retracts, self.melded_turn, self.created,
-            self.opening, self.op_points, self.pending, self.yes_failures,
+            self.opening, self.op_points, self.pending, self.yes_failures, self.foot,
+            self.footsz, self.removed3, self.min_canasta, self.cut_side, self.acaba_perm,
             [(r.deal, r.ended_by, r.went_out, r.totals, [s.total for s in r.sides])
              for r in self.results],
         )
@@ -303,7 +327,7 @@ class Game:
         table = sum(sum(m) for side in (self.mnat, self.mtwo, self.mjok) for m in side)
         pending = len(self.pending) if self.pending is not None else 0
         return sum(self.hsize) + sum(self.red3) + table + len(self.stock) + len(self.pile) \
-            + pending
+            + pending + sum(self.footsz) + sum(self.removed3)
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} seed={self.seed} deal={self.deal_number} "
@@ -323,16 +347,23 @@ class Game:
         for _ in range(rules.deal.hand_size):
             for i in range(players):
                 hands[(self.dealer + 1 + i) % players][stock.pop()] += 1
+        feet = [[0] * NUM_KINDS for _ in range(players)]
+        for _ in range(rules.deal.foot_size):
+            for i in range(players):
+                feet[(self.dealer + 1 + i) % players][stock.pop()] += 1
         self.hands, self.hsize = hands, [rules.deal.hand_size] * players
+        self.foot, self.footsz = feet, [rules.deal.foot_size] * players
         self.known = [[0] * NUM_KINDS for _ in range(players)]
         self.red3 = [0] * players
+        self.removed3 = [0] * sides
         self.mnat = [[0] * NUM_KINDS for _ in range(sides)]
         self.mtwo = [[0] * NUM_KINDS for _ in range(sides)]
         self.mjok = [[0] * NUM_KINDS for _ in range(sides)]
         self.ncan = [0] * sides
         self.initial_done = [False] * sides
         self.laid_before = [False] * players
-        self.minimum = [rules.minimum_for(score) for score in self.scores]
+        self.minimum = [rules.minimum_for(score, self.deal_number) for score in self.scores]
+        self.min_canasta = [rules.canasta_for(score) for score in self.scores]
         self.yes_failures = [0] * sides
         self.stock = stock
         self.pile = [stock.pop()]
@@ -341,26 +372,49 @@ class Game:
             card = stock.pop()
             self.pile.append(card)
             self.freezers += t.freezes[card]
+        self.cut_side = self._perfect_cut() if rules.deal.perfect_cut_bonus else -1
         self.blocked = -1
         self.turns = 0
-        for i in range(players):
-            seat = (self.dealer + 1 + i) % players
-            hand = hands[seat]
-            while hand[RED_THREE] and stock:
-                n = hand[RED_THREE]
-                hand[RED_THREE] = 0
-                self.red3[seat] += n
-                for _ in range(n):
-                    if stock:
-                        hand[stock.pop()] += 1
-                    else:
-                        self.hsize[seat] -= 1
+        if not rules.red_threes.hold:
+            for i in range(players):
+                self._lay_red_threes((self.dealer + 1 + i) % players)
         self._begin_turn((self.dealer + 1) % players)
+
+    def _perfect_cut(self) -> int:
+        """The side of a perfect cut this deal, or -1 (house sheet, "The deal").
+
+        The player on the dealer's right cuts; the part left behind is a uniform draw. It is
+        perfect when it holds exactly the cards the deal needs: the upcard is forgiven (one
+        spare), two spares if the first upcard froze the pile.
+        """
+        t, rules = self.t, self.rules
+        rng = random.Random(f"{self.seed}:{self.deal_number}:cut")
+        pack = sum(t.pack)
+        left = rng.randint(1, pack - 1)
+        needed = t.players * (rules.deal.hand_size + rules.deal.foot_size)
+        spares = 2 if t.freezes[self.pile[0]] else 1
+        if needed <= left <= needed + spares:
+            return (self.dealer - 1) % t.players % t.sides
+        return -1
+
+    def _lay_red_threes(self, seat: int) -> None:
+        """Red 3s in hand are laid out and replaced, again if a replacement is one (000)."""
+        hand, stock = self.hands[seat], self.stock
+        while hand[RED_THREE] and stock:
+            n = hand[RED_THREE]
+            hand[RED_THREE] = 0
+            self.red3[seat] += n
+            for _ in range(n):
+                if stock:
+                    hand[stock.pop()] += 1
+                else:
+                    self.hsize[seat] -= 1
 
     def _reset_turn(self, seat: int) -> None:
         """Make ``seat`` the player to act, at the start of a turn."""
         self.current, self.phase, self.asker = seat, DRAW, -1
         self.permission, self.asked, self.drew, self.took = 0, False, False, False
+        self.acaba_perm = 0
         self.retracts, self.melded_turn, self.created = 0, False, []
         self.opening, self.op_points, self.pending, self.snap = False, 0, None, None
 
@@ -385,8 +439,11 @@ class Game:
         phase = self.phase
         if phase == MELD:
             acts = self._meld_actions()
+            if self.acaba_perm == 1:
+                return [_ACABA]  # told "yes" to "may I concede?": bound to (British Acaba)
             if self.permission == 1 and acts and self._go_out_reachable():
-                acts = [a for a in acts if self._keeps_going_out(a)]
+                # RULINGS 19. If the check ever overrates the hand, play on unbound.
+                acts = [a for a in acts if self._keeps_going_out(a)] or acts
             return acts
         if phase == DRAW:
             return self._draw_actions()
@@ -396,10 +453,16 @@ class Game:
 
     def _draw_actions(self) -> list[Action]:
         seat = self.current
+        if self.acaba_perm == 1:
+            return [_ACABA]
         routes = self._take_routes(seat)
         acts: list[Action] = []
-        if not self.asked and self.rules.going_out.ask_partner and self.t.players > self.t.sides:
-            acts.append(_ASK)
+        go = self.rules.going_out
+        if not self.asked and self.t.players > self.t.sides:
+            if go.ask_partner:
+                acts.append(_ASK)
+            if go.acaba:
+                acts.append(_ASK_ACABA)
         if self.stock:
             acts.append(_DRAW)
             acts += routes
@@ -407,6 +470,8 @@ class Game:
             acts += routes
             if _ONTO not in routes:
                 acts.append(_DECLINE)
+        if go.acaba and self.acaba_perm == 0:
+            acts.append(_ACABA)
         return acts
 
     def _take_routes(self, seat: int) -> list[Action]:
@@ -429,44 +494,98 @@ class Game:
         frozen = bool(self.freezers) or rules.pile.always_frozen or (
             unmelded and rules.pile.frozen_before_initial_meld)
         cap = t.cap
+        free = rules.melds.wild_limit_at_laydown_only and nat > 0
         taken = len(pile) if not rules.pile.take_top else min(len(pile), rules.pile.take_top)
-        size = self.hsize[seat] + taken - 1
+        size = self.hsize[seat] + taken - 1 + self.footsz[seat]
         routes = []
-        if have >= 2 and wild <= cap[nat + 3]:
-            routes.append((Route.PAIR, 2, nat + 3 + wild))
+        if have >= 2 and (free or wild <= cap[nat + 3]):
+            routes.append((Route.PAIR, 2, 3, 0))
         if not frozen:
-            if have >= 1 and rules.pile.take_with_wild and wild + 1 <= cap[nat + 2]:
+            if have >= 1 and rules.pile.take_with_wild and (free or wild + 1 <= cap[nat + 2]):
                 if hand[TWO]:
-                    routes.append((Route.WITH_TWO, 2, nat + 3 + wild))
+                    routes.append((Route.WITH_TWO, 2, 2, 1))
                 if hand[JOKER]:
-                    routes.append((Route.WITH_JOKER, 2, nat + 3 + wild))
+                    routes.append((Route.WITH_JOKER, 2, 2, 1))
             if nat and rules.pile.take_by_adding and (
                 rules.pile.canasta_opens_pile or nat + wild < rules.melds.canasta_size
             ):
-                routes.append((Route.ONTO_MELD, 0, nat + 1 + wild))
+                routes.append((Route.ONTO_MELD, 0, 1, 0))
+        limit = rules.melds.max_size
         out = []
-        cs = rules.melds.canasta_size
-        for route, used, meld_size in routes:
-            grown = self.ncan[side] + (1 if nat + wild < cs <= meld_size else 0)
-            if unmelded or self._lay_ok(side, size - used, grown, 0, TAKE_ACTIONS[route]):
+        for route, used, dn, dw in routes:
+            if limit and nat + wild + dn + dw > limit:
+                continue
+            if unmelded or self._lay_ok(side, size - used, (top, dn, dw), 0, TAKE_ACTIONS[route]):
                 out.append(TAKE_ACTIONS[route])
         return out
 
-    def _may_go_out(self, side: int, canastas: int, opening_points: int) -> bool:
-        """Whether the side may go out now with ``canastas`` canastas (seed 000, RULINGS 8)."""
-        if self.permission == -1 or self.pending is not None:
-            return False
-        if canastas < self.rules.going_out.canastas:
-            return False
-        if self.initial_done[side]:
-            return True
-        if opening_points >= self.minimum[side]:
-            return True
-        return self.rules.going_out.concealed_exemption and self.drew and not self.took
+    def _canasta_counts(self, side: int, delta: tuple[int, int, int] | None) -> tuple[int, int,
+                                                                                      int]:
+        """The side's canastas (all, natural, mixed) if ``delta`` = (rank, naturals, wilds)
+        were added to its meld of that rank."""
+        cs = self.rules.melds.canasta_size
+        nat, two, jok = self.mnat[side], self.mtwo[side], self.mjok[side]
+        total = natural = mixed = 0
+        for r in range(NUM_KINDS):
+            n, w = nat[r], two[r] + jok[r]
+            if delta is not None and delta[0] == r:
+                n, w = n + delta[1], w + delta[2]
+            if n + w >= cs:
+                total += 1
+                if r != WILD:
+                    if w:
+                        mixed += 1
+                    else:
+                        natural += 1
+        return total, natural, mixed
 
-    def _lay_ok(self, side: int, left: int, canastas: int, opening_points: int,
-                action: Action) -> bool:
-        """Whether ``action``, leaving ``left`` cards in hand, keeps the turn finishable.
+    def _opening_complete(self, side: int, points: int,
+                          delta: tuple[int, int, int] | None = None) -> bool:
+        """Whether the tentative opening (plus ``delta``) meets the side's requirement:
+        the minimum (seed 000), a canasta where the score asks for one (Brazilian), no wild
+        card where the opening must be natural (Italian)."""
+        if points < self.minimum[side]:
+            return False
+        rules = self.rules
+        need = self.min_canasta[side]
+        if need:
+            _, natural, mixed = self._canasta_counts(side, delta)
+            if natural + (mixed if need == 1 else 0) == 0:
+                return False
+        if rules.initial_meld.natural_only:
+            wilds = sum(self.mtwo[side]) + sum(self.mjok[side]) + (delta[2] if delta else 0)
+            if wilds:
+                return False
+        return True
+
+    def _may_go_out(self, side: int, delta: tuple[int, int, int] | None,
+                    opening_points: int) -> bool:
+        """Whether the side may go out now, after ``delta`` (seed 000, RULINGS 8, 11, 12)."""
+        if self.permission == -1 or self.pending is not None or self.footsz[self.current]:
+            return False
+        go = self.rules.going_out
+        if go.must_ask and self.permission != 1:
+            return False
+        if go.natural_canastas or go.mixed_canastas:
+            total, natural, mixed = self._canasta_counts(side, delta)
+            if natural < go.natural_canastas or mixed < go.mixed_canastas:
+                return False
+        else:
+            total = self.ncan[side]
+            if delta is not None:
+                r, dn, dw = delta
+                before = self.mnat[side][r] + self.mtwo[side][r] + self.mjok[side][r]
+                total += before < self.rules.melds.canasta_size <= before + dn + dw
+        if total < go.canastas:
+            return False
+        if self.initial_done[side] or self._opening_complete(side, opening_points, delta):
+            return True
+        return go.concealed_exemption and self.drew and not self.took
+
+    def _lay_ok(self, side: int, left: int, delta: tuple[int, int, int] | None,
+                opening_points: int, action: Action) -> bool:
+        """Whether ``action``, leaving ``left`` cards (a waiting foot included), keeps the turn
+        finishable.
 
         Two cards or more: discard one, keep one. A tentative opening can always be taken back
         (or, with one card left, finished by going out). Otherwise the action must go out, or
@@ -477,7 +596,7 @@ class Game:
             return True
         if not self.initial_done[side] and (self.pending is not None or left == 1):
             return True
-        if self._may_go_out(side, canastas, opening_points):
+        if self._may_go_out(side, delta, opening_points):
             return True
         return left == 1 and self._keeps_going_out(action)
 
@@ -486,17 +605,19 @@ class Game:
         t, rules = self.t, self.rules
         side = seat % t.sides
         hand = self.hands[seat]
-        size = self.hsize[seat]
+        size = self.hsize[seat] + self.footsz[seat]
         nat, two, jok = self.mnat[side], self.mtwo[side], self.mjok[side]
         cap = t.cap
         cs = rules.melds.canasta_size
+        melds = rules.melds
+        limit = melds.max_size or 10**6
         tentative = not self.initial_done[side]
         may_meld = not tentative or self.opening or self.retracts < rules.limits.retracts_per_turn
         pending = len(self.pending) if self.pending is not None else 0
         acts: list[Action] = []
         wild_two, wild_jok = hand[TWO], hand[JOKER]
         points = t.points
-        ncan, ops = self.ncan[side], self.op_points
+        ops = self.op_points
         if may_meld:
             for r in NATURAL_RANKS:
                 c = hand[r]
@@ -505,8 +626,11 @@ class Game:
                     if not c and not (wild_two or wild_jok):
                         continue
                     w = two[r] + jok[r]
+                    if n + w >= limit:
+                        continue
                     kinds = [r] if c else []
-                    if w < cap[n]:
+                    if (w < cap[n] or melds.wild_limit_at_laydown_only) and not (
+                            melds.no_wild_on_canasta and n + w >= cs):
                         if wild_two:
                             kinds.append(TWO)
                         if wild_jok:
@@ -515,37 +639,88 @@ class Game:
                     if size >= 3:
                         acts += [adds[k] for k in kinds]
                         continue
-                    grown = ncan + (1 if n + w + 1 == cs else 0)
                     acts += [adds[k] for k in kinds
-                             if self._lay_ok(side, size - 1, grown, ops + points[k], adds[k])]
+                             if self._lay_ok(side, size - 1, (r, int(k == r), int(k != r)),
+                                             ops + points[k], adds[k])]
                 elif c >= 2:
                     bases = MELD_ACTIONS[r]
                     assert bases is not None
                     cand = []
-                    if c >= 3 and rules.melds.min_naturals <= 3:
-                        cand.append((Base.NATURAL, 3 * points[r]))
+                    if c >= 3 and melds.min_naturals <= 3:
+                        cand.append((Base.NATURAL, 3 * points[r], 3))
                     if cap[2] >= 1:
                         if wild_two:
-                            cand.append((Base.WITH_TWO, 2 * points[r] + points[TWO]))
+                            cand.append((Base.WITH_TWO, 2 * points[r] + points[TWO], 2))
                         if wild_jok:
-                            cand.append((Base.WITH_JOKER, 2 * points[r] + points[JOKER]))
-                    grown = ncan + (1 if cs <= 3 else 0)
-                    acts += [bases[b] for b, p in cand
-                             if size >= 5 or self._lay_ok(side, size - 3, grown, ops + p,
-                                                          bases[b])]
+                            cand.append((Base.WITH_JOKER, 2 * points[r] + points[JOKER], 2))
+                    acts += [bases[b] for b, p, dn in cand
+                             if size >= 5 or self._lay_ok(side, size - 3, (r, dn, 3 - dn),
+                                                          ops + p, bases[b])]
+            if melds.wild_melds and (wild_two or wild_jok):
+                acts += self._wild_meld_actions(side, size, wild_two, wild_jok)
             b3 = hand[BLACK_THREE]
             if b3 and pending == 0:
                 acts += self._black_three_actions(side, b3, size)
+            if tentative and self.footsz[seat]:
+                acts = [a for a in acts if self._foot_opening_ok(side, a)]
+        if hand[RED_THREE] and self._lay_ok(side, size - (0 if self.stock else 1), None, ops,
+                                            _LAY_RED):
+            acts.append(_LAY_RED)
         if self.opening:
-            if size == 1 and self._may_go_out(side, self.ncan[side], self.op_points):
-                acts += [DISCARD_ACTIONS[k] for k in range(NUM_KINDS) if hand[k]]
+            if size == 1 and self._may_go_out(side, None, self.op_points):
+                acts += self._discards(hand, size)
             left = size + pending
-            if self.op_points >= self.minimum[side] and (left >= 2 or (
-                    self.permission != -1 and self.ncan[side] >= rules.going_out.canastas)):
+            if self._opening_complete(side, self.op_points) and (
+                    left >= 2 or self._may_go_out_after_commit(side)):
                 acts.append(_COMMIT)
             acts.append(_RETRACT)
-        elif size >= 2 or self._may_go_out(side, self.ncan[side], self.op_points):
-            acts += [DISCARD_ACTIONS[k] for k in range(NUM_KINDS) if hand[k]]
+        elif size >= 2 or self._may_go_out(side, None, self.op_points):
+            acts += self._discards(hand, size)
+        if rules.going_out.acaba and self.acaba_perm == 0:
+            acts.append(_ACABA)
+        return acts
+
+    def _foot_opening_ok(self, side: int, action: Action) -> bool:
+        """A tentative lay that empties the hand onto a waiting foot must complete the opening
+        (it is committed as the foot is taken up: Hand and Foot)."""
+        after = self.clone()
+        after._legal = None
+        _HANDLERS[action[0]](after, action)
+        return after.hsize[self.current] > 0 or not after.opening
+
+    def _may_go_out_after_commit(self, side: int) -> bool:
+        """A commit that leaves one card (or none) must let the side go out."""
+        go = self.rules.going_out
+        return self.permission != -1 and not (go.must_ask and self.permission != 1) and \
+            self.ncan[side] >= go.canastas and not self.footsz[self.current]
+
+    def _discards(self, hand: list[int], size: int) -> list[Action]:
+        """Any card may be discarded; jokers not, where the rules say so, unless nothing else
+        is left (001 variation)."""
+        acts = [DISCARD_ACTIONS[k] for k in range(NUM_KINDS) if hand[k]]
+        if not self.rules.pile.jokers_discardable and hand[JOKER] and hand[JOKER] < size:
+            acts.remove(DISCARD_ACTIONS[JOKER])
+        return acts
+
+    def _wild_meld_actions(self, side: int, size: int, twos: int, jokers: int) -> list[Action]:
+        """A meld of wild cards alone: three to start, one at a time up to a canasta."""
+        ops = self.op_points
+        points = self.t.points
+        on_table = self.mtwo[side][WILD] + self.mjok[side][WILD]
+        acts = []
+        if on_table:
+            if on_table < self.rules.melds.canasta_size:
+                adds = ADD_ACTIONS[WILD]
+                for kind, have in ((TWO, twos), (JOKER, jokers)):
+                    if have and self._lay_ok(side, size - 1, (WILD, 0, 1), ops + points[kind],
+                                             adds[kind]):
+                        acts.append(adds[kind])
+        elif twos + jokers >= 3:
+            for j in range(4):
+                if jokers >= j and twos >= 3 - j:
+                    laid = j * points[JOKER] + (3 - j) * points[TWO]
+                    if self._lay_ok(side, size - 3, (WILD, 0, 3), ops + laid, WILD_MELDS[j]):
+                        acts.append(WILD_MELDS[j])
         return acts
 
     def _black_three_actions(self, side: int, b3: int, size: int) -> list[Action]:
@@ -556,18 +731,18 @@ class Game:
         acts = []
         if on_table:
             if on_table + 1 in sets and size - 1 <= 1 and self._may_go_out(
-                    side, self.ncan[side], ops + self.t.points[BLACK_THREE]):
+                    side, None, ops + self.t.points[BLACK_THREE]):
                 acts.append(ADD_ACTIONS[BLACK_THREE][BLACK_THREE])
         else:
             for n in sets:
                 if n <= b3 and size - n <= 1 and n in BLACK_THREE_MELDS and self._may_go_out(
-                        side, self.ncan[side], ops + n * self.t.points[BLACK_THREE]):
+                        side, None, ops + n * self.t.points[BLACK_THREE]):
                     acts.append(BLACK_THREE_MELDS[n])
         return acts
 
     def _go_out_reachable(self) -> bool:
         """Is there still a line of play that goes out this turn? (RULINGS 19 and 20)"""
-        if self.pending is not None or self.permission == -1:
+        if self.pending is not None or self.permission == -1 or self.footsz[self.current]:
             return False
         seat = self.current
         side = seat % self.t.sides
@@ -597,14 +772,21 @@ class Game:
     # ------------------------------------------------------------------ transitions
 
     def _ask(self, action: Action) -> None:
+        """Ask the next partner: "may I go out?" or, in British Canasta, "may I say acaba?"."""
         seat = self.current
         self.asked = True
         self.asker = seat
+        if action[0] == ActionType.ASK_ACABA:
+            self.acaba_perm = 2  # asked; the answer binds like going out's (British, 001)
         self.current = (seat + self.t.sides) % self.t.players
         self.phase = ANSWER
 
     def _answer(self, action: Action) -> None:
-        self.permission = 1 if action[0] == ActionType.YES else -1
+        answer = 1 if action[0] == ActionType.YES else -1
+        if self.acaba_perm == 2:
+            self.acaba_perm = answer
+        else:
+            self.permission = answer
         self.current = self.asker
         self.phase = DRAW
 
@@ -613,11 +795,12 @@ class Game:
         stock, hand = self.stock, self.hands[seat]
         self.drew = True
         self.phase = MELD
+        hold = self.rules.red_threes.hold
         for _ in range(self.rules.draw.stock_cards):
             if not stock:
                 return
             card = stock.pop()
-            while card == RED_THREE:
+            while card == RED_THREE and not hold:
                 # Red 3s drawn are laid out and replaced; the last stock card a red 3 ends the
                 # hand at once (seed 000, "When the stock runs out"; RULINGS 9 and 13).
                 self.red3[seat] += 1
@@ -675,15 +858,19 @@ class Game:
         else:
             self._receive(seat, taken)
             if self.hsize[seat] == 0:
-                self._end_hand(seat, "going out")
+                self._hand_emptied(seat)
 
     def _receive(self, seat: int, cards: Iterable[int]) -> None:
-        """Cards from the pile come into the hand, seen by all; red 3s among them are laid out
-        at once."""
+        """Cards from the pile come into the hand, seen by all. Red 3s among them are laid out
+        at once (unless red 3s are held); black 3s are set aside where the rules say so."""
         hand, known = self.hands[seat], self.known[seat]
+        lay_red = not self.rules.red_threes.hold
+        remove_black = self.rules.pile.black_threes_removed
         for card in cards:
-            if card == RED_THREE:
+            if card == RED_THREE and lay_red:
                 self.red3[seat] += 1
+            elif card == BLACK_THREE and remove_black:
+                self.removed3[seat % self.t.sides] += 1
             else:
                 hand[card] += 1
                 known[card] += 1
@@ -738,6 +925,21 @@ class Game:
         self.created.append(BLACK_THREE)
         self._after_laying(seat, side, n, n * self.t.points[BLACK_THREE], 0, 0)
 
+    def _meld_wild(self, action: Action) -> None:
+        seat = self.current
+        side = seat % self.t.sides
+        if not self.initial_done[side]:
+            self._open_tentatively(seat, side)
+        jokers = action[2]
+        self._spend(seat, JOKER, jokers)
+        self._spend(seat, TWO, 3 - jokers)
+        self.mjok[side][WILD] += jokers
+        self.mtwo[side][WILD] += 3 - jokers
+        self.created.append(WILD)
+        points = self.t.points
+        self._after_laying(seat, side, 3, jokers * points[JOKER] + (3 - jokers) * points[TWO],
+                           0, 3)
+
     def _add(self, action: Action) -> None:
         seat = self.current
         side = seat % self.t.sides
@@ -762,7 +964,42 @@ class Game:
         if after:
             self._count_canasta(side, before, after)
         if self.hsize[seat] == 0 and self.pending is None:
+            if self.opening and self.footsz[seat]:
+                self._close_opening(seat)
+            self._hand_emptied(seat)
+
+    def _hand_emptied(self, seat: int) -> None:
+        """An empty hand takes up the foot and plays on, or has gone out."""
+        if self.footsz[seat]:
+            self._take_up_foot(seat)
+        else:
             self._end_hand(seat, "going out")
+
+    def _take_up_foot(self, seat: int) -> None:
+        """The foot becomes the hand (Hand and Foot; seed 001): red 3s in it are laid out."""
+        foot = self.foot[seat]
+        self.hands[seat] = foot[:]
+        self.hsize[seat] = self.footsz[seat]
+        self.foot = [f if s != seat else [0] * NUM_KINDS for s, f in enumerate(self.foot)]
+        self.footsz[seat] = 0
+        if not self.rules.red_threes.hold:
+            self._lay_red_threes(seat)
+
+    def _lay_red(self, action: Action) -> None:
+        """Lay down a held red 3 and draw its replacement (house sheet, "Red 3s")."""
+        seat = self.current
+        self._spend(seat, RED_THREE, 1)
+        self.red3[seat] += 1
+        if self.stock:
+            self.hands[seat][self.stock.pop()] += 1
+        else:
+            self.hsize[seat] -= 1
+            if self.hsize[seat] == 0:
+                self._hand_emptied(seat)
+
+    def _acaba(self, action: Action) -> None:
+        """Concede the hand (British "Acaba", seed 001)."""
+        self._end_hand(-1, "conceded (acaba)", conceded=self.current % self.t.sides)
 
     def _count_canasta(self, side: int, before: int, after: int) -> None:
         cs = self.rules.melds.canasta_size
@@ -772,8 +1009,8 @@ class Game:
     def _commit(self, action: Action) -> None:
         seat = self.current
         self._close_opening(seat)
-        if self.hsize[seat] == 0:  # everything was laid from a one-card pile: out
-            self._end_hand(seat, "going out")
+        if self.hsize[seat] == 0:  # everything was laid from a one-card pile
+            self._hand_emptied(seat)
 
     def _close_opening(self, seat: int) -> None:
         self.initial_done[seat % self.t.sides] = True
@@ -808,8 +1045,10 @@ class Game:
         self.pile.append(kind)
         self.freezers += t.freezes[kind]
         if self.hsize[seat] == 0:
-            self._end_hand(seat, "going out")
-            return
+            if not self.footsz[seat]:
+                self._end_hand(seat, "going out")
+                return
+            self._take_up_foot(seat)  # played from next turn on (seed 001, Hand and Foot)
         side = seat % t.sides
         if self.melded_turn:
             self.laid_before[seat] = True
@@ -826,7 +1065,7 @@ class Game:
 
     # ------------------------------------------------------------------ end of a hand
 
-    def _end_hand(self, went_out: int, ended_by: str) -> None:
+    def _end_hand(self, went_out: int, ended_by: str, conceded: int = -1) -> None:
         rules, t = self.rules, self.t
         concealed = False
         if went_out >= 0:
@@ -844,29 +1083,54 @@ class Game:
             if concealed and go.concealed_side_off_table:
                 concealed = not any(self.laid_before[s] for s in range(t.players)
                                     if s % t.sides == side)
-        sides = []
-        for side in range(t.sides):
-            seats = [s for s in range(t.players) if s % t.sides == side]
-            sides.append(score_side(
-                rules, side, self.melds(side), [self.hands[s] for s in seats],
-                sum(self.red3[s] for s in seats), self.initial_done[side],
-                went_out >= 0 and went_out % t.sides == side, concealed,
-                self.yes_failures[side],
-            ))
+        sides = [self._score(side, went_out, concealed, conceded) for side in range(t.sides)]
         for side, score in enumerate(sides):
             self.scores[side] += score.total
         self.results.append(HandResult(self.deal_number, ended_by, went_out, tuple(sides),
                                        tuple(self.scores)))
-        target = rules.game.target
-        best = max(self.scores)
-        if best >= target and self.scores.count(best) == 1:
-            self.over = True
-            self.winner = self.scores.index(best)
-            self.phase = OVER
+        if self._game_over():
             return
         self.deal_number += 1
         self.dealer = (self.dealer + 1) % t.players
         self._start_hand()
+
+    def _score(self, side: int, went_out: int, concealed: bool, conceded: int) -> SideScore:
+        rules, t = self.rules, self.t
+        seats = [s for s in range(t.players) if s % t.sides == side]
+        if conceded >= 0:
+            points = 0 if side == conceded else rules.going_out.acaba_points
+            return SideScore(side, 0, 0, 0, 0, 0, 0, 0, 0, False, 0, points, extra=points,
+                             extra_label="the other side conceded (acaba)" if points else "")
+        extra, label = 0, ""
+        if self.cut_side == side:
+            extra, label = rules.deal.perfect_cut_bonus, "perfect cut"
+        if rules.canastas.seven_canastas_bonus and self.ncan[side] >= 7:
+            extra, label = extra + rules.canastas.seven_canastas_bonus, "seven canastas"
+        return score_side(
+            rules, side, self.melds(side),
+            [self.hands[s] for s in seats] + [self.foot[s] for s in seats],
+            sum(self.red3[s] for s in seats), self.initial_done[side],
+            went_out >= 0 and went_out % t.sides == side, concealed,
+            self.yes_failures[side], self.removed3[side], extra, label,
+        )
+
+    def _game_over(self) -> bool:
+        """RULINGS 15: at or over the target after a deal (or after the set number of deals,
+        or with seven canastas where that wins outright); the higher total wins; level totals
+        play one more deal."""
+        rules = self.rules
+        best = max(self.scores)
+        done = best >= rules.game.target
+        if rules.game.deals and self.deal_number >= rules.game.deals:
+            done = True
+        if rules.canastas.seven_canastas_bonus and max(self.ncan) >= 7:
+            done = True
+        if not done or self.scores.count(best) > 1:
+            return False
+        self.over = True
+        self.winner = self.scores.index(best)
+        self.phase = OVER
+        return True
 
 
 def _coerce(action: int | str) -> Action:
@@ -912,6 +1176,10 @@ _HANDLERS = (  # indexed by ActionType
     Game._discard,
     Game._commit,
     Game._retract,
+    Game._meld_wild,
+    Game._lay_red,
+    Game._ask,
+    Game._acaba,
 )
 
 __all__ = ["ALL_ACTIONS", "Game"]

@@ -68,6 +68,11 @@ class PlayerView:
     opening_pile: tuple[int, ...]  # the pile as it was before a tentative opening took it
     opening_known: tuple[int, ...]  # the known cards of the player before the opening
     opening_hand: tuple[int, ...]  # own hand before the opening (only in the own seat's view)
+    foot_sizes: tuple[int, ...]  # per seat: cards in the foot not yet taken up (Hand and Foot)
+    removed_black_threes: tuple[int, ...]  # per side: black 3s set aside (Cuban)
+    opening_canasta: tuple[int, ...]  # per side: the opening needs a canasta: 0, 1 any, 2 natural
+    cut_side: int  # the side a perfect cut pays this deal, or -1
+    acaba: str  # this turn's "may I concede?": "", "asked", "yes" or "no"
 
     def hand_text(self) -> str:
         """The hand sorted by kind, e.g. ``"JK 2 2 5 5 9 K K A"`` (wilds first)."""
@@ -133,4 +138,13 @@ def view_of(game: Game, seat: int) -> PlayerView:
         opening_pile=tuple(snap[6]) if snap else (),
         opening_known=tuple(snap[9]) if snap else (),
         opening_hand=tuple(snap[0]) if snap and own_turn else (),
+        foot_sizes=tuple(game.footsz),
+        removed_black_threes=tuple(game.removed3),
+        opening_canasta=tuple(game.min_canasta),
+        cut_side=game.cut_side,
+        acaba=ACABA_STATES[game.acaba_perm],
     )
+
+
+#: The state of "may I say acaba?" by the engine's code: 0, 1 yes, -1 no, 2 asked.
+ACABA_STATES = {0: "", 1: "yes", -1: "no", 2: "asked"}

@@ -45,6 +45,14 @@ class Deal:
         "each such card freezes the pile if its kind does (pile.frozen_by_*)",
         choices=("JK", "2", "R3", "B3"),
     )
+    foot_size: int = option(
+        0, "cards of a second packet (the foot) dealt to each player, taken up when the hand is "
+        "empty (Hand and Foot: 11); 0 for none", min=0,
+    )
+    perfect_cut_bonus: int = option(
+        0, "bonus to the cutter's side when the cut leaves exactly the cards the deal needs "
+        "(house sheet; 0 for none)", min=0,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +73,10 @@ class Points:
     black_three_in_hand: int = option(
         5, "points a black 3 left in hand costs (Bolivia: 100)", min=0
     )
+    black_three_removed: int = option(5, "each black 3 a side set aside from the pile (Cuban)")
+    all_black_threes_removed: int = option(
+        100, "a side that set aside every black 3 of the pack scores this instead (Cuban)"
+    )
     red_three_in_hand: int = option(
         100, "points a red 3 left in hand costs (cannot happen when red 3s are laid at once)", min=0
     )
@@ -82,7 +94,20 @@ class Melds:
     )
     canasta_size: int = option(7, "cards that make a canasta", min=3)
     black_three_sets: tuple[int, ...] = option(
-        (3, 4), "sizes of a black-3 set that may be melded, only when going out (000)", min=3
+        (3, 4), "sizes of a black-3 set that may be melded, only when going out (000); "
+        "empty: threes are never melded (Hand and Foot)", min=3
+    )
+    wild_melds: bool = option(
+        False, "three or more wild cards may form a meld of their own, seven a wild canasta "
+        "(Bolivia, Cuban, Modern American, house)"
+    )
+    max_size: int = option(0, "most cards in a meld; 0 for no limit (Cuban: 7)", min=0)
+    no_wild_on_canasta: bool = option(
+        False, "no wild card may be added to a completed canasta (Samba)"
+    )
+    wild_limit_at_laydown_only: bool = option(
+        False, "the wild-card limits are checked when a meld is laid down; additions are free "
+        "(house sheet)"
     )
 
 
@@ -115,15 +140,30 @@ class Pile:
     take_top: int = option(
         0, "cards taken with the pile: 0 for the whole pile, else only the top N", min=0
     )
+    jokers_discardable: bool = option(
+        True, "jokers may be discarded (001 variation: no, unless nothing else is left)"
+    )
+    black_threes_removed: bool = option(
+        False, "black 3s in a taken pile are set aside for the taker's side (Cuban)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class InitialMeld:
+    by: str = option(
+        "score", "what the minimum depends on: the side's 'score' at the deal's start, or the "
+        "'deal' number (Hand and Foot)", choices=("score", "deal"),
+    )
     below_zero: int = option(15, "minimum when the side's score is below zero", min=0)
     tiers: tuple[tuple[int, int], ...] = option(
         ((0, 50), (1500, 90), (3000, 120)),
-        "pairs [score, minimum]: from that score on, the opening needs that many card points",
+        "pairs [score (or deal), minimum]: from there on, the opening needs that many points",
     )
+    canasta_tiers: tuple[tuple[int, int], ...] = option(
+        (), "pairs [score, n]: from that score on, the opening must also hold a canasta: n = 1 "
+        "any canasta, 2 a natural one, 0 none (Brazilian)",
+    )
+    natural_only: bool = option(False, "the opening may hold no wild card (Italian)")
     top_card_counts: bool = option(
         True, "the pile's top card counts towards the minimum (Modern American: no)"
     )
@@ -135,6 +175,20 @@ class GoingOut:
     bonus: int = option(100, "bonus for going out")
     concealed_bonus: int = option(200, "bonus for going out concealed, instead of bonus")
     ask_partner: bool = option(True, "a player may ask 'may I go out?'; the answer binds")
+    must_ask: bool = option(
+        False, "a player may go out only after the partner said yes (Brazilian, Hand and Foot)"
+    )
+    natural_canastas: int = option(
+        0, "of those canastas, how many must be natural (Hand and Foot: 3)", min=0
+    )
+    mixed_canastas: int = option(
+        0, "of those canastas, how many must be mixed (Hand and Foot: 4)", min=0
+    )
+    acaba: bool = option(
+        False, "a player may concede the hand on their turn ('Acaba', British): the other "
+        "sides score acaba_points, the conceding side 0; it may be asked of the partner"
+    )
+    acaba_points: int = option(1500, "what each other side scores when a hand is conceded")
     failed_yes_penalty: int = option(
         0, "points a side loses when told 'yes' but its player did not go out (RULINGS 19)", min=0
     )
@@ -152,10 +206,21 @@ class GoingOut:
 
 @dataclass(frozen=True, slots=True)
 class RedThrees:
-    points: int = option(100, "bonus of each red 3 laid down")
-    all_points: int = option(800, "bonus when one side lays down every red 3 in the pack")
+    values: tuple[int, ...] = option(
+        (0, 100, 200, 300, 800),
+        "what a side's red 3s are worth, by how many it has: [none, one, two, ...] (000: 100 "
+        "each, 800 for all four)",
+    )
+    points: int = option(100, "each red 3 beyond the values table (or every one, if empty)")
     negative_without_initial_meld: bool = option(
         True, "red 3s count against a side that has not made its initial meld (000)"
+    )
+    positive_needs_canastas: int = option(
+        0, "canastas a side needs for its red 3s to count for it, else they count against "
+        "(Bolivia, Samba: 2; Cuban, Brazilian: 1)", min=0,
+    )
+    hold: bool = option(
+        False, "red 3s may be held and laid on any own turn, or discarded (house sheet)"
     )
 
 
@@ -163,6 +228,19 @@ class RedThrees:
 class Canastas:
     natural_bonus: int = option(500, "bonus of a natural canasta (no wild card)")
     mixed_bonus: int = option(300, "bonus of a mixed canasta")
+    wild_bonus: int = option(0, "bonus of a wild canasta (seven wild cards)")
+    wild_twos_bonus: int = option(
+        0, "bonus of a wild canasta of seven 2s, if different (Cuban: 4,000)"
+    )
+    wild_jokers_bonus: int = option(
+        0, "bonus of a wild canasta holding four jokers, if different (Cuban: 3,000)"
+    )
+    unfinished_wild_penalty: int = option(
+        0, "points a side loses for a wild meld short of a canasta (Modern American)", min=0
+    )
+    seven_canastas_bonus: int = option(
+        0, "bonus for seven canastas in one hand, ending the game (001 variation: 5,000)", min=0
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +257,10 @@ class StockOut:
 @dataclass(frozen=True, slots=True)
 class Game:
     target: int = option(5000, "score that ends the game (RULINGS 15)", min=1)
+    deals: int = option(
+        0, "play this many deals, then the higher total wins (Hand and Foot: 4); 0 to play to "
+        "the target", min=0,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,15 +314,30 @@ class RuleSet:
     game: Game = field(default_factory=Game)
     limits: Limits = field(default_factory=Limits)
 
-    def minimum_for(self, score: int) -> int:
-        """The initial-meld minimum for a side whose score at the deal's start is ``score``."""
-        if score < 0:
+    def minimum_for(self, score: int, deal: int = 1) -> int:
+        """The initial-meld minimum for a side whose score at the deal's start is ``score``
+        (or, when ``initial_meld.by`` is "deal", for deal number ``deal``)."""
+        key = deal if self.initial_meld.by == "deal" else score
+        if key < 0:
             return self.initial_meld.below_zero
         minimum = self.initial_meld.below_zero
         for threshold, value in self.initial_meld.tiers:
-            if score >= threshold:
+            if key >= threshold:
                 minimum = value
         return minimum
+
+    def canasta_for(self, score: int) -> int:
+        """Whether the opening must hold a canasta at this score: 0 no, 1 any, 2 natural."""
+        needed = 0
+        for threshold, value in self.initial_meld.canasta_tiers:
+            if score >= threshold:
+                needed = value
+        return needed
+
+    def red_three_value(self, count: int) -> int:
+        """What ``count`` red 3s of one side are worth before the sign rule."""
+        values = self.red_threes.values
+        return values[count] if count < len(values) else count * self.red_threes.points
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as plain data (lists for tuples), sections in their declared order."""
