@@ -1,8 +1,11 @@
-"""The ``canasta`` command: rule sets, random-play simulations, game replays.
+"""The ``canasta`` command: play, rule sets, simulations, bot matches, game replays.
 
-    canasta play [--rules R] [--seed S] [--seat N] [--save FILE] [--resume FILE]
+    canasta play [--rules R] [--seed S] [--seat N] [--bots BOT] [--save FILE] [--resume FILE]
     canasta rules list | show NAME_OR_FILE | check FILE | diff A B
     canasta simulate [--rules R] [--games N] [--seed S] [--max-deals D] [--save-records DIR]
+    canasta match A B [--games N] [--seed S] [--workers N] [--ray [ADDR]] [--max-deals D]
+                      [--out DIR]
+    canasta tournament A B C ... [same options as match]
     canasta replay FILE [--verify]
 
 Bad arguments exit with 2 (argparse), bad files or records with 1; either way one line on
@@ -17,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from canasta.cli import play, replay_cmd, rules_cmd, simulate_cmd
+from canasta.cli import match_cmd, play, replay_cmd, rules_cmd, simulate_cmd
 from canasta.errors import CanastaError
 
 
@@ -28,7 +31,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _at_least_one(text: str) -> int:
+def at_least_one(text: str) -> int:
+    """An argument type: a whole number of at least 1."""
     try:
         value = int(text)
     except ValueError:
@@ -38,7 +42,8 @@ def _at_least_one(text: str) -> int:
     return value
 
 
-def _whole_number(text: str) -> int:
+def whole_number(text: str) -> int:
+    """An argument type: a whole number."""
     try:
         return int(text)
     except ValueError:
@@ -50,16 +55,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="canasta", description="A deterministic Canasta engine.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    game = commands.add_parser("play", help="play a game in the terminal against random players")
+    game = commands.add_parser("play", help="play a game in the terminal against bots")
     game.add_argument("--rules", default="classic", metavar="NAME_OR_FILE",
                       help="a preset name or a rules file (default: classic)")
-    game.add_argument("--seed", type=_whole_number, default=None, metavar="S",
+    game.add_argument("--seed", type=whole_number, default=None, metavar="S",
                       help="the deal's seed (default: a random one, printed)")
-    game.add_argument("--seat", type=_whole_number, default=0, metavar="N",
+    game.add_argument("--seat", type=whole_number, default=0, metavar="N",
                       help="your seat (default: 0)")
     game.add_argument("--save", default="canasta-game.json", metavar="FILE",
                       help="the record written after every move (default: canasta-game.json)")
     game.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    game.add_argument("--bots", default="greedy", metavar="BOT",
+                      help="the bot playing every other seat (default: greedy; also random, "
+                           "ismcts, ismcts:iterations=200)")
     game.set_defaults(run=play.run)
 
     rules = commands.add_parser("rules", help="list, show, check and compare rule sets")
@@ -79,15 +87,22 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="play games with a uniformly random policy")
     sim.add_argument("--rules", default="classic", metavar="NAME_OR_FILE",
                      help="a preset name or a rules file (default: classic)")
-    sim.add_argument("--games", type=_at_least_one, default=100, metavar="N",
+    sim.add_argument("--games", type=at_least_one, default=100, metavar="N",
                      help="games to play (default: 100)")
-    sim.add_argument("--seed", type=_whole_number, default=0, metavar="S",
+    sim.add_argument("--seed", type=whole_number, default=0, metavar="S",
                      help="game i is dealt with seed S+i and played by Random(S+i) (default: 0)")
-    sim.add_argument("--max-deals", type=_at_least_one, default=100, metavar="D",
+    sim.add_argument("--max-deals", type=at_least_one, default=100, metavar="D",
                      help="stop a game after D deals; it counts as unfinished (default: 100)")
     sim.add_argument("--save-records", metavar="DIR",
                      help="write each game's record to DIR/seed-<seed>.json")
     sim.set_defaults(run=simulate_cmd.run)
+
+    match = commands.add_parser("match", help="two bots against each other, deals mirrored")
+    match_cmd.add_arguments(match, 2)
+    match.set_defaults(run=match_cmd.run)
+    tour = commands.add_parser("tournament", help="every pair of bots plays a match")
+    match_cmd.add_arguments(tour, "+")
+    tour.set_defaults(run=match_cmd.run)
 
     replay = commands.add_parser("replay", help="print a recorded game turn by turn")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON)")

@@ -1,8 +1,9 @@
-"""``canasta play``: a game in the terminal, you against random players.
+"""``canasta play``: a game in the terminal, you against bots (greedy by default).
 
 The player sees only their own view (``Game.view``), types the number of an action or its
-text (``draw``, ``meld K K 2``, ``discard 7``), and is told why a move is refused. The game is
-saved as a record after every action, so a game in progress is never lost (``--resume``).
+text (``draw``, ``meld K K 2``, ``discard 7``), or ``hint`` for the greedy bot's suggestion with
+its reason, and is told why a move is refused. The game is saved as a record after every
+action, so a game in progress is never lost (``--resume``).
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from canasta.bots import Bot, make_bot
 from canasta.cards import kind_name
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
@@ -69,14 +71,21 @@ def result_text(result: HandResult) -> str:
 
 
 def choose(view: PlayerView, read: Callable[[str], str], write: Callable[[str], None],
-           game: Game) -> Action | None:
-    """Ask the human for an action until a legal one is given; None to quit."""
+           game: Game, adviser: Bot) -> Action | None:
+    """Ask the human for an action until a legal one is given; None to quit. ``hint`` shows
+    the adviser's choice and its reason."""
     actions = view.legal_actions
     write("\n".join(f"  {i + 1:2}. {a!s:<16} {a.describe()}" for i, a in enumerate(actions)))
     while True:
-        answer = read("your move (number or text, q to quit) > ").strip()
+        answer = read("your move (number or text, hint, q to quit) > ").strip()
         if answer.lower() in ("q", "quit", "exit"):
             return None
+        if answer.lower() == "hint":
+            decision = adviser.decide(view)
+            number = actions.index(decision.action) + 1
+            write(f"  hint: {number}. {decision.action} ({decision.action.describe()}): "
+                  f"{decision.reason}")
+            continue
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
         try:
@@ -91,21 +100,21 @@ def choose(view: PlayerView, read: Callable[[str], str], write: Callable[[str], 
 
 
 def play(game: Game, human: int, read: Callable[[str], str], write: Callable[[str], None],
-         save: Callable[[Game], None], seed: int) -> Game:
-    """Play until the game ends or the human quits; the others choose uniformly at random."""
-    rng = random.Random(seed)
+         save: Callable[[Game], None], bots: Sequence[Bot]) -> Game:
+    """Play until the game ends or the human quits; ``bots[seat]`` plays every other seat."""
+    adviser = make_bot("greedy")
     shown = len(game.results)
     while not game.is_terminal():
         seat = game.current_player
         view = game.view(seat)
         if seat == human:
             write("\n" + render(view))
-            action = choose(view, read, write, game)
+            action = choose(view, read, write, game, adviser)
             if action is None:
                 write("Game saved; continue it with --resume.")
                 return game
         else:
-            action = rng.choice(view.legal_actions)
+            action = bots[seat].act(view)
             write(f"seat {seat}: {action.describe()}")
         game.apply(action)
         save(game)
@@ -143,8 +152,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
         game = Game(load(args.rules), seed)
-        print(f"New game of {game.rules.name}, seed {seed}. You are seat {args.seat}; "
-              f"the game is saved to {path} after every move.")
+        print(f"New game of {game.rules.name}, seed {seed}, against {args.bots} bots. "
+              f"You are seat {args.seat}; the game is saved to {path} after every move.")
     if game.is_terminal():
         print("That game is already over.")
         return 0
@@ -152,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"canasta: error: seat {args.seat} is not in this game "
               f"(0 to {game.num_players - 1})", file=sys.stderr)
         return 2
-    play(game, args.seat, _read_line, print, save_to(path), seed)
+    bots = [make_bot(args.bots, seed + seat) for seat in range(game.num_players)]
+    play(game, args.seat, _read_line, print, save_to(path), bots)
     return 0
 
 

@@ -1,6 +1,9 @@
-"""Simulations: games played by policies, and statistics over many games."""
+"""Simulations: random play, games between bots, matches and tournaments, statistics."""
 
+from canasta.sim.games import GameJob, GameResult, play_game
 from canasta.sim.random_play import play_random
 from canasta.sim.summary import Summary
+from canasta.sim.tournament import Outcome, PairStats, Standing, plan, summarize
 
-__all__ = ["Summary", "play_random"]
+__all__ = ["GameJob", "GameResult", "Outcome", "PairStats", "Standing", "Summary", "plan",
+           "play_game", "play_random", "summarize"]

@@ -1,0 +1,131 @@
+"""The ``Bot`` protocol, the ``Decision`` a bot makes, and the registry of bots by name.
+
+A bot sees one seat's ``PlayerView`` and nothing else (DESIGN.md, principle 4) and returns one
+of ``view.legal_actions``. Every bot says why it chose what it chose, in one line, so the play
+interfaces can show any decision as a hint.
+
+Bots are made by name, with options after a colon::
+
+    make_bot("greedy", seed=1)
+    make_bot("ismcts:iterations=200,horizon=8", seed=1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from canasta.engine.actions import Action
+from canasta.engine.view import PlayerView
+from canasta.errors import CanastaError
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action and the one-line reason for it."""
+
+    action: Action
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.reason}"
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player that decides from a view alone."""
+
+    name: str
+
+    def decide(self, view: PlayerView) -> Decision:
+        """Choose one of ``view.legal_actions``, with the reason."""
+        ...
+
+    def act(self, view: PlayerView) -> Action:
+        """Choose one of ``view.legal_actions``."""
+        ...
+
+    def explain(self, view: PlayerView) -> str:
+        """The decision for ``view`` as one line: ``"discard 7: ..."``."""
+        ...
+
+
+class BotBase:
+    """``act`` and ``explain`` in terms of ``decide``, for bots to inherit."""
+
+    name = "bot"
+
+    def decide(self, view: PlayerView) -> Decision:
+        """Choose one of ``view.legal_actions``, with the reason (subclasses implement it)."""
+        raise NotImplementedError
+
+    def act(self, view: PlayerView) -> Action:
+        """Choose one of ``view.legal_actions``."""
+        return self.decide(view).action
+
+    def explain(self, view: PlayerView) -> str:
+        """The decision for ``view`` as one line: ``"discard 7: ..."``."""
+        return str(self.decide(view))
+
+
+class BotError(CanastaError):
+    """An unknown bot name or a bad bot option."""
+
+
+Factory = Callable[..., Bot]
+_REGISTRY: dict[str, Factory] = {}
+
+
+def register(name: str) -> Callable[[Factory], Factory]:
+    """Register a bot factory under ``name``: ``factory(seed=..., **options) -> Bot``."""
+
+    def add(factory: Factory) -> Factory:
+        _REGISTRY[name] = factory
+        return factory
+
+    return add
+
+
+def bot_names() -> list[str]:
+    """The registered bot names, sorted."""
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
+    """Split ``"ismcts:iterations=200,seconds=0.5"`` into its name and typed options."""
+    name, _, rest = spec.strip().partition(":")
+    options: dict[str, int | float | str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip() or not value.strip():
+            raise BotError(f"bot option {item!r} in {spec!r} is not key=value")
+        options[key.strip()] = _typed(value.strip())
+    return name.strip(), options
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A new bot from a spec (``"greedy"``, ``"ismcts:iterations=100"``) and a seed."""
+    _load_builtin()
+    name, options = parse_spec(spec)
+    if name not in _REGISTRY:
+        raise BotError(f"unknown bot {name!r}; known bots: {', '.join(sorted(_REGISTRY))}")
+    try:
+        return _REGISTRY[name](seed=seed, **options)
+    except TypeError as exc:
+        raise BotError(f"bad options for bot {name!r} in {spec!r}: {exc}") from None
+
+
+def _typed(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _load_builtin() -> None:
+    """Import the bundled bots so that they register themselves."""
+    from canasta.bots import greedy, ismcts, random_bot  # noqa: F401

@@ -1,0 +1,269 @@
+"""The greedy bot: the published strategy, one explainable decision at a time.
+
+- **Draw or take**: take the pile when it is worth more than a card from the stock (its cards,
+  the meld its top card makes, less any wild spent on it), and, before the side has melded,
+  only when the opening minimum can be reached with it.
+- **Opening**: reach the minimum as cheaply as possible (fewest cards, no wild when it can be
+  helped), found by trying the melds on a sampled copy of the turn (``planning``).
+- **Melding**: lay natural sets and add naturals; keep wild cards for completing canastas; keep
+  a few cards in hand unless going out.
+- **Going out**: when a line goes out, take it when it wins the game, when ahead, or when the
+  table is no better than the opponents'; hold when behind with a clearly better table.
+- **Discard**: the card that is least use to us and least likely to give the next player the
+  pile (black 3s block, dead ranks and cards nobody can pair are safe), counted from the view;
+  a wild freezes a big pile when every other discard risks it.
+- **"May I go out?"**: yes unless the hand should go on, or my own hand is still worth melding.
+
+Every decision comes with its reason (``explain``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from canasta.bots import kinds, planning
+from canasta.bots.base import BotBase, BotError, Decision, register
+from canasta.bots.estimate import going_out_verdict, hand_value
+from canasta.bots.knowledge import Knowledge
+from canasta.engine.actions import Action, ActionType, Base
+from canasta.engine.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class GreedyParams:
+    """The numbers behind the greedy bot's judgement."""
+
+    take_threshold: float = 1.5  # pile value needed to take it rather than draw
+    keep_cards: int = 3  # cards to keep in hand when not going out
+    yes_hand_cost: int = 100  # answer "yes" while my hand costs no more than this
+    hold_margin: int = 300  # hold when behind in the game and this far ahead on the hand
+    low_stock: int = 8  # a stock this small means the hand is near its end
+    danger_weight: float = 1.0  # cost of a discard per pile card it may give away
+
+
+class GreedyBot(BotBase):
+    """Heuristic play after the published strategy; see the module's docstring."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, **params: float) -> None:
+        try:
+            self.params = GreedyParams(**params)  # type: ignore[arg-type]
+        except TypeError as exc:
+            raise BotError(f"greedy: {exc}") from None
+
+    def decide(self, view: PlayerView) -> Decision:
+        """Choose one of ``view.legal_actions``, with the reason."""
+        legal = view.legal_actions
+        if not legal:
+            raise BotError(f"seat {view.seat} has no action to take: it is not its turn")
+        if len(legal) == 1:
+            return Decision(legal[0], "the only legal action")
+        know = Knowledge(view)
+        if view.phase == "answer":
+            return self._answer(know)
+        if view.phase == "draw":
+            return self._draw(know)
+        return self._meld(know)
+
+    # ------------------------------------------------------------------ "may I go out?"
+
+    def _answer(self, know: Knowledge) -> Decision:
+        p, view = self.params, know.view
+        yes, no = (next(a for a in view.legal_actions if a.type == t)
+                   for t in (ActionType.YES, ActionType.NO))
+        if view.acaba == "asked":
+            return Decision(no, "never concede the hand")
+        go, why = going_out_verdict(know, p.hold_margin, p.low_stock)
+        if not go:
+            return Decision(no, why)
+        cost = hand_value(know, view.seat)
+        if cost > p.yes_hand_cost and view.stock_size > p.low_stock:
+            return Decision(no, f"my hand still holds {cost:.0f} points to meld")
+        return Decision(yes, f"{why}; my hand holds only {cost:.0f} points")
+
+    # ------------------------------------------------------------------ draw or take
+
+    def _draw(self, know: Knowledge) -> Decision:
+        view = know.view
+        legal = view.legal_actions
+        best: tuple[float, Action, str] | None = None
+        for action in legal:
+            if action.type == ActionType.TAKE:
+                value = self._take_value(know, action)
+                if value is not None and (best is None or value[0] > best[0]):
+                    best = (value[0], action, value[1])
+        draw = next((a for a in legal if a.type == ActionType.DRAW), None)
+        if best is not None and (draw is None or best[0] >= self.params.take_threshold):
+            return Decision(best[1], best[2])
+        if draw is not None:
+            why = "is not worth taking" if best else "cannot be taken"
+            return Decision(draw, f"the pile ({_cards(len(view.pile))}) {why}")
+        decline = next((a for a in legal if a.type == ActionType.DECLINE), None)
+        if decline is not None:
+            return Decision(decline, "leave the pile: taking it cannot open our melds")
+        return _anything_but_conceding(legal)
+
+    def _take_value(self, know: Knowledge, action: Action) -> tuple[float, str] | None:
+        """The pile's worth with this route, and why; None when the side cannot open with it."""
+        view = know.view
+        top = view.pile_top
+        hand = view.hand
+        value = 1.5  # the top card grows a meld
+        for kind in view.pile[:-1]:
+            if kinds.is_wild(kind):
+                value += 3
+            elif kind == kinds.STOPPER:
+                value -= 0.5
+            elif kinds.is_natural(kind):
+                value += 2 if hand[kind] or kind in know.table_ranks else 1
+            else:
+                value += 1
+        spent = kinds.wilds_used(action, top)
+        value -= 3 * spent
+        note = f"the pile ({_cards(len(view.pile))}) is worth taking"
+        if not view.initial_done[view.side]:
+            game = planning.sample(view)
+            game.apply(action)
+            plan = planning.opening_plan(view, game)
+            if plan is None:
+                return None
+            value -= sum(kinds.wilds_used(a) for a in plan.actions)
+            note += f" and open with it ({len(plan.actions) - 1} more melds)"
+        if spent:
+            wild = next(k for k in kinds.cards_used(action, top) if kinds.is_wild(k))
+            note += f", spending a {kinds.name(wild)}"
+        return value, note
+
+    # ------------------------------------------------------------------ meld and discard
+
+    def _meld(self, know: Knowledge) -> Decision:
+        view = know.view
+        legal = view.legal_actions
+        side = view.side
+        red = next((a for a in legal if a.type == ActionType.LAY_RED_THREE), None)
+        if red is not None:
+            return Decision(red, "a red 3 laid down scores its bonus and is replaced")
+        if view.permission != "no":
+            out = planning.going_out_plan(view)
+            if out is not None:
+                p = self.params
+                go, why = going_out_verdict(know, p.hold_margin, p.low_stock)
+                if view.permission == "yes":
+                    go, why = True, "partner said yes"
+                if go:
+                    return Decision(out.actions[0],
+                                    f"going out: {why}; the hand scores {out.score} for us")
+        if not view.initial_done[side]:
+            plan = planning.opening_plan(view)
+            need = view.minimums[side]
+            if plan is not None:
+                steps = ", ".join(str(a) for a in plan.actions)
+                return Decision(plan.actions[0], f"open cheaply toward {need} points: {steps}")
+            retract = next((a for a in legal if a.type == ActionType.RETRACT), None)
+            if retract is not None:
+                return Decision(retract, f"the opening minimum of {need} is out of reach")
+        else:
+            lay = self._best_lay(know)
+            if lay is not None:
+                return lay
+        return self._discard(know)
+
+    def _best_lay(self, know: Knowledge) -> Decision | None:
+        best: Decision | None = None
+        best_score = 0.0
+        for action in know.view.legal_actions:
+            if kinds.is_laying(action):
+                score, why = self._lay_score(know, action)
+                if score > best_score:
+                    best, best_score = Decision(action, why), score
+        return best
+
+    def _lay_score(self, know: Knowledge, action: Action) -> tuple[float, str]:
+        view, p = know.view, self.params
+        cs = view.rules.melds.canasta_size
+        used = sum(kinds.cards_used(action).values())
+        left = view.hand_sizes[view.seat] - used
+        meld = next((m for m in view.melds[view.side] if m.rank == action.rank), None)
+        completes = meld is not None and meld.size + 1 == cs
+        if action.type == ActionType.MELD:
+            if action.arg == Base.NATURAL:
+                score, why = 5.0, "a natural set on the table is safe from penalties"
+            else:
+                score, why = -2.0, "keep wild cards for canastas"
+        elif action.type == ActionType.ADD and not kinds.is_wild(action.arg):
+            score = 10.0 if completes else 4.0
+            why = "completes a natural canasta" if completes and meld and not meld.wilds \
+                else "completes a canasta" if completes else "grows a meld toward a canasta"
+        elif action.type == ActionType.MELD_WILD:
+            wilds = sum(view.hand[w] for w in kinds.WILDS)
+            score = 2.0 if wilds > 3 else -2.0
+            why = "enough wild cards to build a wild canasta" if wilds > 3 \
+                else "keep wild cards for canastas"
+        elif action.type == ActionType.ADD:
+            natural_canasta = meld is not None and meld.size >= cs and not meld.wilds
+            score = 8.0 if completes else -10.0 if natural_canasta else -3.0
+            why = "a wild completes the canasta" if completes else "keep wild cards"
+        else:
+            score, why = -1.0, "black 3s only go down when going out"
+        if left < p.keep_cards and not completes:
+            score -= 6
+        return score, why
+
+    def _discard(self, know: Knowledge) -> Decision:
+        view, p = know.view, self.params
+        pts = kinds.points(view.rules)
+        blocks = view.rules.pile.black_three_blocks_next
+        late = view.stock_size <= p.low_stock
+        size = len(view.pile) + 1
+        pile = _cards(size)
+        best: tuple[float, int, Action, str] | None = None
+        for action in view.legal_actions:
+            if action.type != ActionType.DISCARD:
+                continue
+            kind = action.rank
+            count = view.hand[kind]
+            danger = know.take_danger(kind)
+            if kinds.is_wild(kind):
+                keep = 10.0 + pts[kind] / 25
+                why = (f"freezes the pile ({pile}): any other discard risks giving it away"
+                       if not know.frozen_for(know.next_seat % view.sides) else
+                       "no other card to spare")
+            elif kind == kinds.STOPPER:
+                keep = -1.0
+                why = (f"a black 3 blocks the next player from the pile ({pile})" if blocks
+                       else "a black 3 is of no use in hand")
+            elif kinds.is_natural(kind):
+                keep = 1.0 if count == 1 else 4.0 + count
+                if kind in know.table_ranks:
+                    keep += 2
+                keep -= pts[kind] / (10 if late else 20)
+                if know.dead(kind):
+                    why = f"safe: no opponent can hold a pair of {kinds.name(kind)}s"
+                else:
+                    why = (f"least use to us; the next player could take the pile ({pile}) "
+                           f"with it at p={danger:.2f}")
+            else:
+                keep, why = 0.0, "of no use to us"
+            cost = keep + p.danger_weight * danger * size
+            if best is None or cost < best[0]:
+                best = (cost, kind, action, why)
+        if best is None:  # no discard now: an opening to finish, say
+            return _anything_but_conceding(view.legal_actions)
+        return Decision(best[2], best[3])
+
+
+@register("greedy")
+def make_greedy(seed: int = 0, **params: float) -> GreedyBot:
+    """The greedy bot; options are ``GreedyParams`` fields (``greedy:keep_cards=2``)."""
+    return GreedyBot(seed=seed, **params)
+
+
+def _anything_but_conceding(legal: tuple[Action, ...]) -> Decision:
+    """The first legal action that does not concede the hand (the last resort)."""
+    action = next((a for a in legal if a.type not in kinds.CONCEDING), legal[0])
+    return Decision(action, "nothing better to do")
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"

@@ -1,0 +1,132 @@
+"""Everything the bots assume about card kinds and actions, kept in one small place.
+
+The heuristics speak of "wild cards", "natural ranks", "the cards an action takes from the
+hand" and "card points"; this module answers those questions for the engine's kinds
+(``canasta.cards``) and reads every number from the rule set, so a new kind of card or meld
+changes this module, not the bots.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, NUM_KINDS, TWO, kind_name
+from canasta.engine.actions import Action, ActionType, Base, Route
+from canasta.engine.going_out import can_go_out
+from canasta.engine.tables import tables_for
+from canasta.engine.view import PlayerView
+from canasta.rules import RuleSet
+
+#: Wild kinds, cheapest to give up first (a 2 scores less than a joker).
+WILDS = (TWO, JOKER)
+NATURALS = NATURAL_RANKS
+STOPPER = BLACK_THREE
+KINDS = range(NUM_KINDS)
+
+
+def is_wild(kind: int) -> bool:
+    """Jokers and 2s."""
+    return kind in WILDS
+
+
+def is_natural(kind: int) -> bool:
+    """A kind that melds as a rank of its own (4 up to the ace)."""
+    return kind in NATURAL_RANKS
+
+
+def name(kind: int) -> str:
+    """The short text of a kind (``"K"``, ``"JK"``, ``"B3"``)."""
+    return kind_name(kind)
+
+
+@lru_cache(maxsize=64)
+def points(rules: RuleSet) -> tuple[int, ...]:
+    """Card points of each kind when melded."""
+    return tables_for(rules).points
+
+
+@lru_cache(maxsize=64)
+def hand_cost(rules: RuleSet) -> tuple[int, ...]:
+    """Points each kind costs when left in hand at the end of a hand."""
+    return tables_for(rules).in_hand
+
+
+@lru_cache(maxsize=64)
+def freezes(rules: RuleSet) -> tuple[bool, ...]:
+    """Whether a card of each kind in the pile freezes it."""
+    return tables_for(rules).freezes
+
+
+@lru_cache(maxsize=64)
+def pack(rules: RuleSet) -> tuple[int, ...]:
+    """How many cards of each kind the pack holds."""
+    return tables_for(rules).pack
+
+
+def takeable(kind: int) -> bool:
+    """Whether the pile can be taken with this kind on top (a natural rank)."""
+    return is_natural(kind)
+
+
+def cards_used(action: Action, top: int = -1) -> Counter[int]:
+    """The cards ``action`` takes from the hand (``top``: the pile's top card, for a take)."""
+    t = action.type
+    used: Counter[int] = Counter()
+    if t == ActionType.MELD:
+        used[action.rank] += 2 if action.arg != Base.NATURAL else 3
+        if action.arg != Base.NATURAL:
+            used[TWO if action.arg == Base.WITH_TWO else JOKER] += 1
+    elif t == ActionType.MELD_BLACK_THREES:
+        used[BLACK_THREE] += action.arg
+    elif t == ActionType.MELD_WILD:
+        used[JOKER] += action.arg
+        used[TWO] += 3 - action.arg
+    elif t == ActionType.ADD:
+        used[action.arg] += 1
+    elif t == ActionType.DISCARD:
+        used[action.rank] += 1
+    elif t == ActionType.TAKE and top >= 0:
+        if action.arg == Route.PAIR:
+            used[top] += 2
+        elif action.arg != Route.ONTO_MELD:
+            used[top] += 1
+            used[TWO if action.arg == Route.WITH_TWO else JOKER] += 1
+    return used
+
+
+def wilds_used(action: Action, top: int = -1) -> int:
+    """How many wild cards ``action`` takes from the hand."""
+    used = cards_used(action, top)
+    return sum(used[w] for w in WILDS)
+
+
+#: Actions that put cards from the hand into melds, with no chance involved.
+LAYING = frozenset((ActionType.MELD, ActionType.MELD_BLACK_THREES, ActionType.ADD,
+                    ActionType.MELD_WILD))
+
+
+#: Actions that concede the hand or ask to (British "Acaba"): never chosen when avoidable.
+CONCEDING = frozenset((ActionType.ASK_ACABA, ActionType.ACABA))
+
+
+def is_laying(action: Action) -> bool:
+    """An action that puts cards from the hand into melds (not a take, not a discard, not a
+    red 3 laid out, which draws a card)."""
+    return action.type in LAYING
+
+
+
+
+def could_go_out(view: PlayerView) -> bool:
+    """A quick necessary check that the seat might meld its whole hand this turn (all of it,
+    or all but a discard), with the canastas its side needs; the engine's own count check,
+    fed from the view. A turn search confirms it."""
+    side = view.side
+    naturals = [0] * NUM_KINDS
+    wilds = [0] * NUM_KINDS
+    for meld in view.melds[side]:
+        naturals[meld.rank] = meld.naturals
+        wilds[meld.rank] = meld.wilds
+    return can_go_out(tables_for(view.rules), view.hand, naturals, wilds,
+                      view.rules.going_out.canastas, 0)

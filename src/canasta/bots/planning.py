@@ -1,0 +1,117 @@
+"""Looking ahead within the seat's own turn, on a game sampled from its view.
+
+The bots never rebuild a rule: to know where a sequence of melds leads (is the opening minimum
+reached? does the hand go out?) they play it on a game sampled from the view
+(``canasta.engine.determinize``) and let the engine say what is legal. After the draw, a turn
+depends only on the seat's own cards and the table, and the sample is dealt with a fixed seed,
+so the hidden cards of the sample never change an answer.
+
+Both searches are depth-first over the laying actions in the order of their codes (so each set
+of melds is tried once, not in every order), cut off after ``limit`` positions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from canasta.bots import kinds
+from canasta.engine.actions import Action, ActionType
+from canasta.engine.determinize import determinize
+from canasta.engine.game import Game
+from canasta.engine.view import PlayerView
+
+#: What spending a card costs an opening plan: a natural 1, a 2 and a joker far more (wild
+#: cards are worth keeping for canastas).
+WILD_COST = {kinds.WILDS[0]: 6.0, kinds.WILDS[1]: 8.0}
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A line of play within the turn: its actions, what it spends, and (for going out) the
+    side's score for the hand."""
+
+    actions: tuple[Action, ...]
+    cost: float
+    score: int = 0
+
+
+def sample(view: PlayerView) -> Game:
+    """A game that agrees with ``view``, its hidden cards dealt with a fixed seed."""
+    return determinize(view, random.Random(0))
+
+
+def spend_cost(action: Action, top: int = -1) -> float:
+    """What an action spends from the hand, in the units of an opening plan."""
+    return sum(n * WILD_COST.get(k, 1.0) for k, n in kinds.cards_used(action, top).items())
+
+
+def opening_plan(view: PlayerView, game: Game | None = None, limit: int = 400) -> Plan | None:
+    """The cheapest set of melds from here that reaches the side's opening minimum, ending with
+    ``commit``; None if none is found."""
+    start = game if game is not None else sample(view)
+    best: list[Plan] = []
+    nodes = [0]
+    pts = kinds.points(view.rules)
+
+    def laid_points(action: Action) -> int:
+        return sum(n * pts[k] for k, n in kinds.cards_used(action).items())
+
+    def visit(g: Game, path: tuple[Action, ...], last: int, cost: float) -> None:
+        nodes[0] += 1
+        legal = g.legal_actions()
+        commit = next((a for a in legal if a.type == ActionType.COMMIT), None)
+        if commit is not None:
+            if not best or cost < best[0].cost:
+                best[:] = [Plan((*path, commit), cost)]
+            return
+        moves = sorted((a for a in legal if kinds.is_laying(a) and a.code >= last),
+                       key=laid_points, reverse=True)
+        for action in moves:
+            step = cost + spend_cost(action)
+            if nodes[0] >= limit or (best and step >= best[0].cost):
+                continue
+            child = g.clone()
+            child.apply(action)
+            visit(child, (*path, action), action.code, step)
+
+    visit(start, (), -1, 0.0)
+    return best[0] if best else None
+
+
+def going_out_plan(view: PlayerView, game: Game | None = None, limit: int = 300) -> Plan | None:
+    """The best line found that goes out this turn (melding everything, with or without a last
+    discard), by the side's score for the hand; None if none is found."""
+    if not kinds.could_go_out(view):
+        return None
+    start = game if game is not None else sample(view)
+    seat, side = view.seat, view.side
+    deals = len(start.results)
+    best: list[Plan] = []
+    nodes = [0]
+
+    def visit(g: Game, path: tuple[Action, ...], last: int, size: int) -> None:
+        nodes[0] += 1
+        for action in g.legal_actions():
+            if nodes[0] >= limit:
+                return
+            t = action.type
+            last_card = t == ActionType.DISCARD and size == 1
+            if not (last_card or (kinds.is_laying(action) and action.code >= last)
+                    or (t == ActionType.COMMIT and size == 0)):
+                continue
+            child = g.clone()
+            child.apply(action)
+            line = (*path, action)
+            if len(child.results) > deals:
+                result = child.results[deals]
+                if result.went_out == seat:
+                    score = result.sides[side].total
+                    if not best or score > best[0].score:
+                        best[:] = [Plan(line, 0.0, score)]
+                continue
+            if t != ActionType.DISCARD:
+                visit(child, line, action.code, size - sum(kinds.cards_used(action).values()))
+
+    visit(start, (), -1, view.hand_sizes[seat])
+    return best[0] if best else None

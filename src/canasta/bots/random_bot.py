@@ -1,0 +1,30 @@
+"""The random bot: uniform over the legal actions, the baseline every other bot must beat."""
+
+from __future__ import annotations
+
+import random
+
+from canasta.bots.base import BotBase, BotError, Decision, register
+from canasta.engine.view import PlayerView
+
+
+class RandomBot(BotBase):
+    """Chooses uniformly among ``view.legal_actions`` with its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, view: PlayerView) -> Decision:
+        """A uniformly random legal action."""
+        legal = view.legal_actions
+        if not legal:
+            raise BotError(f"seat {view.seat} has no action to take: it is not its turn")
+        return Decision(self.rng.choice(legal), f"chosen at random among {len(legal)} actions")
+
+
+@register("random")
+def make_random(seed: int = 0) -> RandomBot:
+    """The random bot."""
+    return RandomBot(seed=seed)
