@@ -59,3 +59,25 @@ def test_a_seat_not_in_the_game_is_refused(capsys: pytest.CaptureFixture[str],
                                            tmp_path: Path) -> None:
     assert main(["play", "--seat", "7", "--save", str(tmp_path / "g.json")]) == 2
     assert "seat 7 is not in this game" in capsys.readouterr().err
+
+
+def test_a_hint_shows_the_greedy_bots_choice_and_reason(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    answers(monkeypatch, ["hint", "q"])
+    assert main(["play", "--seed", "3", "--save", str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    hint = next(line for line in out.splitlines() if "hint:" in line)
+    assert "draw from the stock" in hint or "take the pile" in hint
+    assert "pile (" in hint  # the reason names the pile
+
+
+def test_the_other_seats_can_be_random_players(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    answers(monkeypatch, ["q"])
+    assert main(["play", "--seed", "3", "--seat", "2", "--bots", "random", "--save",
+                 str(tmp_path / "g.json")]) == 0
+    assert "against random bots" in capsys.readouterr().out
+    assert main(["play", "--bots", "nobody", "--save", str(tmp_path / "h.json")]) == 1
+    assert "unknown bot 'nobody'" in capsys.readouterr().err

@@ -129,7 +129,7 @@ class GreedyBot(BotBase):
             if plan is None:
                 return None
             value -= sum(kinds.wilds_used(a) for a in plan.actions)
-            note += f" and open with it ({len(plan.actions) - 1} more melds)"
+            note += " and open with it: " + ", ".join(str(a) for a in plan.actions)
         if spent:
             wild = next(k for k in kinds.cards_used(action, top) if kinds.is_wild(k))
             note += f", spending a {kinds.name(wild)}"
@@ -144,6 +144,7 @@ class GreedyBot(BotBase):
         red = next((a for a in legal if a.type == ActionType.LAY_RED_THREE), None)
         if red is not None:
             return Decision(red, "a red 3 laid down scores its bonus and is replaced")
+        hold = ""
         if view.permission != "no":
             out = planning.going_out_plan(view)
             if out is not None:
@@ -154,6 +155,7 @@ class GreedyBot(BotBase):
                 if go:
                     return Decision(out.actions[0],
                                     f"going out: {why}; the hand scores {out.score} for us")
+                hold = f"not going out ({why}); "
         if not view.initial_done[side]:
             plan = planning.opening_plan(view)
             need = view.minimums[side]
@@ -166,8 +168,9 @@ class GreedyBot(BotBase):
         else:
             lay = self._best_lay(know)
             if lay is not None:
-                return lay
-        return self._discard(know)
+                return Decision(lay.action, hold + lay.reason)
+        discard = self._discard(know)
+        return Decision(discard.action, hold + discard.reason)
 
     def _best_lay(self, know: Knowledge) -> Decision | None:
         best: Decision | None = None

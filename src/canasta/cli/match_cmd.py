@@ -66,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
             progress=lambda done: bar.advance(task, done))
     elapsed = time.perf_counter() - start
     out = Console(highlight=False)
+    if not out.is_terminal:
+        out = Console(highlight=False, width=160)  # a file or a pipe: keep table rows whole
     print_outcome(out, outcome, elapsed)
     folder = Path(args.out)
     written = [*write_csv(outcome, folder), plot_scores(outcome, folder / "scores.png")]

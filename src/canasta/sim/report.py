@@ -30,7 +30,8 @@ def print_outcome(out: Console, outcome: Outcome, elapsed: float) -> None:
     games = len(outcome.results)
     out.print(Text(f"{outcome.rules}: {games} games ({finished} played to the target), "
                    f"{elapsed:.1f} s ({games / elapsed if elapsed > 0 else 0.0:.2f} games/s)"))
-    pairs = Table("match", title="matches (95% intervals)")
+    pairs = Table(title="matches (95% intervals)")
+    pairs.add_column("match", no_wrap=True)
     for column in ("games", "won-lost-tied", "win rate", "mean margin", "Elo difference"):
         pairs.add_column(column, justify="right")
     for p in outcome.pairs:
@@ -42,7 +43,8 @@ def print_outcome(out: Console, outcome: Outcome, elapsed: float) -> None:
             f"{p.elo:+.0f} [{p.elo_low:+.0f}, {p.elo_high:+.0f}]",
         )
     out.print(pairs)
-    standings = Table("entrant", title="standings (Bradley-Terry Elo, mean 1500)")
+    standings = Table(title="standings (Bradley-Terry Elo, mean 1500)")
+    standings.add_column("entrant", no_wrap=True)
     for column in ("games", "score", "win rate", "rating"):
         standings.add_column(column, justify="right")
     for s in outcome.standings:

@@ -1,0 +1,189 @@
+"""Each heuristic of the greedy bot, on a hand-built position (``tests.helpers.position``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta import Game
+from canasta.bots import BotError, Decision, make_bot
+from canasta.engine.game import MELD
+from tests.helpers import position
+
+OTHERS = {1: "4 6 10 Q", 2: "4 4", 3: "6 6"}
+
+
+def decide(game: Game, seat: int = 0) -> Decision:
+    return make_bot("greedy").decide(game.view(seat))
+
+
+def meld_phase(hand: str, melds: dict[int, list[str]], pile: str,
+               scores: list[int] | None = None) -> Game:
+    """Seat 0 after drawing from the stock."""
+    return position(hands={0: hand, **OTHERS}, melds=melds, pile=pile, current=0, phase=MELD,
+                    drew=True, scores=scores)
+
+
+# ---------------------------------------------------------------------- draw or take
+
+def test_takes_a_big_pile_with_a_natural_pair() -> None:
+    game = position(hands={0: "K K 5 9 J", **OTHERS}, melds={0: ["A A A"], 1: ["Q Q Q"]},
+                    pile="7 8 9 10 J K")
+    d = decide(game)
+    assert str(d.action) == "take pair"
+    assert "6 cards" in d.reason and "worth taking" in d.reason
+
+
+def test_does_not_spend_a_wild_on_a_small_pile() -> None:
+    game = position(hands={0: "K 2 5 9 J", **OTHERS}, melds={0: ["A A A"], 1: ["Q Q Q"]},
+                    pile="7 K")
+    assert "take 2" in [str(a) for a in game.legal_actions()]
+    d = decide(game)
+    assert str(d.action) == "draw" and "not worth taking" in d.reason
+
+
+def test_spends_a_wild_on_a_big_pile() -> None:
+    game = position(hands={0: "K 2 5 9 J", **OTHERS}, melds={0: ["A A A"], 1: ["Q Q Q"]},
+                    pile="7 8 9 10 J 5 5 K")
+    d = decide(game)
+    assert str(d.action) == "take 2" and "spending a 2" in d.reason
+
+
+def test_takes_the_pile_to_open_only_when_the_minimum_is_reachable() -> None:
+    short = position(hands={0: "K K 5 9 J 4", **OTHERS}, melds={1: ["Q Q Q"]},
+                     pile="7 8 9 10 J K")
+    assert "take pair" in [str(a) for a in short.legal_actions()]
+    d = decide(short)
+    assert str(d.action) == "draw" and "cannot be taken" in d.reason
+    enough = position(hands={0: "K K 5 9 J A A A", **OTHERS}, melds={1: ["Q Q Q"]},
+                      pile="7 8 9 10 J K")
+    d = decide(enough)
+    assert str(d.action) == "take pair"
+    assert "open with it: meld A A A, commit" in d.reason
+
+
+# ---------------------------------------------------------------------- opening
+
+def test_opens_with_the_fewest_cards() -> None:
+    game = meld_phase("A A A K K K 5 5 5 9 J", {}, "7")
+    d = decide(game)
+    assert str(d.action) == "meld A A A"
+    assert d.reason == "open cheaply toward 50 points: meld A A A, commit"
+
+
+def test_opens_without_a_wild_when_naturals_suffice() -> None:
+    game = meld_phase("2 Q Q Q K K K 5 9 J", {}, "7")
+    d = decide(game)
+    assert d.action.type.name == "MELD" and d.action.arg == 0  # three naturals
+    assert "2" not in d.reason.split(":")[1]
+
+
+def test_waits_when_the_opening_is_out_of_reach() -> None:
+    game = meld_phase("K K K 5 5 5 9 J 4", {}, "7")
+    d = decide(game)
+    assert d.action.type.name == "DISCARD"
+
+
+def test_takes_back_an_opening_that_cannot_be_finished() -> None:
+    game = meld_phase("K K K 5 5 5 9 J 4", {}, "7")
+    game.apply("meld K K K")
+    assert "meld 5 5 5" in [str(a) for a in game.legal_actions()]
+    d = decide(game)
+    assert str(d.action) == "retract" and "out of reach" in d.reason
+
+
+# ---------------------------------------------------------------------- melding
+
+def test_keeps_wild_cards_unless_they_complete_a_canasta() -> None:
+    four = meld_phase("2 7 9 Q J", {0: ["A A A A"], 1: ["Q Q Q"]}, "4 5")
+    assert "add A 2" in [str(a) for a in four.legal_actions()]
+    assert decide(four).action.type.name == "DISCARD"
+    six = meld_phase("2 7 9 Q J", {0: ["A A A A A A"], 1: ["Q Q Q"]}, "4 5")
+    d = decide(six)
+    assert str(d.action) == "add A 2" and "completes the canasta" in d.reason
+
+
+def test_adds_naturals_and_lays_natural_sets() -> None:
+    game = meld_phase("9 9 9 A 4 6 J Q", {0: ["A A A"], 1: ["Q Q Q"]}, "4 5")
+    first = decide(game)
+    assert str(first.action) in ("meld 9 9 9", "add A A")
+
+
+# ---------------------------------------------------------------------- discards
+
+def test_a_black_three_stops_the_next_player() -> None:
+    game = meld_phase("B3 7 9 Q", {0: ["A A A"], 1: ["K K K"]}, "7 8 9 10 J 5 5 K")
+    d = decide(game)
+    assert str(d.action) == "discard B3" and "blocks the next player" in d.reason
+
+
+def test_a_dead_rank_is_a_safe_discard() -> None:
+    # Six 8s on the opponents' table and one in hand: nobody else can hold a pair of 8s.
+    game = meld_phase("7 8 J Q", {0: ["A A A"], 1: ["8 8 8 8 8 8"]}, "2 9 10 J 5 5 K")
+    d = decide(game)
+    assert str(d.action) == "discard 8" and "no opponent can hold a pair of 8s" in d.reason
+
+
+def test_never_feeds_an_unfrozen_pile_to_the_opponents_meld() -> None:
+    game = meld_phase("7 9 Q J", {0: ["A A A"], 1: ["Q Q Q"]}, "4 5 6 8 10")
+    assert str(decide(game).action) != "discard Q"
+
+
+def test_a_wild_freezes_a_big_pile_the_opponents_circle() -> None:
+    game = meld_phase("2 7 9 Q", {0: ["A A A"], 1: ["7 7 7", "9 9 9", "Q Q Q"]},
+                      "4 5 6 8 10 J 5 5 K 4 6")
+    d = decide(game)
+    assert str(d.action) == "discard 2" and "freezes the pile" in d.reason
+
+
+# ---------------------------------------------------------------------- going out
+
+CANASTA = {0: ["A A A A A A A"], 1: ["Q Q Q"]}
+
+
+@pytest.mark.parametrize(("scores", "why"), [
+    ([3000, 1000], "ahead in the game"),
+    ([4500, 3000], "going out wins the game"),
+])
+def test_goes_out_when_ahead(scores: list[int], why: str) -> None:
+    game = meld_phase("K K K 5", CANASTA, "4 5", scores=scores)
+    d = decide(game)
+    assert str(d.action) == "meld K K K" and why in d.reason
+
+
+def test_holds_when_behind_with_the_better_table() -> None:
+    game = meld_phase("K K K 5", CANASTA, "4 5", scores=[1000, 3000])
+    d = decide(game)
+    assert d.action.type.name == "DISCARD" and "not going out (behind in the game" in d.reason
+
+
+# ---------------------------------------------------------------------- "may I go out?"
+
+def asked(hand: str) -> Game:
+    game = position(hands={0: hand, 1: "4 6 10 Q", 2: "K K K 5", 3: "6 6"}, melds=CANASTA,
+                    pile="4 5", current=2)
+    game.apply("ask")
+    return game
+
+
+def test_answers_yes_with_a_cheap_hand() -> None:
+    d = decide(asked("4 5"))
+    assert str(d.action) == "yes" and "only 10 points" in d.reason
+
+
+def test_answers_no_with_a_hand_worth_melding() -> None:
+    d = decide(asked("J J K K Q Q 9 9 2 JK"))
+    assert str(d.action) == "no" and "150 points" in d.reason
+
+
+def test_never_concedes_the_hand() -> None:
+    game = Game("british", 1)
+    game.apply("ask acaba")
+    d = decide(game, game.current_player)
+    assert str(d.action) == "no" and "never concede" in d.reason
+
+
+def test_a_bot_refuses_a_view_that_is_not_its_turn() -> None:
+    game = Game("classic", 2)
+    idle = (game.current_player + 1) % 4
+    with pytest.raises(BotError, match="not its turn"):
+        decide(game, idle)

@@ -1,0 +1,57 @@
+"""Bots by name, with options; the protocol every bot meets."""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta import Game
+from canasta.bots import Bot, BotError, bot_names, make_bot, parse_spec
+from canasta.bots.ismcts import IsmctsBot
+
+
+def test_names_and_specs() -> None:
+    assert bot_names() == ["greedy", "ismcts", "random"]
+    assert parse_spec("ismcts:iterations=20, seconds=0.5,x=y") == (
+        "ismcts", {"iterations": 20, "seconds": 0.5, "x": "y"})
+    bot = make_bot("ismcts:iterations=20,horizon=3", seed=4)
+    assert isinstance(bot, IsmctsBot) and bot.iterations == 20 and bot.horizon == 3
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("nobody", "unknown bot 'nobody'"),
+    ("greedy:depth", "is not key=value"),
+    ("random:speed=3", "bad options for bot 'random'"),
+    ("greedy:speed=3", "greedy: "),
+    ("ismcts:iterations=-1", "must be >= 0"),
+])
+def test_bad_specs_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(BotError, match=message):
+        make_bot(spec)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "ismcts:iterations=4,horizon=2"])
+def test_every_bot_meets_the_protocol(name: str) -> None:
+    bot = make_bot(name, seed=1)
+    assert isinstance(bot, Bot)
+    game = Game("classic", 5)
+    view = game.view(game.current_player)
+    decision = bot.decide(view)
+    assert decision.action in view.legal_actions and decision.reason
+    line = make_bot(name, seed=1).explain(view)
+    assert line.startswith(f"{decision.action}: ")
+
+
+def test_the_search_bot_is_deterministic_for_a_seed() -> None:
+    game = Game("classic", 8)
+    for _ in range(3):
+        game.apply(make_bot("greedy").act(game.view(game.current_player)))
+    view = game.view(game.current_player)
+    runs = {make_bot("ismcts:iterations=12,horizon=3", seed=2).explain(view) for _ in range(3)}
+    assert len(runs) == 1
+
+
+def test_the_search_bot_runs_on_a_time_budget() -> None:
+    game = Game("two_hand", 1)
+    bot = make_bot("ismcts:seconds=0.05,horizon=1", seed=1)
+    view = game.view(game.current_player)
+    assert bot.act(view) in view.legal_actions
