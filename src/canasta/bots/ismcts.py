@@ -1,15 +1,20 @@
-"""The search bot: information-set Monte Carlo tree search over the seat's own turn.
+"""The search bot: determinized Monte Carlo search over the hidden cards, on top of greedy.
 
 Each iteration samples the hidden cards consistently with the view (``determinize``: cards
-others are known to hold stay with them), walks the tree of the seat's own decisions for the
-rest of its turn by UCB over the actions available in that sample (single-observer ISMCTS with
-availability counts), then plays on with the greedy bot for every seat for ``horizon`` more
-turns, or to the end of the hand, and scores the result for each side. The action tried most
-often at the root is played.
+others are known to hold stay with them, the rest are dealt at random), then tries *every*
+legal action in that same sample and plays each on with the greedy bot at every seat to the
+end of the hand (or for ``horizon`` turns), scoring each side's margin. Trying every action on
+the same samples compares them on the same luck, so few samples tell them apart. The action
+with the best mean is played, unless it beats the greedy bot's own choice by less than
+``min_gain``: search refines the heuristic, and keeps it where the samples cannot tell.
 
-The budget is ``iterations`` per decision, or ``seconds`` per decision (then the number of
-iterations depends on the machine). With an iteration budget the bot is deterministic for its
-seed.
+This is the flat, determinized form of information-set Monte Carlo search (one level of
+actions, the policy below it): over a turn of many small actions it needs far fewer samples
+than a tree to improve on its policy.
+
+The budget is ``iterations`` samples per decision, or ``seconds`` per decision (then the
+number of samples depends on the machine). With an iteration budget the bot is deterministic
+for its seed.
 """
 
 from __future__ import annotations
@@ -17,143 +22,103 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
 
 from canasta.bots import kinds
 from canasta.bots.base import BotBase, BotError, Decision, register
 from canasta.bots.estimate import table_value
 from canasta.bots.greedy import GreedyBot
-from canasta.engine.actions import Action, ActionType
+from canasta.engine.actions import ActionType
 from canasta.engine.determinize import determinize
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
-
-
-@dataclass(slots=True)
-class _Node:
-    """Statistics of one action in the tree, from the view of the side that chose it."""
-
-    visits: int = 0
-    available: int = 0
-    total: float = 0.0
-    children: dict[Action, _Node] = field(default_factory=dict)
-
-    @property
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
 
 
 class IsmctsBot(BotBase):
     """Search over sampled games; see the module's docstring.
 
     ``iterations`` or ``seconds`` set the budget per decision (``iterations`` wins when both
-    are given); ``horizon`` is how many turns each sample is played on after the seat's own
-    turn; ``explore`` is the UCB constant; ``scale`` the score margin worth about 0.76 of a win.
+    are given); ``horizon`` is how many turns each sample is played on (0: to the end of the
+    hand); ``scale`` is the score margin worth about 0.76 of a win; ``min_gain`` the mean
+    outcome by which an action must beat the greedy choice to replace it.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 0, seconds: float = 0.0,
-                 horizon: int = 8, explore: float = 0.7, scale: float = 400.0) -> None:
-        if iterations < 0 or seconds < 0 or horizon < 0 or explore < 0 or scale <= 0:
-            raise BotError("ismcts: iterations, seconds, horizon and explore must be >= 0, "
+                 horizon: int = 0, scale: float = 400.0, min_gain: float = 0.02) -> None:
+        if iterations < 0 or seconds < 0 or horizon < 0 or scale <= 0 or min_gain < 0:
+            raise BotError("ismcts: iterations, seconds, horizon and min_gain must be >= 0, "
                            "scale > 0")
-        self.iterations = iterations if iterations or seconds else 100
+        self.iterations = iterations if iterations or seconds else 20
         self.seconds = seconds
         self.horizon = horizon
-        self.explore = explore
         self.scale = scale
+        self.min_gain = min_gain
         self.rng = random.Random(seed)
         self.policy = GreedyBot()
 
     def decide(self, view: PlayerView) -> Decision:
-        """Search from ``view`` and play the most tried action."""
+        """Search from ``view``; play the best action found, or the greedy one."""
         legal = view.legal_actions
         if not legal:
             raise BotError(f"seat {view.seat} has no action to take: it is not its turn")
         if len(legal) == 1:
             return Decision(legal[0], "the only legal action")
-        root = _Node()
+        base = self.policy.decide(view)
+        totals = dict.fromkeys(legal, 0.0)
         deadline = time.perf_counter() + self.seconds
-        done = 0
-        while (done < self.iterations) if self.iterations else time.perf_counter() < deadline:
-            self._iterate(root, determinize(view, self.rng), view.seat)
-            done += 1
-        action, node = max(((a, root.children[a]) for a in legal if a in root.children),
-                           key=lambda item: (item[1].visits, item[1].mean))
-        return Decision(action, f"tried {node.visits} times in {done} sampled games, "
-                                f"mean outcome {node.mean:+.2f}")
-
-    # ------------------------------------------------------------------ one iteration
-
-    def _iterate(self, root: _Node, game: Game, seat: int) -> None:
-        deals = len(game.results)
-        path = []
-        node = root
-        while game.current_player == seat and len(game.results) == deals:
-            legal = game.legal_actions()
+        samples = 0
+        while (samples < self.iterations) if self.iterations else (
+                samples == 0 or time.perf_counter() < deadline):
+            world = determinize(view, self.rng)
             for action in legal:
-                child = node.children.get(action)
-                if child is not None:
-                    child.available += 1
-            untried = [a for a in legal if a not in node.children]
-            if untried:
-                action = self.rng.choice(untried)
-                child = node.children[action] = _Node(available=1)
-            else:
-                action = max(legal, key=lambda a: self._ucb(node.children[a]))
-                child = node.children[action]
-            game.apply(action)
-            path.append(child)
-            node = child
-            if action.type == ActionType.DISCARD or untried:
-                break
-        side = seat % game.t.sides
-        reward = self._rollout(game, deals)[side]
-        for visited in path:
-            visited.visits += 1
-            visited.total += reward
+                game = world.clone()
+                game.apply(action)
+                totals[action] += self._rollout(game, view.seat)
+            samples += 1
+        best = max(legal, key=lambda a: totals[a])
+        gain = (totals[best] - totals[base.action]) / samples
+        if best == base.action or gain < self.min_gain:
+            return Decision(base.action, f"{base.reason} (search agrees: mean outcome "
+                                         f"{totals[base.action] / samples:+.2f} over {samples} "
+                                         "samples)")
+        return Decision(best, f"search over {samples} samples: mean outcome "
+                              f"{totals[best] / samples:+.2f}, {gain:+.2f} better than "
+                              f"{base.action} (greedy)")
 
-    def _ucb(self, node: _Node) -> float:
-        return node.mean + self.explore * math.sqrt(math.log(node.available) / node.visits)
-
-    def _rollout(self, game: Game, deals: int) -> list[float]:
-        """Play on with the greedy policy and score each side in [-1, 1]."""
+    def _rollout(self, game: Game, seat: int) -> float:
+        """Play on with the greedy bot at every seat; the outcome for ``seat``'s side."""
+        deals = len(game.results)
         turns = 0
-        while not game.is_terminal() and len(game.results) == deals and turns < self.horizon:
+        while not game.is_terminal() and len(game.results) == deals and (
+                not self.horizon or turns < self.horizon):
             action = self.policy.act(game.view(game.current_player))
             game.apply(action)
-            if action.type == ActionType.DISCARD:
-                turns += 1
-        return self._evaluate(game, deals)
-
-    def _evaluate(self, game: Game, deals: int) -> list[float]:
-        sides = game.t.sides
+            turns += action.type == ActionType.DISCARD
+        side = game.side_of(seat)
         if game.is_terminal():
-            return [1.0 if s == game.winner else -1.0 for s in range(sides)]
+            return 1.0 if game.winner == side else -1.0
         if len(game.results) > deals:
             values = [float(s.total) for s in game.results[deals].sides]
         else:
             values = _static_values(game)
-        out = []
-        for s in range(sides):
-            rival = max(v for o, v in enumerate(values) if o != s)
-            out.append(math.tanh((values[s] - rival) / self.scale))
-        return out
+        rival = max(v for s, v in enumerate(values) if s != side)
+        return math.tanh((values[side] - rival) / self.scale)
 
 
 def _static_values(game: Game) -> list[float]:
     """Each side's score for the hand if it ended now (the sample shows every hand)."""
     views = [game.view(seat) for seat in range(game.num_players)]
     cost = kinds.hand_cost(game.rules)
-    values = [float(table_value(views[0], side)) for side in range(game.t.sides)]
+    sides = views[0].sides
+    values = [float(table_value(views[0], side)) for side in range(sides)]
     for seat, view in enumerate(views):
-        values[seat % game.t.sides] -= sum(n * cost[k] for k, n in enumerate(view.hand))
+        values[seat % sides] -= sum(n * cost[k] for k, n in enumerate(view.hand))
     return values
 
 
 @register("ismcts")
-def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizon: int = 8,
-                explore: float = 0.7, scale: float = 400.0) -> IsmctsBot:
-    """The search bot (``ismcts:iterations=200``, ``ismcts:seconds=1``)."""
-    return IsmctsBot(seed, iterations, seconds, horizon, explore, scale)
+def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizon: int = 0,
+                scale: float = 400.0, min_gain: float = 0.02) -> IsmctsBot:
+    """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,horizon=8``)."""
+    return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain)

@@ -9,12 +9,11 @@ changes this module, not the bots.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, NUM_KINDS, TWO, kind_name
 from canasta.engine.actions import Action, ActionType, Base, Route
 from canasta.engine.going_out import can_go_out
-from canasta.engine.tables import tables_for
+from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView
 from canasta.rules import RuleSet
 
@@ -40,28 +39,33 @@ def name(kind: int) -> str:
     return kind_name(kind)
 
 
-@lru_cache(maxsize=64)
+_TABLES: dict[int, tuple[RuleSet, Tables]] = {}
+
+
+def tables(rules: RuleSet) -> Tables:
+    """The engine's lookup tables of a rule set, found by identity (hashing a whole rule set
+    on every question would cost more than the question)."""
+    entry = _TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        entry = _TABLES[id(rules)] = (rules, tables_for(rules))
+    return entry[1]
+
+
 def points(rules: RuleSet) -> tuple[int, ...]:
     """Card points of each kind when melded."""
-    return tables_for(rules).points
+    return tables(rules).points
 
 
-@lru_cache(maxsize=64)
 def hand_cost(rules: RuleSet) -> tuple[int, ...]:
     """Points each kind costs when left in hand at the end of a hand."""
-    return tables_for(rules).in_hand
+    return tables(rules).in_hand
 
 
-@lru_cache(maxsize=64)
 def freezes(rules: RuleSet) -> tuple[bool, ...]:
     """Whether a card of each kind in the pile freezes it."""
-    return tables_for(rules).freezes
-
-
-@lru_cache(maxsize=64)
-def pack(rules: RuleSet) -> tuple[int, ...]:
-    """How many cards of each kind the pack holds."""
-    return tables_for(rules).pack
+    return tables(rules).freezes
 
 
 def takeable(kind: int) -> bool:
@@ -128,5 +132,5 @@ def could_go_out(view: PlayerView) -> bool:
     for meld in view.melds[side]:
         naturals[meld.rank] = meld.naturals
         wilds[meld.rank] = meld.wilds
-    return can_go_out(tables_for(view.rules), view.hand, naturals, wilds,
+    return can_go_out(tables(view.rules), view.hand, naturals, wilds,
                       view.rules.going_out.canastas, 0)

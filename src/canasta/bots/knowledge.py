@@ -64,9 +64,14 @@ class Knowledge:
     def frozen_for(self, side: int) -> bool:
         """Whether the pile (after a discard that does not freeze it) is frozen for ``side``."""
         v, pile = self.view, self.rules.pile
-        freeze = kinds.freezes(self.rules)
-        return (any(freeze[k] for k in v.pile) or pile.always_frozen
+        return (self.pile_frozen or pile.always_frozen
                 or (pile.frozen_before_initial_meld and not v.initial_done[side]))
+
+    @cached_property
+    def pile_frozen(self) -> bool:
+        """Whether a card in the pile freezes it."""
+        freeze = kinds.freezes(self.rules)
+        return any(freeze[k] for k in self.view.pile)
 
     def take_danger(self, kind: int) -> float:
         """The chance that the next player, an opponent, takes the pile if ``kind`` is

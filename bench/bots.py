@@ -1,0 +1,183 @@
+"""Bots: strength (mirrored matches, 95% intervals), decision times, throughput, scaling.
+
+    python bench/bots.py                          # every section with its default size
+    python bench/bots.py --only strength --games 400
+    python bench/bots.py --only search --search ismcts:seconds=1 --search-games 200
+    python bench/bots.py --only speed --only scaling
+
+Sections:
+
+- ``strength``: greedy against random, full classic games to the target (mirrored deals);
+- ``search``: the search bot against greedy (``--search`` spec, ``--search-games`` games,
+  ``--search-deals`` deals per game, 0 for full games);
+- ``speed``: greedy's time per decision (median, p90, max) in greedy self-play; random
+  self-play through the ``Bot`` protocol (a view per decision) against the engine's raw random
+  play (``rng.choice(game.legal_actions())``, as ``bench/random_play.py``);
+- ``scaling``: tournament games per second with 1 and 2 local workers and on a local Ray
+  instance (2 CPUs), the same jobs each time, results checked equal.
+
+Prints figures only; nothing here asserts on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+
+from canasta.bots import make_bot
+from canasta.engine.game import Game
+from canasta.rules import load
+from canasta.sim.backends import run_local, run_ray
+from canasta.sim.games import GameResult
+from canasta.sim.tournament import PairStats, plan, play_tournament
+
+
+def show_pair(label: str, p: PairStats, elapsed: float) -> None:
+    print(f"{label}: {p.games} games in {elapsed:.1f} s: won {p.wins}, lost {p.losses}, "
+          f"tied {p.ties}; win rate {p.win_rate:.1%} [95% CI {p.win_low:.1%}, {p.win_high:.1%}]"
+          f"; mean margin {p.margin:+.0f} [{p.margin_low:+.0f}, {p.margin_high:+.0f}]; "
+          f"Elo {p.elo:+.0f} [{p.elo_low:+.0f}, {p.elo_high:+.0f}]")
+
+
+def strength(games: int, workers: int, seed: int) -> None:
+    start = time.perf_counter()
+    outcome = play_tournament(["greedy", "random"], load("classic"), games, seed,
+                              workers=workers)
+    finished = sum(r.finished for r in outcome.results)
+    show_pair("greedy vs random, classic, full games to 5,000", outcome.pairs[0],
+              time.perf_counter() - start)
+    print(f"  games played to the target: {finished} of {len(outcome.results)}")
+
+
+def search(spec: str, games: int, deals: int, workers: int, seed: int) -> None:
+    start = time.perf_counter()
+    outcome = play_tournament([spec, "greedy"], load("classic"), games, seed, deals,
+                              workers=workers)
+    length = f"first {deals} deal(s) of each game" if deals else "full games"
+    show_pair(f"{spec} vs greedy, classic, {length}", outcome.pairs[0],
+              time.perf_counter() - start)
+
+
+def timed_decisions(spec: str, hands: int, seed: int) -> list[float]:
+    """Seconds per decision of ``spec`` playing every seat, over ``hands`` hands."""
+    times: list[float] = []
+    next_seed = seed
+    played = 0
+    while played < hands:
+        game = Game("classic", next_seed)
+        bots = [make_bot(spec, next_seed + s) for s in range(game.num_players)]
+        next_seed += 1
+        while not game.is_terminal() and played < hands:
+            seat = game.current_player
+            view = game.view(seat)
+            t = time.perf_counter()
+            action = bots[seat].act(view)
+            times.append(time.perf_counter() - t)
+            deals = len(game.results)
+            game.apply(action)
+            played += len(game.results) - deals
+    return times
+
+
+def throughput(step: Callable[[Game, random.Random], None], seconds: float) -> float:
+    """Decisions per second of ``step`` over random games, for about ``seconds``."""
+    decisions, seed = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game, rng = Game("classic", seed), random.Random(seed)
+        seed += 1
+        while not game.is_terminal() and len(game.results) < 5:
+            step(game, rng)
+            decisions += 1
+    return decisions / (time.perf_counter() - start)
+
+
+def speed(hands: int, seconds: float, seed: int) -> None:
+    times = sorted(timed_decisions("greedy", hands, seed))
+    n = len(times)
+    print(f"greedy decision time over {n} decisions ({hands} hands of greedy self-play): "
+          f"median {1000 * times[n // 2]:.3f} ms, p90 {1000 * times[int(n * 0.9)]:.3f} ms, "
+          f"mean {1000 * statistics.fmean(times):.3f} ms, max {1000 * times[-1]:.1f} ms")
+    bots = [make_bot("random", s) for s in range(4)]
+
+    def raw(game: Game, rng: random.Random) -> None:
+        game.apply(rng.choice(game.legal_actions()))
+
+    def protocol(game: Game, rng: random.Random) -> None:
+        seat = game.current_player
+        game.apply(bots[seat].act(game.view(seat)))
+
+    engine = throughput(raw, seconds)
+    bot = throughput(protocol, seconds)
+    print(f"random play, decisions/s: engine raw {engine:,.0f}; random bot through views "
+          f"{bot:,.0f} ({bot / engine:.0%} of raw)")
+
+
+def scaling(games: int, seed: int) -> None:
+    jobs = plan(["greedy", "random"], load("classic"), games, seed, max_deals=1)
+    reference = None
+    runs: list[tuple[str, Callable[[], list[GameResult]]]] = [
+        ("1 worker", lambda: run_local(jobs, 1)),
+        ("2 workers", lambda: run_local(jobs, 2)),
+        ("Ray, local, 2 CPUs", lambda: run_ray(jobs, None, 2)),
+    ]
+    for label, run in runs:
+        start = time.perf_counter()
+        results = run()
+        elapsed = time.perf_counter() - start
+        same = "" if reference is None else (
+            ", results identical to 1 worker" if results == reference else ", RESULTS DIFFER")
+        reference = reference or results
+        print(f"tournament of {len(jobs)} one-deal games (greedy vs random), {label}: "
+              f"{elapsed:.2f} s, {len(jobs) / elapsed:.1f} games/s{same}")
+
+
+SECTIONS = ("strength", "search", "speed", "scaling")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--only", action="append", choices=SECTIONS,
+                        help="run only this section (repeatable)")
+    parser.add_argument("--games", type=int, default=200,
+                        help="greedy vs random games (default 200)")
+    parser.add_argument("--search", default="ismcts:iterations=100",
+                        help="the search bot's spec (default ismcts:iterations=100)")
+    parser.add_argument("--search-games", type=int, default=40,
+                        help="search vs greedy games (default 40)")
+    parser.add_argument("--search-deals", type=int, default=1,
+                        help="deals per search game, 0 for full games (default 1)")
+    parser.add_argument("--hands", type=int, default=100,
+                        help="hands of greedy self-play timed (default 100)")
+    parser.add_argument("--seconds", type=float, default=5.0,
+                        help="seconds per throughput measure (default 5)")
+    parser.add_argument("--scaling-games", type=int, default=200,
+                        help="one-deal games per scaling run (default 200)")
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    chosen = args.only or SECTIONS
+    print(f"python {platform.python_version()}, {platform.machine()}, "
+          f"{os.cpu_count()} CPUs, {args.workers} workers")
+    if "strength" in chosen:
+        strength(args.games, args.workers, args.seed)
+    if "search" in chosen:
+        search(args.search, args.search_games, args.search_deals, args.workers, args.seed)
+    if "speed" in chosen:
+        speed(args.hands, args.seconds, args.seed)
+    if "scaling" in chosen:
+        os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+        os.environ.setdefault("RAY_TMPDIR", tempfile.mkdtemp(prefix="ray-"))
+        scaling(args.scaling_games, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
