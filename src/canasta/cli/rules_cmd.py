@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from canasta.rules import diff as rules_diff
-from canasta.rules import dumps, load, preset_names
+from canasta.rules import annotated, load, preset_names
 
 
 def list_(args: argparse.Namespace) -> int:
@@ -25,8 +25,8 @@ def list_(args: argparse.Namespace) -> int:
 
 
 def show(args: argparse.Namespace) -> int:
-    """Print a rule set as a complete TOML file."""
-    print(dumps(load(args.rules)), end="")
+    """Print a rule set as a complete TOML file, marking the values its source leaves blank."""
+    print(annotated(load(args.rules)), end="")
     return 0
 
 

@@ -257,6 +257,7 @@ def _all_actions() -> tuple[Action, ...]:
     out += [Action(ActionType.ADD, JOKER, k) for k in (TWO, JOKER)]
     out += [Action(t) for t in (ActionType.LAY_RED_THREE, ActionType.ASK_ACABA,
                                 ActionType.ACABA)]
+    out += [Action(ActionType.MELD_BLACK_THREES, -1, n) for n in (5, 6)]
     return tuple(out)
 
 
@@ -281,7 +282,7 @@ MELD_ACTIONS: Final = tuple(
     for r in range(NUM_KINDS)
 )
 BLACK_THREE_MELDS: Final = {n: ALL_ACTIONS[CODE[Action(ActionType.MELD_BLACK_THREES, -1, n)]]
-                            for n in (3, 4)}
+                            for n in range(3, 7)}
 #: ADD_ACTIONS[rank][kind] for the kinds that may be added to that rank's meld.
 ADD_ACTIONS: Final = tuple(
     {k: ALL_ACTIONS[CODE[Action(ActionType.ADD, r, k)]]

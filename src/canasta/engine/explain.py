@@ -206,6 +206,8 @@ def _at_meld(game: Game, action: Action) -> str:
         if not hand[RED_THREE]:
             return ("you hold no red 3" if rules.red_threes.hold
                     else "red 3s are laid out at once under these rules")
+        if opening:
+            return "commit or take back your opening before laying a red 3"
         return _stranded(game, side)
     unmelded = not game.initial_done[side]
     if unmelded and not opening and game.retracts >= rules.limits.retracts_per_turn:

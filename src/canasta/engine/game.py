@@ -663,8 +663,8 @@ class Game:
                 acts += self._black_three_actions(side, b3, size)
             if tentative and self.footsz[seat]:
                 acts = [a for a in acts if self._foot_opening_ok(side, a)]
-        if hand[RED_THREE] and self._lay_ok(side, size - (0 if self.stock else 1), None, ops,
-                                            _LAY_RED):
+        if hand[RED_THREE] and not self.opening and self._lay_ok(
+                side, size - (0 if self.stock else 1), None, ops, _LAY_RED):
             acts.append(_LAY_RED)
         if self.opening:
             if size == 1 and self._may_go_out(side, None, self.op_points):
@@ -728,14 +728,15 @@ class Game:
         on_table = self.mnat[side][BLACK_THREE]
         sets = self.rules.melds.black_three_sets
         ops = self.op_points
+        last = 0 if self.rules.melds.black_three_set_last else 1
         acts = []
         if on_table:
-            if on_table + 1 in sets and size - 1 <= 1 and self._may_go_out(
+            if on_table + 1 in sets and size - 1 <= last and self._may_go_out(
                     side, None, ops + self.t.points[BLACK_THREE]):
                 acts.append(ADD_ACTIONS[BLACK_THREE][BLACK_THREE])
         else:
             for n in sets:
-                if n <= b3 and size - n <= 1 and n in BLACK_THREE_MELDS and self._may_go_out(
+                if n <= b3 and size - n <= last and self._may_go_out(
                         side, None, ops + n * self.t.points[BLACK_THREE]):
                     acts.append(BLACK_THREE_MELDS[n])
         return acts
@@ -744,8 +745,17 @@ class Game:
         """Is there still a line of play that goes out this turn? (RULINGS 19 and 20)"""
         if self.pending is not None or self.permission == -1 or self.footsz[self.current]:
             return False
+        go = self.rules.going_out
+        if go.must_ask and self.permission != 1:
+            return False
         seat = self.current
         side = seat % self.t.sides
+        if go.natural_canastas or go.mixed_canastas:
+            # The packing check counts canastas, not their kinds: only trust it once the
+            # side's natural and mixed quotas are met already (a safe under-estimate).
+            _, natural, mixed = self._canasta_counts(side, None)
+            if natural < go.natural_canastas or mixed < go.mixed_canastas:
+                return False
         if not self.initial_done[side] and not self.opening and \
                 self.retracts >= self.rules.limits.retracts_per_turn:
             return False  # no opening may be laid any more this turn
@@ -1120,7 +1130,7 @@ class Game:
         play one more deal."""
         rules = self.rules
         best = max(self.scores)
-        done = best >= rules.game.target
+        done = bool(rules.game.target) and best >= rules.game.target
         if rules.game.deals and self.deal_number >= rules.game.deals:
             done = True
         if rules.canastas.seven_canastas_bonus and max(self.ncan) >= 7:

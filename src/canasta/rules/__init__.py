@@ -1,6 +1,25 @@
 """Rule sets: the ``RuleSet`` value, the shipped presets, and loading users' files."""
 
-from canasta.rules.loading import check, diff, dumps, from_dict, load, loads, preset_names
+from canasta.rules.loading import (
+    annotated,
+    check,
+    diff,
+    dumps,
+    from_dict,
+    load,
+    loads,
+    preset_names,
+)
 from canasta.rules.ruleset import RuleSet
 
-__all__ = ["RuleSet", "check", "diff", "dumps", "from_dict", "load", "loads", "preset_names"]
+__all__ = [
+    "RuleSet",
+    "annotated",
+    "check",
+    "diff",
+    "dumps",
+    "from_dict",
+    "load",
+    "loads",
+    "preset_names",
+]

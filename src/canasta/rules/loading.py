@@ -20,7 +20,7 @@ from canasta.cards import kind_counts, parse_kind
 from canasta.errors import CardError, RulesError
 from canasta.rules.ruleset import SECTIONS, RuleSet
 
-_TOP_KEYS = {"name", "description", "base"}
+_TOP_KEYS = {"name", "description", "base", "unstated"}
 
 
 def preset_names() -> list[str]:
@@ -61,6 +61,8 @@ def from_dict(data: dict[str, Any], base: RuleSet | None = None, origin: str = "
         if not isinstance(table, dict):
             raise RulesError(f"{origin}: [{section}] must be a table, got {table!r}")
         changes[section] = _section(getattr(rules, section), cls, section, table, origin)
+    if "unstated" in data:
+        changes["unstated"] = _unstated(data["unstated"], origin)
     result = replace(rules, **changes)
     check(result, origin)
     return result
@@ -69,6 +71,32 @@ def from_dict(data: dict[str, Any], base: RuleSet | None = None, origin: str = "
 def dumps(rules: RuleSet) -> str:
     """The rule set as a complete TOML file (every option, so it reads on its own)."""
     return tomli_w.dumps(rules.to_dict())
+
+
+def annotated(rules: RuleSet) -> str:
+    """``dumps`` with each option the preset's source leaves blank marked by a comment."""
+    notes = dict(rules.unstated)
+    out, section = [], ""
+    for line in dumps(rules).splitlines():
+        if line.startswith("["):
+            section = line.strip("[]")
+        key = line.split(" = ")[0].strip()
+        if section != "unstated" and f"{section}.{key}" in notes and " = " in line:
+            line += f"  # not in the source: {notes[f'{section}.{key}']}"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def _unstated(table: object, origin: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(table, dict):
+        raise RulesError(f"{origin}: [unstated] must be a table of option = \"where from\"")
+    known = {f"{name}.{f.name}" for name, cls in SECTIONS for f in fields(cls)}
+    for key, value in table.items():
+        if key not in known:
+            raise RulesError(f"{origin}: [unstated] names {key!r}, which is not an option")
+        if not isinstance(value, str):
+            raise RulesError(f"{origin}: [unstated] {key} = {value!r}: expected a string")
+    return tuple(sorted(table.items()))
 
 
 def diff(a: RuleSet, b: RuleSet) -> list[tuple[str, Any, Any]]:
@@ -112,6 +140,33 @@ def check(rules: RuleSet, origin: str = "<rules>") -> None:
         fail("initial_meld.tiers: scores must be 0 or more (below zero is initial_meld.below_zero)")
     if rules.going_out.canastas == 0 and rules.going_out.concealed_exemption:
         fail("going_out.concealed_exemption needs going_out.canastas of at least 1")
+    go = rules.going_out
+    if go.natural_canastas + go.mixed_canastas > go.canastas:
+        fail(f"going_out.natural_canastas + going_out.mixed_canastas = "
+             f"{go.natural_canastas + go.mixed_canastas} exceed going_out.canastas = "
+             f"{go.canastas}")
+    dealt = players * (rules.deal.hand_size + rules.deal.foot_size)
+    if rules.deal.foot_size and dealt + 1 > pack:
+        fail(f"deal.hand_size + deal.foot_size deal {dealt} cards, but the pack holds {pack}")
+    if not rules.game.target and not rules.game.deals:
+        fail("game.target = 0 needs game.deals: the game must end somehow")
+    values = rules.red_threes.values
+    if values and values[0] != 0:
+        fail(f"red_threes.values = {list(values)}: the first entry (no red 3) must be 0")
+    for _, need in rules.initial_meld.canasta_tiers:
+        if need not in (0, 1, 2):
+            fail(f"initial_meld.canasta_tiers: {need} is not 0 (none), 1 (any) or 2 (natural)")
+    if rules.melds.max_size and rules.melds.max_size < rules.melds.canasta_size:
+        fail(f"melds.max_size = {rules.melds.max_size} is below melds.canasta_size")
+    wild_bonus = rules.canastas
+    if not rules.melds.wild_melds and (wild_bonus.wild_bonus or wild_bonus.wild_twos_bonus or
+                                       wild_bonus.wild_jokers_bonus or
+                                       wild_bonus.unfinished_wild_penalty):
+        fail("canastas.wild_* are set but melds.wild_melds is off: no wild canasta can be made")
+    black_threes = kind_counts(rules.deck.decks, rules.deck.jokers)[3]
+    if any(n > black_threes for n in rules.melds.black_three_sets):
+        fail(f"melds.black_three_sets = {list(rules.melds.black_three_sets)}: the pack holds "
+             f"only {black_threes} black 3s")
 
 
 def _read(name_or_path: str | Path) -> tuple[str, str, Path | None]:

@@ -95,7 +95,10 @@ class Melds:
     canasta_size: int = option(7, "cards that make a canasta", min=3)
     black_three_sets: tuple[int, ...] = option(
         (3, 4), "sizes of a black-3 set that may be melded, only when going out (000); "
-        "empty: threes are never melded (Hand and Foot)", min=3
+        "empty: threes are never melded (Hand and Foot)", min=3, max=6
+    )
+    black_three_set_last: bool = option(
+        False, "the black-3 set must be the last cards of the hand: no discard after it (house)"
     )
     wild_melds: bool = option(
         False, "three or more wild cards may form a meld of their own, seven a wild canasta "
@@ -256,7 +259,9 @@ class StockOut:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    target: int = option(5000, "score that ends the game (RULINGS 15)", min=1)
+    target: int = option(
+        5000, "score that ends the game (RULINGS 15); 0 for none (with game.deals)", min=0
+    )
     deals: int = option(
         0, "play this many deals, then the higher total wins (Hand and Foot: 4); 0 to play to "
         "the target", min=0,
@@ -299,6 +304,8 @@ class RuleSet:
 
     name: str = "classic"
     description: str = "Classic Canasta for four players in two partnerships (seed 000)."
+    #: Options the preset's source text leaves blank, each with where its value comes from.
+    unstated: tuple[tuple[str, str], ...] = ()
     players: Players = field(default_factory=Players)
     deck: Deck = field(default_factory=Deck)
     deal: Deal = field(default_factory=Deal)
@@ -345,6 +352,8 @@ class RuleSet:
         for section, _ in SECTIONS:
             value = getattr(self, section)
             out[section] = {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+        if self.unstated:
+            out["unstated"] = dict(self.unstated)
         return out
 
 
