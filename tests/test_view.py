@@ -64,3 +64,17 @@ def test_hand_text_is_sorted() -> None:
 def test_a_seat_not_in_the_game_is_refused(seat: object) -> None:
     with pytest.raises(ValueError, match="is not in this game"):
         Game("classic", 1).view(seat)  # type: ignore[arg-type]
+
+
+def test_dead_ranks_are_those_no_canasta_can_reach() -> None:
+    """Seed 000, Modern American: a rank whose remaining copies are buried or melded elsewhere
+    can no longer reach seven cards and is treated as dead."""
+    from tests.helpers import position
+
+    game = position("modern_american", hands={0: "K 5 6"}, melds={1: ["Q Q Q Q"]},
+                    pile="Q Q 4 9 9 9")
+    # 8 queens: 4 melded by the other side, 2 buried: 2 left + 2 wilds < 7 (max_wilds is 2).
+    # 8 nines: 3 buried: 5 left + 2 wilds = 7, still possible.
+    dead = game.view(0).dead_ranks
+    assert 12 in dead and 9 not in dead
+    assert 12 not in game.view(1).dead_ranks  # the queens are the other side's own meld

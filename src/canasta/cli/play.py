@@ -55,6 +55,9 @@ def render(view: PlayerView) -> str:
                      + (f", {view.pending_pile} pile cards waiting" if view.pending_pile else ""))
     if view.permission:
         lines.append(f"Your partner answered: {view.permission}")
+    dead = " ".join(kind_name(r) for r in view.dead_ranks)
+    if dead:
+        lines.append(f"Dead ranks (no canasta possible for your side): {dead}")
     lines.append(f"Your hand: {view.hand_text() or '(empty)'}")
     return "\n".join(lines)
 

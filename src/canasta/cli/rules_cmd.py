@@ -9,8 +9,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from canasta.rules import diff as rules_diff
 from canasta.rules import annotated, load, preset_names
+from canasta.rules import diff as rules_diff
 
 
 def list_(args: argparse.Namespace) -> int:

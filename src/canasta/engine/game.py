@@ -686,7 +686,8 @@ class Game:
         after = self.clone()
         after._legal = None
         _HANDLERS[action[0]](after, action)
-        return after.hsize[self.current] > 0 or not after.opening
+        took_up_foot = not after.footsz[self.current]
+        return not took_up_foot or after._opening_complete(side, after.op_points)
 
     def _may_go_out_after_commit(self, side: int) -> bool:
         """A commit that leaves one card (or none) must let the side go out."""

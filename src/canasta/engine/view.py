@@ -79,6 +79,23 @@ class PlayerView:
         return " ".join(kind_name(k) for k in range(NUM_KINDS) for _ in range(self.hand[k]))
 
     @property
+    def dead_ranks(self) -> tuple[int, ...]:
+        """Ranks this seat's side can no longer make a canasta of: too many of their natural
+        cards are buried in the pile or melded by other sides (seed 000, Modern American)."""
+        from canasta.cards import NATURAL_RANKS
+        from canasta.engine.tables import tables_for
+
+        t = tables_for(self.rules)
+        need = self.rules.melds.canasta_size - self.rules.melds.max_wilds
+        dead = []
+        for rank in NATURAL_RANKS:
+            elsewhere = sum(m.naturals for side, melds in enumerate(self.melds)
+                            if side != self.side for m in melds if m.rank == rank)
+            if t.pack[rank] - elsewhere - self.pile.count(rank) < need:
+                dead.append(rank)
+        return tuple(dead)
+
+    @property
     def pile_top(self) -> int:
         """The kind on top of the pile, or -1 when it is empty."""
         return self.pile[-1] if self.pile else -1
