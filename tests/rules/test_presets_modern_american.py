@@ -138,3 +138,15 @@ def test_a_wild_meld_is_its_own_meld_not_a_rank() -> None:
     game = mac(hands={0: "2 2 JK 5 6"}, melds=MELDS, phase=MELD, drew=True)
     game.apply("meld 2 2 JK")
     assert Meld(JOKER, 0, twos=2, jokers=1) in game.melds(0)
+
+
+def test_dead_ranks_are_shown_to_the_player() -> None:
+    """Seed 000: "A rank whose remaining copies are all buried or already melded elsewhere can no
+    longer reach seven and is treated as dead, which changes what is safe to throw." With two
+    wilds at most, a canasta needs five natural kings; the other side has three of the eight
+    melded, and then one more lies buried in the pile."""
+    game = mac(hands={0: "K 5 6"}, melds={0: ["8 8 8"], 1: ["K K K", "J J J"]}, pile="4 Q")
+    assert KING not in game.view(0).dead_ranks
+    game = mac(hands={0: "K 5 6"}, melds={0: ["8 8 8"], 1: ["K K K", "J J J"]}, pile="4 K Q")
+    assert KING in game.view(0).dead_ranks
+    assert KING not in game.view(1).dead_ranks  # not dead for the side that holds the kings
