@@ -151,7 +151,8 @@ def test_goes_out_when_ahead(scores: list[int], why: str) -> None:
 
 
 def test_holds_when_behind_with_the_better_table() -> None:
-    game = meld_phase("K K K 5", CANASTA, "4 5", scores=[1000, 3000])
+    table = {0: ["A A A A A A A", "8 8 8 8 8 8 8"], 1: ["Q Q Q"]}
+    game = meld_phase("K K K 5", table, "4 5", scores=[1000, 3000])
     d = decide(game)
     assert d.action.type.name == "DISCARD" and "not going out (behind in the game" in d.reason
 

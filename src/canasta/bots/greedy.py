@@ -33,12 +33,12 @@ from canasta.engine.view import PlayerView
 class GreedyParams:
     """The numbers behind the greedy bot's judgement."""
 
-    take_threshold: float = 1.5  # pile value needed to take it rather than draw
+    take_threshold: float = 0.5  # pile value needed to take it rather than draw
     keep_cards: int = 3  # cards to keep in hand when not going out
     yes_hand_cost: int = 100  # answer "yes" while my hand costs no more than this
-    hold_margin: int = 300  # hold when behind in the game and this far ahead on the hand
+    hold_margin: int = 800  # hold when behind in the game and this far ahead on the hand
     low_stock: int = 8  # a stock this small means the hand is near its end
-    danger_weight: float = 1.0  # cost of a discard per pile card it may give away
+    danger_weight: float = 2.0  # cost of a discard per pile card it may give away
 
 
 class GreedyBot(BotBase):

@@ -5,8 +5,9 @@ others are known to hold stay with them, the rest are dealt at random), then tri
 legal action in that same sample and plays each on with the greedy bot at every seat to the
 end of the hand (or for ``horizon`` turns), scoring each side's margin. Trying every action on
 the same samples compares them on the same luck, so few samples tell them apart. The action
-with the best mean is played, unless it beats the greedy bot's own choice by less than
-``min_gain``: search refines the heuristic, and keeps it where the samples cannot tell.
+with the best mean is played only when its gain over the greedy bot's own choice, sample by
+sample, is clear: its mean less ``z`` standard errors must exceed ``min_gain``. Search refines
+the heuristic and keeps it where the samples cannot tell.
 
 This is the flat, determinized form of information-set Monte Carlo search (one level of
 actions, the policy below it): over a turn of many small actions it needs far fewer samples
@@ -27,7 +28,7 @@ from canasta.bots import kinds
 from canasta.bots.base import BotBase, BotError, Decision, register
 from canasta.bots.estimate import table_value
 from canasta.bots.greedy import GreedyBot
-from canasta.engine.actions import ActionType
+from canasta.engine.actions import Action, ActionType
 from canasta.engine.determinize import determinize
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
@@ -38,22 +39,24 @@ class IsmctsBot(BotBase):
 
     ``iterations`` or ``seconds`` set the budget per decision (``iterations`` wins when both
     are given); ``horizon`` is how many turns each sample is played on (0: to the end of the
-    hand); ``scale`` is the score margin worth about 0.76 of a win; ``min_gain`` the mean
-    outcome by which an action must beat the greedy choice to replace it.
+    hand); ``scale`` is the score margin worth about 0.76 of a win; an action replaces the
+    greedy choice when its mean gain over it, less ``z`` standard errors, exceeds ``min_gain``.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 0, seconds: float = 0.0,
-                 horizon: int = 0, scale: float = 400.0, min_gain: float = 0.02) -> None:
-        if iterations < 0 or seconds < 0 or horizon < 0 or scale <= 0 or min_gain < 0:
-            raise BotError("ismcts: iterations, seconds, horizon and min_gain must be >= 0, "
+                 horizon: int = 0, scale: float = 400.0, min_gain: float = 0.0,
+                 z: float = 1.0) -> None:
+        if min(iterations, seconds, horizon, min_gain, z) < 0 or scale <= 0:
+            raise BotError("ismcts: iterations, seconds, horizon, min_gain and z must be >= 0, "
                            "scale > 0")
         self.iterations = iterations if iterations or seconds else 20
         self.seconds = seconds
         self.horizon = horizon
         self.scale = scale
         self.min_gain = min_gain
+        self.z = z
         self.rng = random.Random(seed)
         self.policy = GreedyBot()
 
@@ -65,7 +68,7 @@ class IsmctsBot(BotBase):
         if len(legal) == 1:
             return Decision(legal[0], "the only legal action")
         base = self.policy.decide(view)
-        totals = dict.fromkeys(legal, 0.0)
+        outcomes: dict[Action, list[float]] = {a: [] for a in legal}
         deadline = time.perf_counter() + self.seconds
         samples = 0
         while (samples < self.iterations) if self.iterations else (
@@ -74,16 +77,19 @@ class IsmctsBot(BotBase):
             for action in legal:
                 game = world.clone()
                 game.apply(action)
-                totals[action] += self._rollout(game, view.seat)
+                outcomes[action].append(self._rollout(game, view.seat))
             samples += 1
-        best = max(legal, key=lambda a: totals[a])
-        gain = (totals[best] - totals[base.action]) / samples
-        if best == base.action or gain < self.min_gain:
+        mine = outcomes[base.action]
+        best, gain, bound = base.action, 0.0, 0.0
+        for action in legal:
+            mean, low = _gain(outcomes[action], mine, self.z)
+            if low > bound and low > self.min_gain:
+                best, gain, bound = action, mean, low
+        if best == base.action:
             return Decision(base.action, f"{base.reason} (search agrees: mean outcome "
-                                         f"{totals[base.action] / samples:+.2f} over {samples} "
-                                         "samples)")
+                                         f"{sum(mine) / samples:+.2f} over {samples} samples)")
         return Decision(best, f"search over {samples} samples: mean outcome "
-                              f"{totals[best] / samples:+.2f}, {gain:+.2f} better than "
+                              f"{sum(outcomes[best]) / samples:+.2f}, {gain:+.2f} better than "
                               f"{base.action} (greedy)")
 
     def _rollout(self, game: Game, seat: int) -> float:
@@ -106,6 +112,18 @@ class IsmctsBot(BotBase):
         return math.tanh((values[side] - rival) / self.scale)
 
 
+def _gain(outcomes: list[float], base: list[float], z: float) -> tuple[float, float]:
+    """The mean gain of ``outcomes`` over ``base``, sample by sample, and that mean less ``z``
+    standard errors (the mean itself for a single sample)."""
+    gains = [a - b for a, b in zip(outcomes, base, strict=True)]
+    n = len(gains)
+    mean = sum(gains) / n
+    if n < 2:
+        return mean, mean
+    sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+    return mean, mean - z * sd / math.sqrt(n)
+
+
 def _static_values(game: Game) -> list[float]:
     """Each side's score for the hand if it ended now (the sample shows every hand)."""
     views = [game.view(seat) for seat in range(game.num_players)]
@@ -119,6 +137,6 @@ def _static_values(game: Game) -> list[float]:
 
 @register("ismcts")
 def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizon: int = 0,
-                scale: float = 400.0, min_gain: float = 0.02) -> IsmctsBot:
+                scale: float = 400.0, min_gain: float = 0.0, z: float = 1.0) -> IsmctsBot:
     """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,horizon=8``)."""
-    return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain)
+    return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z)
