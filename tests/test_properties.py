@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from canasta.cards import JOKER, NUM_KINDS, RED_THREE, TWO
+from canasta.cards import BLACK_THREE, JOKER, NUM_KINDS, RED_THREE, TWO
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.game import ANSWER, DRAW, Game
 from canasta.engine.scoring import HandResult, SideScore
@@ -65,9 +65,10 @@ def make_policy(rng: random.Random, eagerness: float) -> Policy:
 def kind_counts(game: Game) -> list[int]:
     """How many cards of each kind the state holds, wherever they lie."""
     counts = [0] * NUM_KINDS
-    for hand in game.hands:
+    for hand in (*game.hands, *game.foot):
         for k, n in enumerate(hand):
             counts[k] += n
+    counts[BLACK_THREE] += sum(game.removed3)
     for side in range(len(game.mnat)):
         counts[JOKER] += sum(game.mjok[side])
         counts[TWO] += sum(game.mtwo[side])

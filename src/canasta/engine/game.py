@@ -307,9 +307,10 @@ class Game:
         )
 
     def digest(self) -> str:
-        """A SHA-256 over the whole state: equal digests mean equal games."""
+        """A SHA-256 over the whole state and the actions that led to it: equal digests mean
+        equal games, played the same way."""
         parts = (
-            self.rules.to_dict(), self.seed, self.scores, self.deal_number, self.dealer,
+            self.rules.to_dict(), self.seed, self.history, self.scores, self.deal_number, self.dealer,
             self.winner, self.over, self.hands, self.known, self.red3, self.mnat, self.mtwo,
             self.mjok,
             self.initial_done, self.laid_before, self.stock, self.pile, self.freezers,
