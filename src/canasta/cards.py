@@ -56,15 +56,42 @@ _SUIT_SYMBOLS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
+#: Where rules tell suits apart (sequences), natural cards are *suited codes*:
+#: ``SUITED + (rank - 4) * 4 + suit`` with suits in ``SUITS`` order; other cards keep their kind.
+SUITED: Final = NUM_KINDS
+NUM_CODES: Final = SUITED + 4 * len(NATURAL_RANKS)
+
+
+def suited(rank: int, suit: int) -> int:
+    """The code of a natural card of ``rank`` in suit number ``suit`` (S, H, D, C)."""
+    return SUITED + (rank - FOUR) * 4 + suit
+
+
+def rank_of(code: int) -> int:
+    """The kind (rank) of a card code: a suited natural's rank, or the kind itself."""
+    return code if code < SUITED else FOUR + (code - SUITED) // 4
+
+
+def suit_of(code: int) -> int:
+    """The suit number of a suited natural code (-1 for any other code)."""
+    return (code - SUITED) % 4 if code >= SUITED else -1
+
+
 def kind_name(kind: int) -> str:
-    """The short text of a kind: ``"K"``, ``"2"``, ``"JK"``, ``"R3"``, ``"B3"``."""
+    """The short text of a kind or card code: ``"K"``, ``"2"``, ``"JK"``, ``"R3"``, ``"KH"``."""
+    if kind >= SUITED:
+        return KIND_NAMES[rank_of(kind)] + SUITS[suit_of(kind)]
     return KIND_NAMES[kind]
 
 
+_SUIT_WORDS: Final = ("spades", "hearts", "diamonds", "clubs")
+
+
 def kind_word(kind: int, count: int = 1) -> str:
-    """The kind in words, singular or plural by ``count``."""
-    singular, plural = KIND_WORDS[kind]
-    return singular if count == 1 else plural
+    """The kind (or card code) in words, singular or plural by ``count``."""
+    singular, plural = KIND_WORDS[rank_of(kind)]
+    word = singular if count == 1 else plural
+    return f"{word} of {_SUIT_WORDS[suit_of(kind)]}" if kind >= SUITED else word
 
 
 def parse_kind(text: str) -> int:
@@ -76,6 +103,17 @@ def parse_kind(text: str) -> int:
     if key in _KIND_BY_NAME:
         return _KIND_BY_NAME[key]
     return Card.parse(text).kind
+
+
+def parse_code(text: str) -> int:
+    """Parse a card code: a natural with its suit (``"KH"``) is a suited code; anything else
+    (``"K"``, ``"2"``, ``"JK"``, ``"R3"``, ``"3S"``) is its kind."""
+    key = text.strip().upper()
+    if key in _KIND_BY_NAME:
+        return _KIND_BY_NAME[key]
+    card = Card.parse(text)
+    kind = card.kind
+    return suited(kind, SUITS.index(card.suit)) if kind >= FOUR else kind
 
 
 def is_wild(kind: int) -> bool:
@@ -136,6 +174,15 @@ def physical_deck(decks: int, jokers: int) -> list[Card]:
     """All physical cards of ``decks`` 52-card decks plus ``jokers`` jokers, in a fixed order."""
     cards = [Card(rank, suit) for _ in range(decks) for suit in SUITS for rank in RANKS]
     return cards + [Card("JK")] * jokers
+
+
+def code_counts(decks: int, jokers: int) -> list[int]:
+    """How many of each card code (suited naturals) a pack holds."""
+    counts = [0] * NUM_CODES
+    for card in physical_deck(decks, jokers):
+        kind = card.kind
+        counts[suited(kind, SUITS.index(card.suit)) if kind >= FOUR else kind] += 1
+    return counts
 
 
 def kind_counts(decks: int, jokers: int) -> list[int]:

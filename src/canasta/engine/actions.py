@@ -30,12 +30,19 @@ from canasta.cards import (
     BLACK_THREE,
     JOKER,
     NATURAL_RANKS,
+    NUM_CODES,
     NUM_KINDS,
     RED_THREE,
+    SUITED,
+    SUITS,
     TWO,
     kind_name,
     kind_word,
+    parse_code,
     parse_kind,
+    rank_of,
+    suit_of,
+    suited,
 )
 from canasta.errors import ActionParseError, CardError
 
@@ -57,6 +64,8 @@ class ActionType(IntEnum):
     LAY_RED_THREE = 13
     ASK_ACABA = 14
     ACABA = 15
+    SEQUENCE = 16
+    EXTEND = 17
 
 
 class Route(IntEnum):
@@ -66,6 +75,7 @@ class Route(IntEnum):
     WITH_TWO = 1  # one natural and a 2
     WITH_JOKER = 2  # one natural and a joker
     ONTO_MELD = 3  # the top card onto the side's meld of its rank
+    ONTO_SEQUENCE = 4  # the top card onto the side's open sequence of its suit (Samba)
 
 
 class Base(IntEnum):
@@ -76,7 +86,10 @@ class Base(IntEnum):
     WITH_JOKER = 2
 
 
-_ROUTE_TEXT: Final = ("pair", "2", "JK", "meld")
+_ROUTE_TEXT: Final = ("pair", "2", "JK", "meld", "seq")
+#: Suited meld bases and pile routes carry their suits in ``arg`` from these offsets on.
+_SUITED_BASE: Final = 100
+_SUITED_ROUTE: Final = 10
 _SIMPLE: Final = {
     "acaba": ActionType.ACABA,
     "ask": ActionType.ASK,
@@ -92,8 +105,10 @@ _SIMPLE: Final = {
 class Action(NamedTuple):
     """One action. ``rank`` and ``arg`` are -1 where the type does not use them.
 
-    - TAKE: ``arg`` is a ``Route``.
-    - MELD: ``rank`` is the natural rank, ``arg`` a ``Base``.
+    - TAKE: ``arg`` is a ``Route`` (with the suits of the hand's cards, where suits count).
+    - MELD: ``rank`` is the natural rank, ``arg`` a ``Base`` (with the naturals' suits).
+    - SEQUENCE: ``rank`` is the lowest rank of three in a row, ``arg`` the suit.
+    - EXTEND: ``rank`` is the suited card added to the open sequence of its suit.
     - MELD_BLACK_THREES: ``arg`` is the number of black 3s.
     - MELD_WILD: ``arg`` is the number of jokers among the three wild cards.
     - ADD: ``rank`` is the meld's rank (JOKER for the wild meld), ``arg`` the kind added.
@@ -134,16 +149,21 @@ class Action(NamedTuple):
             if verb == "lay" and len(rest) == 1 and parse_kind(rest[0]) == RED_THREE:
                 return SIMPLE[ActionType.LAY_RED_THREE]
             if verb == "take" and len(rest) == 1:
-                key = rest[0].lower() if rest[0].lower() in ("pair", "meld") else rest[0].upper()
+                word = rest[0].lower()
+                key = word if word in ("pair", "meld", "seq") else rest[0].upper()
                 if key in _ROUTE_TEXT:
                     return TAKE_ACTIONS[_ROUTE_TEXT.index(key)]
             if verb == "discard" and len(rest) == 1:
-                return DISCARD_ACTIONS[parse_kind(rest[0])]
+                return _lookup(cls(ActionType.DISCARD, parse_code(rest[0])))
             if verb == "add" and len(rest) == 2:
                 rank = JOKER if rest[0].upper() == "W" else parse_kind(rest[0])
-                return _lookup(cls(ActionType.ADD, rank, parse_kind(rest[1])))
+                return _lookup(cls(ActionType.ADD, rank, parse_code(rest[1])))
+            if verb == "extend" and len(rest) == 1:
+                return _lookup(cls(ActionType.EXTEND, parse_code(rest[0])))
+            if verb == "take" and 2 <= len(rest) <= 3:
+                return _parse_suited_take(rest)
             if verb == "meld" and rest:
-                return _parse_meld([parse_kind(w) for w in rest])
+                return _parse_meld([parse_code(w) for w in rest])
         except CardError as exc:
             raise ActionParseError(f"{text!r} is not an action: {exc}") from None
         raise ActionParseError(
@@ -154,10 +174,16 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         t = self.type
         if t == ActionType.TAKE:
-            return f"take {_ROUTE_TEXT[self.arg]}"
+            route, suits = route_of(self)
+            return " ".join(["take", _ROUTE_TEXT[route], *(SUITS[s] for s in suits)])
         if t == ActionType.MELD:
-            r = kind_name(self.rank)
-            return f"meld {r} {r} {(r, '2', 'JK')[self.arg]}"
+            naturals, wild = meld_cards(self)
+            third = [] if wild < 0 else [kind_name(wild)]
+            return "meld " + " ".join([kind_name(c) for c in naturals] + third)
+        if t == ActionType.SEQUENCE:
+            return "meld " + " ".join(kind_name(c) for c in sequence_cards(self))
+        if t == ActionType.EXTEND:
+            return f"extend {kind_name(self.rank)}"
         if t == ActionType.MELD_BLACK_THREES:
             return "meld " + " ".join(["B3"] * self.arg)
         if t == ActionType.ADD:
@@ -187,16 +213,25 @@ class Action(NamedTuple):
         if t == ActionType.DECLINE:
             return "leave the pile: the stock is empty, so the hand ends"
         if t == ActionType.TAKE:
-            return (
+            route, suits = route_of(self)
+            how = (
                 "take the pile with a natural pair",
                 "take the pile with a natural and a 2",
                 "take the pile with a natural and a joker",
                 "take the pile by adding its top card to your meld",
-            )[self.arg]
+                "take the pile by adding its top card to your sequence",
+            )[route]
+            return how + (f" ({' '.join(SUITS[s] for s in suits)})" if suits else "")
         if t == ActionType.MELD:
-            what = ("three", "two", "two")[self.arg]
-            extra = ("", " and a 2", " and a joker")[self.arg]
-            return f"meld {what} {kind_word(self.rank, 2)}{extra}"
+            naturals, wild = meld_cards(self)
+            extra = {-1: "", TWO: " and a 2", JOKER: " and a joker"}[wild]
+            what = ("three", "two")[len(naturals) == 2]
+            named = "" if naturals[0] < SUITED else f" ({str(self)[5:]})"
+            return f"meld {what} {kind_word(self.rank, 2)}{extra}{named}"
+        if t == ActionType.SEQUENCE:
+            return f"meld a sequence: {str(self)[5:]}"
+        if t == ActionType.EXTEND:
+            return f"add the {kind_word(self.rank)} to your sequence"
         if t == ActionType.MELD_BLACK_THREES:
             return f"meld {self.arg} black 3s and go out"
         if t == ActionType.ADD:
@@ -228,19 +263,77 @@ def _lookup(action: Action) -> Action:
     return ALL_ACTIONS[CODE[action]]
 
 
-def _parse_meld(kinds: list[int]) -> Action:
-    if kinds and all(k == BLACK_THREE for k in kinds):
-        return _lookup(Action(ActionType.MELD_BLACK_THREES, -1, len(kinds)))
-    if len(kinds) == 3 and all(k in (TWO, JOKER) for k in kinds):
-        return _lookup(Action(ActionType.MELD_WILD, -1, kinds.count(JOKER)))
-    if len(kinds) != 3:
+def _parse_meld(codes: list[int]) -> Action:
+    if codes and all(k == BLACK_THREE for k in codes):
+        return _lookup(Action(ActionType.MELD_BLACK_THREES, -1, len(codes)))
+    if len(codes) == 3 and all(k in (TWO, JOKER) for k in codes):
+        return _lookup(Action(ActionType.MELD_WILD, -1, codes.count(JOKER)))
+    if len(codes) != 3:
         raise ActionParseError("a new meld is three cards, e.g. 'meld K K K' or 'meld K K 2'")
-    naturals = [k for k in kinds if k not in (TWO, JOKER)]
-    wilds = [k for k in kinds if k in (TWO, JOKER)]
-    if len(set(naturals)) != 1 or len(wilds) > 1:
+    naturals = [k for k in codes if k not in (TWO, JOKER)]
+    wilds = [k for k in codes if k in (TWO, JOKER)]
+    ranks = {rank_of(k) for k in naturals}
+    if len(naturals) == 3 and all(k >= SUITED for k in naturals) and \
+            len({suit_of(k) for k in naturals}) == 1 and len(ranks) == 3:
+        low = min(ranks)
+        if sorted(ranks) == [low, low + 1, low + 2]:
+            return _lookup(Action(ActionType.SEQUENCE, low, suit_of(naturals[0])))
+    if len(ranks) != 1 or len(wilds) > 1:
         raise ActionParseError("a new meld is three of a rank, or two of a rank and one wild")
-    base = Base.NATURAL if not wilds else (Base.WITH_TWO if wilds[0] == TWO else Base.WITH_JOKER)
-    return _lookup(Action(ActionType.MELD, naturals[0], base))
+    wild = wilds[0] if wilds else -1
+    if all(k < SUITED for k in naturals):
+        base = Base.NATURAL if not wilds else (Base.WITH_TWO if wild == TWO else Base.WITH_JOKER)
+        return _lookup(Action(ActionType.MELD, naturals[0], base))
+    if any(k < SUITED for k in naturals):
+        raise ActionParseError("name every natural card's suit, or none")
+    suits = sorted(suit_of(k) for k in naturals)
+    return _lookup(Action(ActionType.MELD, ranks.pop(), _suited_base(suits, wild)))
+
+
+def _parse_suited_take(words: list[str]) -> Action:
+    route_word, suit_words = words[0], [w.upper() for w in words[1:]]
+    key = route_word.lower() if route_word.lower() == "pair" else route_word.upper()
+    if key not in _ROUTE_TEXT[:3] or any(w not in SUITS for w in suit_words):
+        raise ActionParseError("name the suits of your cards: 'take pair S H', 'take 2 H'")
+    route = _ROUTE_TEXT.index(key)
+    return _lookup(Action(ActionType.TAKE, -1, _suited_route(route, sorted(
+        SUITS.index(w) for w in suit_words))))
+
+
+def _suited_base(suits: list[int], wild: int) -> int:
+    w = 0 if wild < 0 else (1 if wild == TWO else 2)
+    s3 = suits[2] if len(suits) == 3 else 0
+    return _SUITED_BASE + 100 * w + 16 * suits[0] + 4 * suits[1] + s3
+
+
+def _suited_route(route: int, suits: list[int]) -> int:
+    return _SUITED_ROUTE + 16 * route + 4 * suits[0] + (suits[1] if len(suits) > 1 else 0)
+
+
+def meld_cards(action: Action) -> tuple[tuple[int, ...], int]:
+    """The natural card codes and the wild kind (-1 for none) of a MELD action."""
+    r, arg = action.rank, action.arg
+    if arg < _SUITED_BASE:
+        return ((r, r, r), -1) if arg == Base.NATURAL else ((r, r), TWO if arg == Base.WITH_TWO
+                                                               else JOKER)
+    w, rest = divmod(arg - _SUITED_BASE, 100)
+    suits = [rest // 16, rest // 4 % 4] + ([rest % 4] if w == 0 else [])
+    return tuple(suited(r, s) for s in suits), (-1, TWO, JOKER)[w]
+
+
+def route_of(action: Action) -> tuple[int, tuple[int, ...]]:
+    """The route of a TAKE action and the suits of the hand's natural cards it uses."""
+    arg = action.arg
+    if arg < _SUITED_ROUTE:
+        return arg, ()
+    route, rest = divmod(arg - _SUITED_ROUTE, 16)
+    return route, ((rest // 4, rest % 4) if route == Route.PAIR else (rest // 4,))
+
+
+def sequence_cards(action: Action) -> tuple[int, int, int]:
+    """The three suited codes a SEQUENCE action lays."""
+    low, suit = action.rank, action.arg
+    return suited(low, suit), suited(low + 1, suit), suited(low + 2, suit)
 
 
 def _all_actions() -> tuple[Action, ...]:
@@ -258,6 +351,21 @@ def _all_actions() -> tuple[Action, ...]:
     out += [Action(t) for t in (ActionType.LAY_RED_THREE, ActionType.ASK_ACABA,
                                 ActionType.ACABA)]
     out += [Action(ActionType.MELD_BLACK_THREES, -1, n) for n in (5, 6)]
+    # Suited actions, for rules that tell suits apart (sequences).
+    out += [Action(ActionType.TAKE, -1, Route.ONTO_SEQUENCE)]
+    pairs = [(a, b) for a in range(4) for b in range(a, 4)]
+    out += [Action(ActionType.TAKE, -1, _suited_route(Route.PAIR, list(p))) for p in pairs]
+    out += [Action(ActionType.TAKE, -1, _suited_route(route, [s]))
+            for route in (Route.WITH_TWO, Route.WITH_JOKER) for s in range(4)]
+    triples = [(a, b, c) for a in range(4) for b in range(a, 4) for c in range(b, 4)]
+    for r in NATURAL_RANKS:
+        out += [Action(ActionType.MELD, r, _suited_base(list(t), -1)) for t in triples]
+        out += [Action(ActionType.MELD, r, _suited_base(list(p), w))
+                for w in (TWO, JOKER) for p in pairs]
+        out += [Action(ActionType.ADD, r, suited(r, s)) for s in range(4)]
+    out += [Action(ActionType.DISCARD, c) for c in range(SUITED, NUM_CODES)]
+    out += [Action(ActionType.SEQUENCE, low, s) for low in NATURAL_RANKS[:-2] for s in range(4)]
+    out += [Action(ActionType.EXTEND, c) for c in range(SUITED, NUM_CODES)]
     return tuple(out)
 
 
@@ -273,8 +381,24 @@ WILD_MELDS: Final = tuple(ALL_ACTIONS[CODE[Action(ActionType.MELD_WILD, -1, j)]]
                           for j in range(4))
 TAKE_ACTIONS: Final = tuple(ALL_ACTIONS[CODE[Action(ActionType.TAKE, -1, r)]] for r in Route)
 DISCARD_ACTIONS: Final = tuple(
-    ALL_ACTIONS[CODE[Action(ActionType.DISCARD, k)]] for k in range(NUM_KINDS)
+    ALL_ACTIONS[CODE[Action(ActionType.DISCARD, k)]] for k in range(NUM_CODES)
 )
+#: EXTEND_ACTIONS[code] for suited naturals.
+EXTEND_ACTIONS: Final = {c: ALL_ACTIONS[CODE[Action(ActionType.EXTEND, c)]]
+                         for c in range(SUITED, NUM_CODES)}
+#: SEQUENCE_ACTIONS[(low, suit)].
+SEQUENCE_ACTIONS: Final = {(a.rank, a.arg): a for a in ALL_ACTIONS if a.type == ActionType.SEQUENCE}
+#: SUITED_MELDS[rank]: every new meld of that rank naming its naturals' suits, as
+#: (action, naturals, wild kind or -1, ((code, count), ...)).
+SUITED_MELDS: Final = tuple(
+    tuple((a, *meld_cards(a), tuple((c, meld_cards(a)[0].count(c))
+                                    for c in sorted(set(meld_cards(a)[0]))))
+          for a in ALL_ACTIONS if a.type == ActionType.MELD and a.rank == r
+          and a.arg >= _SUITED_BASE) for r in range(NUM_KINDS)
+)
+#: The pile routes naming the suits of the hand's cards, and the sequence route.
+SUITED_TAKES: Final = tuple(a for a in ALL_ACTIONS if a.type == ActionType.TAKE
+                            and (a.arg >= _SUITED_ROUTE or a.arg == Route.ONTO_SEQUENCE))
 #: MELD_ACTIONS[rank][base]; None for kinds that cannot be melded as a rank.
 MELD_ACTIONS: Final = tuple(
     tuple(ALL_ACTIONS[CODE[Action(ActionType.MELD, r, b)]] for b in Base)
@@ -286,6 +410,6 @@ BLACK_THREE_MELDS: Final = {n: ALL_ACTIONS[CODE[Action(ActionType.MELD_BLACK_THR
 #: ADD_ACTIONS[rank][kind] for the kinds that may be added to that rank's meld.
 ADD_ACTIONS: Final = tuple(
     {k: ALL_ACTIONS[CODE[Action(ActionType.ADD, r, k)]]
-     for k in range(NUM_KINDS) if Action(ActionType.ADD, r, k) in CODE}
+     for k in range(NUM_CODES) if Action(ActionType.ADD, r, k) in CODE}
     for r in range(NUM_KINDS)
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from canasta.cards import BLACK_THREE, NUM_KINDS, RED_THREE
+from canasta.cards import BLACK_THREE, NUM_CODES, NUM_KINDS, RED_THREE, SUITED, rank_of, suited
 from canasta.engine.game import PHASE_NAMES, Game
 from canasta.engine.tables import tables_for
 from canasta.engine.view import ACABA_STATES, PlayerView
@@ -31,8 +31,12 @@ def unseen_cards(view: PlayerView) -> list[int]:
             left[0] -= meld.jokers
     left[RED_THREE] -= sum(view.red_threes)
     left[BLACK_THREE] -= sum(view.removed_black_threes)
-    for kind in (*view.pile, *view.pending):
-        left[kind] -= 1
+    for card in (*view.pile, *view.pending):
+        left[rank_of(card)] -= 1
+    for runs in view.sequences:
+        for _, low, high in runs:
+            for rank in range(low, high + 1):
+                left[rank] -= 1
     for seat, known in enumerate(view.known):
         if seat != view.seat:
             for kind, n in enumerate(known):
@@ -109,8 +113,65 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     g.retracts, g.melded_turn, g.created = view.retracts, view.melded_turn, list(view.created)
     g.opening, g.op_points = view.opening, view.opening_points
     g.pending = list(view.pending) if view.opening and view.took else None
+    g.seqs = [[None] * 4 for _ in range(t.sides)]
+    g.sambas = [[] for _ in range(t.sides)]
+    cs = view.rules.melds.canasta_size
+    for side, runs in enumerate(view.sequences):
+        for suit, low, high in runs:
+            if high - low + 1 >= cs:
+                g.sambas[side].append((suit, low))
+            else:
+                g.seqs[side][suit] = (low, high)
+    g.cards = _deal_suits(view, g, rng) if t.suited else None
     g.snap = _snapshot(view, g) if view.opening else None
     return g
+
+
+def _deal_suits(view: PlayerView, g: Game, rng: random.Random) -> list[list[int]]:
+    """Suits for every hand's natural cards and the stock's, consistent with the view.
+
+    The seat knows its own cards, the pile's and the sequences' suits; melded rank cards keep
+    no suit on the table here, so they take random suits from what is left, like hidden cards.
+    """
+    t = g.t
+    left = list(t.codes)
+    for code, n in enumerate(view.cards):
+        if code >= SUITED:
+            left[code] -= n
+    for code in (*view.pile, *view.pending):
+        left[code] -= 1
+    for runs in view.sequences:
+        for suit, low, high in runs:
+            for rank in range(low, high + 1):
+                left[suited(rank, suit)] -= 1
+    by_rank: dict[int, list[int]] = {}
+    for code in range(SUITED, NUM_CODES):
+        by_rank.setdefault(rank_of(code), []).extend([code] * left[code])
+    for codes in by_rank.values():
+        rng.shuffle(codes)
+    cards = []
+    for seat in range(t.players):
+        if seat == view.seat:
+            cards.append(list(view.cards))
+            continue
+        mine = [0] * NUM_CODES
+        for kind in range(4):
+            mine[kind] = g.hands[seat][kind]
+        cards.append(mine)
+    for melds in view.melds:  # melded naturals take their suits first
+        for meld in melds:
+            if meld.rank >= 4:
+                del by_rank[meld.rank][:meld.naturals]
+    for seat in range(t.players):
+        if seat != view.seat:
+            for rank in range(4, 15):
+                for _ in range(g.hands[seat][rank]):
+                    cards[seat][by_rank[rank].pop()] += 1
+    stock = []
+    for code in g.stock:
+        stock.append(by_rank[code].pop() if code >= 4 else code)
+    g.stock = stock
+    return cards
 
 
 def _winner(view: PlayerView) -> int:
@@ -120,7 +181,9 @@ def _winner(view: PlayerView) -> int:
 
 def _snapshot(view: PlayerView, g: Game) -> tuple[list[int], int, list[int], list[int],
                                                    list[int], int, list[int], int, int,
-                                                   list[int]]:
+                                                   list[int], list[int] | None,
+                                                   list[tuple[int, int] | None],
+                                                   list[tuple[int, int]]]:
     """The state a tentative opening returns to on ``retract``.
 
     Only a side that has not melded opens tentatively, so all its melds are this turn's: the
@@ -136,11 +199,22 @@ def _snapshot(view: PlayerView, g: Game) -> tuple[list[int], int, list[int], lis
             before[meld.rank] += meld.naturals
             before[1] += meld.twos
             before[0] += meld.jokers
+        for _, low, high in view.sequences[side]:
+            for rank in range(low, high + 1):
+                before[rank] += 1
         if view.took:
-            before[view.opening_pile[-1]] -= 1
+            before[rank_of(view.opening_pile[-1])] -= 1
     zeros = [0] * NUM_KINDS
     pile = list(view.opening_pile) if view.took else list(view.pile)
     freezers = sum(g.t.freezes[k] for k in pile)
     blocked = -1 if view.took else view.blocked_seat  # nobody takes the pile while blocked
+    cards = None
+    if g.cards is not None:
+        if view.opening_cards:
+            cards = list(view.opening_cards)
+        else:  # suits of the cards melded this turn are not kept: any will do in a sample
+            cards = list(g.cards[seat])
+            for rank in range(4, 15):
+                cards[suited(rank, 0)] += before[rank] - g.hands[seat][rank]
     return (before, sum(before), zeros, zeros[:], zeros[:], 0, pile, freezers, blocked,
-            list(view.opening_known))
+            list(view.opening_known), cards, [None] * 4, [])

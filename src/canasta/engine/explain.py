@@ -11,8 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, RED_THREE, TWO, kind_word
-from canasta.engine.actions import Action, ActionType, Base, Route
+from canasta.cards import (
+    BLACK_THREE,
+    JOKER,
+    NATURAL_RANKS,
+    RED_THREE,
+    SUITED,
+    TWO,
+    kind_name,
+    kind_word,
+    suited,
+)
+from canasta.engine.actions import Action, ActionType, Route, meld_cards, route_of, sequence_cards
 
 if TYPE_CHECKING:
     from canasta.engine.game import Game
@@ -77,11 +87,13 @@ def _at_draw(game: Game, action: Action) -> str:
         return ("the stock is empty and the pile's top card fits your side's meld: "
                 "taking the pile is compulsory (seed 000, 'When the stock runs out')")
     if t == ActionType.TAKE:
-        return _pile_reason(game, Route(action.arg))
+        return _pile_reason(game, action)
     return "draw from the stock or take the pile first"
 
 
-def _pile_reason(game: Game, route: Route) -> str:
+def _pile_reason(game: Game, action: Action) -> str:
+    route_number, suits = route_of(action)
+    route = Route(route_number)
     seat = game.current
     side = game.side_of(seat)
     rules = game.rules
@@ -89,9 +101,25 @@ def _pile_reason(game: Game, route: Route) -> str:
         return "the pile is empty"
     if game.blocked == seat:
         return "a black 3 on top of the pile blocks you this turn"
-    top = game.pile[-1]
+    top_card = game.pile[-1]
+    top = game.t.rank_of[top_card]
     if top not in NATURAL_RANKS:
         return f"the pile's top card is a {kind_word(top)}, which cannot be melded with"
+    if game.t.suited != bool(suits) and route not in (Route.ONTO_MELD, Route.ONTO_SEQUENCE):
+        return ("name the suits of the cards from your hand, e.g. 'take pair S H'"
+                if game.t.suited else "suits play no part in these rules: 'take pair'")
+    if route == Route.ONTO_SEQUENCE:
+        if not game.t.suited or not game.rules.pile.take_onto_sequence:
+            return "these rules take no pile onto a sequence"
+        if game.pile_frozen_for(seat):
+            return "the pile is frozen: only two natural cards of its rank will take it"
+        if not game._extends(game.side_of(seat), top_card):
+            return f"the {kind_word(top_card)} does not fit an end of your side's sequence"
+        return _stranded(game, game.side_of(seat))
+    if suits and any(game.cards is not None and game.cards[seat][suited(top, s)]
+                     < suits.count(s) for s in suits):
+        return "you do not hold those cards: " + " ".join(kind_name(suited(top, s))
+                                                          for s in suits)
     unmelded = not game.initial_done[side]
     if unmelded and rules.pile.initial_meld_before_taking:
         return "your side must make its initial meld before it may take the pile"
@@ -164,6 +192,13 @@ def _stranded(game: Game, side: int) -> str:
     return "that would leave you unable to finish your turn"
 
 
+def _holds(game: Game, seat: int, card: int, n: int = 1) -> bool:
+    """Whether the seat holds ``n`` of a card (a kind, or a suited code)."""
+    if card >= SUITED:
+        return game.cards is not None and game.cards[seat][card] >= n
+    return game.hands[seat][card] >= n
+
+
 def _opening_shortfall(game: Game, side: int) -> str:
     """What the tentative opening still lacks, in words."""
     if game.op_points < game.minimum[side]:
@@ -194,7 +229,10 @@ def _at_meld(game: Game, action: Action) -> str:
         return _stranded(game, side)
     if t == ActionType.DISCARD:
         kind = action.rank
-        if not hand[kind]:
+        if (kind >= SUITED) != game.t.suited and game.t.rank_of[kind] >= 4:
+            return ("name the card's suit, e.g. 'discard KH'" if game.t.suited
+                    else "suits play no part in these rules: 'discard K'")
+        if not _holds(game, seat, kind):
             return f"you have no {kind_word(kind)} to discard"
         if kind == JOKER and not rules.pile.jokers_discardable:
             return "jokers may not be discarded under these rules while you hold another card"
@@ -235,18 +273,39 @@ def _at_meld(game: Game, action: Action) -> str:
         if hand[JOKER] < jokers or hand[TWO] < 3 - jokers:
             return "you do not hold those three wild cards"
         return _stranded(game, side)
+    if t in (ActionType.SEQUENCE, ActionType.EXTEND):
+        if not rules.melds.sequences:
+            return "these rules have no sequences"
+        if t == ActionType.SEQUENCE:
+            if game.seqs[side][action.arg] is not None:
+                return "your side already has an open sequence in that suit: extend it"
+            missing = [c for c in sequence_cards(action) if not _holds(game, seat, c)]
+            if missing:
+                return "you do not hold " + " ".join(kind_name(c) for c in missing)
+        else:
+            if not _holds(game, seat, action.rank):
+                return f"you have no {kind_word(action.rank)}"
+            if not game._extends(side, action.rank):
+                return f"the {kind_word(action.rank)} does not fit an end of your sequence"
+        return _stranded(game, side)
     if t == ActionType.MELD:
-        r, base = action.rank, Base(action.arg)
+        r = action.rank
+        naturals, wild = meld_cards(action)
         word = kind_word(r, 2)
         if game.mnat[side][r]:
             return f"your side already has a meld of {word}: add to it instead"
-        need = 3 if base == Base.NATURAL else 2
+        if (naturals[0] >= SUITED) != game.t.suited:
+            return ("name the suits of your naturals, e.g. 'meld KS KH KH'" if game.t.suited
+                    else "suits play no part in these rules: 'meld K K K'")
+        need = len(naturals)
         if hand[r] < need:
             return f"you have {hand[r]} {kind_word(r, hand[r])}; this meld needs {need}"
-        if base == Base.NATURAL and rules.melds.min_naturals > 3:
+        missing = [c for c in set(naturals) if not _holds(game, seat, c, naturals.count(c))]
+        if missing:
+            return "you do not hold " + " ".join(kind_name(c) for c in naturals)
+        if wild < 0 and rules.melds.min_naturals > 3:
             return f"a meld needs {rules.melds.min_naturals} natural cards"
-        if base != Base.NATURAL:
-            wild = TWO if base == Base.WITH_TWO else JOKER
+        if wild >= 0:
             if not hand[wild]:
                 return f"you have no {kind_word(wild)}"
             if game.t.cap[2] < 1:
@@ -268,7 +327,10 @@ def _at_meld(game: Game, action: Action) -> str:
             return _stranded(game, side)
         if not nat:
             return f"your side has no meld of {word}"
-        if not hand[kind]:
+        if game.t.rank_of[kind] == r and (kind >= SUITED) != game.t.suited:
+            return ("name the card's suit, e.g. 'add K KH'" if game.t.suited
+                    else "suits play no part in these rules: 'add K K'")
+        if not _holds(game, seat, kind):
             return f"you have no {kind_word(kind)}"
         if rules.melds.max_size and nat + wild >= rules.melds.max_size:
             return f"a meld holds at most {rules.melds.max_size} cards under these rules"

@@ -25,28 +25,39 @@ from collections.abc import Iterable
 
 from canasta.cards import (
     BLACK_THREE,
+    FOUR,
     JOKER,
     NATURAL_RANKS,
+    NUM_CODES,
     NUM_KINDS,
     RED_THREE,
     TWO,
     Card,
     physical_deck,
+    suit_of,
+    suited,
 )
 from canasta.engine.actions import (
     ADD_ACTIONS,
     ALL_ACTIONS,
     BLACK_THREE_MELDS,
     DISCARD_ACTIONS,
+    EXTEND_ACTIONS,
     MELD_ACTIONS,
     NUM_ACTIONS,
+    SEQUENCE_ACTIONS,
     SIMPLE,
+    SUITED_MELDS,
+    SUITED_TAKES,
     TAKE_ACTIONS,
     WILD_MELDS,
     Action,
     ActionType,
     Base,
     Route,
+    meld_cards,
+    route_of,
+    sequence_cards,
 )
 from canasta.engine.going_out import can_go_out
 from canasta.engine.scoring import HandResult, Meld, SideScore, score_side
@@ -65,6 +76,8 @@ _ONTO = TAKE_ACTIONS[Route.ONTO_MELD]
 _LAY_RED, _ASK_ACABA = SIMPLE[ActionType.LAY_RED_THREE], SIMPLE[ActionType.ASK_ACABA]
 _ACABA = SIMPLE[ActionType.ACABA]
 WILD = JOKER  # the rank slot of a meld of wild cards alone
+SEQUENCE_MARK = 100  # in ``created``: a sequence of suit (value - 100) started this turn
+SAMBA_MARK = 200  # in ``created``: a sequence started this turn became a samba
 
 
 class Game:
@@ -81,6 +94,7 @@ class Game:
         "asked",
         "asker",
         "blocked",
+        "cards",
         "created",
         "current",
         "cut_side",
@@ -116,8 +130,10 @@ class Game:
         "results",
         "retracts",
         "rules",
+        "sambas",
         "scores",
         "seed",
+        "seqs",
         "snap",
         "stock",
         "t",
@@ -131,6 +147,9 @@ class Game:
     hands: list[list[int]]
     hsize: list[int]
     known: list[list[int]]  # per seat: cards everyone knows are in that hand (from the pile)
+    cards: list[list[int]] | None  # per seat: count per card code, suits kept (sequences)
+    seqs: list[list[tuple[int, int] | None]]  # per side, per suit: the open sequence (low, high)
+    sambas: list[list[tuple[int, int]]]  # per side: completed sambas as (suit, low)
     foot: list[list[int]]  # per seat: the foot not yet taken up (Hand and Foot)
     footsz: list[int]
     removed3: list[int]  # per side: black 3s set aside from taken piles (Cuban)
@@ -166,7 +185,8 @@ class Game:
     op_points: int
     pending: list[int] | None  # a taken pile waiting for the opening to be committed
     snap: tuple[list[int], int, list[int], list[int], list[int], int, list[int], int, int,
-                list[int]] | None
+                list[int], list[int] | None, list[tuple[int, int] | None],
+                list[tuple[int, int]]] | None
 
     def __init__(self, rules: RuleSet | str = "classic", seed: int = 0) -> None:
         self.rules = load(rules) if isinstance(rules, str) else rules
@@ -262,6 +282,9 @@ class Game:
         g.hands = [h[:] for h in self.hands]
         g.hsize = self.hsize[:]
         g.known = [k[:] for k in self.known]
+        g.cards = None if self.cards is None else [c[:] for c in self.cards]
+        g.seqs = [q[:] for q in self.seqs]
+        g.sambas = [q[:] for q in self.sambas]
         g.foot = self.foot
         g.footsz = self.footsz[:]
         g.removed3 = self.removed3[:]
@@ -310,7 +333,8 @@ class Game:
         """A SHA-256 over the whole state and the actions that led to it: equal digests mean
         equal games, played the same way."""
         parts = (
-            self.rules.to_dict(), self.seed, self.history, self.scores, self.deal_number, self.dealer,
+            self.rules.to_dict(), self.seed, self.history, self.scores, self.deal_number,
+            self.dealer,
             self.winner, self.over, self.hands, self.known, self.red3, self.mnat, self.mtwo,
             self.mjok,
             self.initial_done, self.laid_before, self.stock, self.pile, self.freezers,
@@ -318,6 +342,7 @@ class Game:
             self.asked, self.drew, self.took, self.retracts, self.melded_turn, self.created,
             self.opening, self.op_points, self.pending, self.yes_failures, self.foot,
             self.footsz, self.removed3, self.min_canasta, self.cut_side, self.acaba_perm,
+            self.cards, self.seqs, self.sambas,
             [(r.deal, r.ended_by, r.went_out, r.totals, [s.total for s in r.sides])
              for r in self.results],
         )
@@ -328,7 +353,9 @@ class Game:
         table = sum(sum(m) for side in (self.mnat, self.mtwo, self.mjok) for m in side)
         pending = len(self.pending) if self.pending is not None else 0
         return sum(self.hsize) + sum(self.red3) + table + len(self.stock) + len(self.pile) \
-            + pending + sum(self.footsz) + sum(self.removed3)
+            + pending + sum(self.footsz) + sum(self.removed3) \
+            + sum(high - low + 1 for side in range(self.t.sides)
+                  for _, low, high in self.sequences(side))
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} seed={self.seed} deal={self.deal_number} "
@@ -342,12 +369,20 @@ class Game:
         t, rules = self.t, self.rules
         players, sides = t.players, t.sides
         rng = random.Random(f"{self.seed}:{self.deal_number}")
-        stock = [k for k in range(NUM_KINDS) for _ in range(t.pack[k])]
+        stock = [c for c in range(NUM_CODES) for _ in range(t.codes[c])]
         rng.shuffle(stock)
         hands = [[0] * NUM_KINDS for _ in range(players)]
+        cards = [[0] * NUM_CODES for _ in range(players)] if t.suited else None
+        rank = t.rank_of
         for _ in range(rules.deal.hand_size):
             for i in range(players):
-                hands[(self.dealer + 1 + i) % players][stock.pop()] += 1
+                seat, card = (self.dealer + 1 + i) % players, stock.pop()
+                hands[seat][rank[card]] += 1
+                if cards is not None:
+                    cards[seat][card] += 1
+        self.cards = cards
+        self.seqs = [[None] * 4 for _ in range(sides)]
+        self.sambas = [[] for _ in range(sides)]
         feet = [[0] * NUM_KINDS for _ in range(players)]
         for _ in range(rules.deal.foot_size):
             for i in range(players):
@@ -407,7 +442,7 @@ class Game:
             self.red3[seat] += n
             for _ in range(n):
                 if stock:
-                    hand[stock.pop()] += 1
+                    self._gain(seat, stock.pop())
                 else:
                     self.hsize[seat] -= 1
 
@@ -480,10 +515,11 @@ class Game:
         pile = self.pile
         if not pile or self.blocked == seat:
             return []
-        top = pile[-1]
+        top_card = pile[-1]
+        rules, t = self.rules, self.t
+        top = t.rank_of[top_card]
         if top < 4:  # a wild card or a 3 has no rank to meld the top card with
             return []
-        rules, t = self.rules, self.t
         side = seat % t.sides
         unmelded = not self.initial_done[side]
         if unmelded and (rules.pile.initial_meld_before_taking
@@ -498,6 +534,10 @@ class Game:
         free = rules.melds.wild_limit_at_laydown_only and nat > 0
         taken = len(pile) if not rules.pile.take_top else min(len(pile), rules.pile.take_top)
         size = self.hsize[seat] + taken - 1 + self.footsz[seat]
+        if size < 4:  # red 3s laid out and black 3s set aside do not join a small hand
+            size -= sum(1 for card in pile[len(pile) - taken:-1]
+                        if (card == RED_THREE and not rules.red_threes.hold)
+                        or (card == BLACK_THREE and rules.pile.black_threes_removed))
         routes = []
         if have >= 2 and (free or wild <= cap[nat + 3]):
             routes.append((Route.PAIR, 2, 3, 0))
@@ -516,9 +556,38 @@ class Game:
         for route, used, dn, dw in routes:
             if limit and nat + wild + dn + dw > limit:
                 continue
-            if unmelded or self._lay_ok(side, size - used, (top, dn, dw), 0, TAKE_ACTIONS[route]):
-                out.append(TAKE_ACTIONS[route])
+            for action in self._suited_takes(seat, route, top) if t.suited else \
+                    (TAKE_ACTIONS[route],):
+                if unmelded or self._lay_ok(side, size - used, (top, dn, dw), 0, action):
+                    out.append(action)
+        if t.suited and not frozen and rules.pile.take_onto_sequence and \
+                self._extends(side, top_card):
+            action = TAKE_ACTIONS[Route.ONTO_SEQUENCE]
+            if unmelded or self._lay_ok(side, size, None, 0, action):
+                out.append(action)
         return out
+
+    def _suited_takes(self, seat: int, route: int, top: int) -> list[Action]:
+        """The pile routes naming which of the hand's cards of the top card's rank are used."""
+        assert self.cards is not None
+        cards = self.cards[seat]
+        out = []
+        for action in SUITED_TAKES:
+            r, suits = route_of(action)
+            if r != route:
+                continue
+            need = [suited(top, s) for s in suits]
+            if all(cards[c] >= need.count(c) for c in need):
+                out.append(action)
+        return out
+
+    def _extends(self, side: int, card: int) -> bool:
+        """Whether a suited card fits an end of the side's open sequence of its suit."""
+        seq = self.seqs[side][suit_of(card)]
+        if seq is None:
+            return False
+        rank = self.t.rank_of[card]
+        return rank == seq[0] - 1 >= 4 or rank == seq[1] + 1 <= 14
 
     def _canasta_counts(self, side: int, delta: tuple[int, int, int] | None) -> tuple[int, int,
                                                                                       int]:
@@ -526,7 +595,7 @@ class Game:
         were added to its meld of that rank."""
         cs = self.rules.melds.canasta_size
         nat, two, jok = self.mnat[side], self.mtwo[side], self.mjok[side]
-        total = natural = mixed = 0
+        total, natural, mixed = len(self.sambas[side]), 0, 0
         for r in range(NUM_KINDS):
             n, w = nat[r], two[r] + jok[r]
             if delta is not None and delta[0] == r:
@@ -577,7 +646,7 @@ class Game:
                 r, dn, dw = delta
                 before = self.mnat[side][r] + self.mtwo[side][r] + self.mjok[side][r]
                 total += before < self.rules.melds.canasta_size <= before + dn + dw
-        if total < go.canastas:
+        if total < go.canastas or len(self.sambas[side]) < go.sambas:
             return False
         if self.initial_done[side] or self._opening_complete(side, opening_points, delta):
             return True
@@ -619,6 +688,7 @@ class Game:
         wild_two, wild_jok = hand[TWO], hand[JOKER]
         points = t.points
         ops = self.op_points
+        cards = None if self.cards is None else self.cards[seat]
         if may_meld:
             for r in NATURAL_RANKS:
                 c = hand[r]
@@ -629,7 +699,8 @@ class Game:
                     w = two[r] + jok[r]
                     if n + w >= limit:
                         continue
-                    kinds = [r] if c else []
+                    kinds = ([r] if c else []) if cards is None else \
+                        [k for k in range(suited(r, 0), suited(r, 4)) if cards[k]]
                     if (w < cap[n] or melds.wild_limit_at_laydown_only) and not (
                             melds.no_wild_on_canasta and n + w >= cs):
                         if wild_two:
@@ -641,8 +712,10 @@ class Game:
                         acts += [adds[k] for k in kinds]
                         continue
                     acts += [adds[k] for k in kinds
-                             if self._lay_ok(side, size - 1, (r, int(k == r), int(k != r)),
-                                             ops + points[k], adds[k])]
+                             if self._lay_ok(side, size - 1, (r, int(k > TWO), int(k <= TWO)),
+                                             ops + points[t.rank_of[k]], adds[k])]
+                elif c >= 2 and cards is not None:
+                    acts += self._suited_melds(side, r, size, cards, hand)
                 elif c >= 2:
                     bases = MELD_ACTIONS[r]
                     assert bases is not None
@@ -659,6 +732,8 @@ class Game:
                                                           ops + p, bases[b])]
             if melds.wild_melds and (wild_two or wild_jok):
                 acts += self._wild_meld_actions(side, size, wild_two, wild_jok)
+            if cards is not None and melds.sequences:
+                acts += self._sequence_actions(side, size, cards)
             b3 = hand[BLACK_THREE]
             if b3 and pending == 0:
                 acts += self._black_three_actions(side, b3, size)
@@ -696,10 +771,61 @@ class Game:
         return self.permission != -1 and not (go.must_ask and self.permission != 1) and \
             self.ncan[side] >= go.canastas and not self.footsz[self.current]
 
+    def _suited_melds(self, side: int, r: int, size: int, cards: list[int],
+                      hand: list[int]) -> list[Action]:
+        """New melds of rank ``r`` naming the suits of their naturals."""
+        cap, points = self.t.cap, self.t.points
+        ops = self.op_points
+        acts = []
+        three_ok = self.rules.melds.min_naturals <= 3
+        for action, naturals, wild, need in SUITED_MELDS[r]:
+            if wild < 0:
+                if not three_ok:
+                    continue
+            elif cap[2] < 1 or not hand[wild]:
+                continue
+            if any(cards[c] < n for c, n in need):
+                continue
+            laid = len(naturals) * points[r] + (points[wild] if wild >= 0 else 0)
+            if size >= 5 or self._lay_ok(side, size - 3, (r, len(naturals), wild >= 0),
+                                         ops + laid, action):
+                acts.append(action)
+        return acts
+
+    def _sequence_actions(self, side: int, size: int, cards: list[int]) -> list[Action]:
+        """New sequences of three, and cards at either end of an open one (Samba)."""
+        points, rank_of = self.t.points, self.t.rank_of
+        ops = self.op_points
+        acts = []
+        for suit in range(4):
+            seq = self.seqs[side][suit]
+            if seq is None:
+                for low in NATURAL_RANKS[:-2]:
+                    a, b, c = suited(low, suit), suited(low + 1, suit), suited(low + 2, suit)
+                    if cards[a] and cards[b] and cards[c]:
+                        action = SEQUENCE_ACTIONS[(low, suit)]
+                        laid = points[low] + points[low + 1] + points[low + 2]
+                        if size >= 5 or self._lay_ok(side, size - 3, None, ops + laid, action):
+                            acts.append(action)
+                continue
+            for rank in (seq[0] - 1, seq[1] + 1):
+                if 4 <= rank <= 14 and cards[suited(rank, suit)]:
+                    action = EXTEND_ACTIONS[suited(rank, suit)]
+                    if size >= 3 or self._lay_ok(side, size - 1, None,
+                                                 ops + points[rank_of[suited(rank, suit)]],
+                                                 action):
+                        acts.append(action)
+        return acts
+
     def _discards(self, hand: list[int], size: int) -> list[Action]:
         """Any card may be discarded; jokers not, where the rules say so, unless nothing else
         is left (001 variation)."""
-        acts = [DISCARD_ACTIONS[k] for k in range(NUM_KINDS) if hand[k]]
+        if self.cards is not None:
+            cards = self.cards[self.current]
+            acts = [DISCARD_ACTIONS[k] for k in range(FOUR) if hand[k]]
+            acts += [DISCARD_ACTIONS[c] for c in range(NUM_KINDS, NUM_CODES) if cards[c]]
+        else:
+            acts = [DISCARD_ACTIONS[k] for k in range(NUM_KINDS) if hand[k]]
         if not self.rules.pile.jokers_discardable and hand[JOKER] and hand[JOKER] < size:
             acts.remove(DISCARD_ACTIONS[JOKER])
         return acts
@@ -767,8 +893,10 @@ class Game:
             self.rules.going_out.concealed_exemption and self.drew and not self.took
         ):
             need = self.minimum[side] - self.op_points
+        if len(self.sambas[side]) < go.sambas:
+            return False  # the check knows no sequences: trust it only with the sambas down
         return can_go_out(self.t, self.hands[seat], self.mnat[side], wilds,
-                          self.rules.going_out.canastas, need)
+                          go.canastas - len(self.sambas[side]), need)
 
     def _keeps_going_out(self, action: Action) -> bool:
         """Whether ``action`` goes out, or leaves a line of play that still goes out."""
@@ -804,7 +932,7 @@ class Game:
 
     def _draw(self, action: Action) -> None:
         seat = self.current
-        stock, hand = self.stock, self.hands[seat]
+        stock = self.stock
         self.drew = True
         self.phase = MELD
         hold = self.rules.red_threes.hold
@@ -820,7 +948,7 @@ class Game:
                     self._end_hand(-1, "red 3 was the last stock card")
                     return
                 card = stock.pop()
-            hand[card] += 1
+            self._gain(seat, card)
             self.hsize[seat] += 1
 
     def _decline(self, action: Action) -> None:
@@ -829,8 +957,8 @@ class Game:
     def _take(self, action: Action) -> None:
         seat = self.current
         side = seat % self.t.sides
-        rules = self.rules
-        route = action[2]
+        rules, t = self.rules, self.t
+        route, suits = route_of(action)
         pile = self.pile
         unmelded = not self.initial_done[side]
         if unmelded:
@@ -838,28 +966,33 @@ class Game:
         count = len(pile) if not rules.pile.take_top else min(len(pile), rules.pile.take_top)
         taken = pile[-count:]
         del pile[-count:]
-        top = taken.pop()
-        nat, two, jok = self.mnat[side], self.mtwo[side], self.mjok[side]
-        before = nat[top] + two[top] + jok[top]
-        laid = self.t.points[top] if rules.initial_meld.top_card_counts else 0
-        if not before:
-            self.created.append(top)
-        nat[top] += 1
-        if route == Route.PAIR:
-            self._spend(seat, top, 2)
-            nat[top] += 2
-            laid += 2 * self.t.points[top]
-        elif route != Route.ONTO_MELD:
-            wild = TWO if route == Route.WITH_TWO else JOKER
-            self._spend(seat, top, 1)
-            self._spend(seat, wild, 1)
+        top_card = taken.pop()
+        top = t.rank_of[top_card]
+        laid = t.points[top] if rules.initial_meld.top_card_counts else 0
+        used = 0
+        if route == Route.ONTO_SEQUENCE:
+            self._grow_sequence(side, top_card)
+        else:
+            nat, two, jok = self.mnat[side], self.mtwo[side], self.mjok[side]
+            before = nat[top] + two[top] + jok[top]
+            if not before:
+                self.created.append(top)
             nat[top] += 1
-            (two if wild == TWO else jok)[top] += 1
-            laid += self.t.points[top] + self.t.points[wild]
-        used = 0 if route == Route.ONTO_MELD else 2
+            naturals = [suited(top, s) for s in suits] if suits else \
+                [top] * (2 if route == Route.PAIR else 1 if route != Route.ONTO_MELD else 0)
+            for card in naturals:
+                self._spend(seat, card, 1)
+                nat[top] += 1
+                laid += t.points[top]
+            if route in (Route.WITH_TWO, Route.WITH_JOKER):
+                wild = TWO if route == Route.WITH_TWO else JOKER
+                self._spend(seat, wild, 1)
+                (two if wild == TWO else jok)[top] += 1
+                laid += t.points[wild]
+            used = len(naturals) + (route in (Route.WITH_TWO, Route.WITH_JOKER))
+            self._count_canasta(side, before, nat[top] + two[top] + jok[top])
         self.hsize[seat] -= used
-        self._count_canasta(side, before, nat[top] + two[top] + jok[top])
-        self.freezers = sum(self.t.freezes[k] for k in pile) if pile else 0
+        self.freezers = sum(t.freezes[k] for k in pile) if pile else 0
         self.blocked = -1
         self.took = True
         self.melded_turn = True
@@ -875,7 +1008,7 @@ class Game:
     def _receive(self, seat: int, cards: Iterable[int]) -> None:
         """Cards from the pile come into the hand, seen by all. Red 3s among them are laid out
         at once (unless red 3s are held); black 3s are set aside where the rules say so."""
-        hand, known = self.hands[seat], self.known[seat]
+        known = self.known[seat]
         lay_red = not self.rules.red_threes.hold
         remove_black = self.rules.pile.black_threes_removed
         for card in cards:
@@ -884,13 +1017,23 @@ class Game:
             elif card == BLACK_THREE and remove_black:
                 self.removed3[seat % self.t.sides] += 1
             else:
-                hand[card] += 1
-                known[card] += 1
+                self._gain(seat, card)
+                known[self.t.rank_of[card]] += 1
                 self.hsize[seat] += 1
 
-    def _spend(self, seat: int, kind: int, n: int) -> None:
-        """``n`` cards of ``kind`` leave the hand; what others knew of it shrinks with them."""
+    def _gain(self, seat: int, card: int) -> None:
+        """A card (a kind, or a suited code) comes into the hand."""
+        self.hands[seat][self.t.rank_of[card]] += 1
+        if self.cards is not None:
+            self.cards[seat][card] += 1
+
+    def _spend(self, seat: int, card: int, n: int) -> None:
+        """``n`` cards of ``card`` (a kind or a suited code) leave the hand; what others knew
+        of it shrinks with them."""
+        kind = self.t.rank_of[card]
         self.hands[seat][kind] -= n
+        if self.cards is not None:
+            self.cards[seat][card] -= n
         known = self.known[seat]
         if known[kind]:
             known[kind] = max(0, known[kind] - n)
@@ -902,7 +1045,8 @@ class Game:
         self.snap = (
             self.hands[seat][:], self.hsize[seat], self.mnat[side][:], self.mtwo[side][:],
             self.mjok[side][:], self.ncan[side], self.pile[:], self.freezers, self.blocked,
-            self.known[seat][:],
+            self.known[seat][:], None if self.cards is None else self.cards[seat][:],
+            self.seqs[side][:], self.sambas[side][:],
         )
 
     def _meld(self, action: Action) -> None:
@@ -910,21 +1054,56 @@ class Game:
         side = seat % self.t.sides
         if not self.initial_done[side]:
             self._open_tentatively(seat, side)
-        r, base = action[1], action[2]
+        r = action[1]
+        naturals, wild = meld_cards(action)
         points = self.t.points
-        if base == Base.NATURAL:
-            self._spend(seat, r, 3)
-            self.mnat[side][r] += 3
-            laid = 3 * points[r]
-        else:
-            wild = TWO if base == Base.WITH_TWO else JOKER
-            self._spend(seat, r, 2)
+        for card in naturals:
+            self._spend(seat, card, 1)
+        self.mnat[side][r] += len(naturals)
+        laid = len(naturals) * points[r]
+        if wild >= 0:
             self._spend(seat, wild, 1)
-            self.mnat[side][r] += 2
             (self.mtwo if wild == TWO else self.mjok)[side][r] += 1
-            laid = 2 * points[r] + points[wild]
+            laid += points[wild]
         self.created.append(r)
         self._after_laying(seat, side, 3, laid, 0, 3)
+
+    def _sequence(self, action: Action) -> None:
+        """Three natural cards of one suit in a row start a sequence (seed 000, Samba)."""
+        seat = self.current
+        side = seat % self.t.sides
+        if not self.initial_done[side]:
+            self._open_tentatively(seat, side)
+        low, suit = action[1], action[2]
+        for card in sequence_cards(action):
+            self._spend(seat, card, 1)
+        self.seqs[side][suit] = (low, low + 2)
+        self.created.append(SEQUENCE_MARK + suit)
+        points = self.t.points
+        self._after_laying(seat, side, 3, points[low] + points[low + 1] + points[low + 2], 0, 0)
+
+    def _extend(self, action: Action) -> None:
+        seat = self.current
+        side = seat % self.t.sides
+        card = action[1]
+        self._spend(seat, card, 1)
+        self._grow_sequence(side, card)
+        self._after_laying(seat, side, 1, self.t.points[self.t.rank_of[card]], 0, 0)
+
+    def _grow_sequence(self, side: int, card: int) -> None:
+        """A card joins the open sequence of its suit; seven make a samba, a canasta, closed."""
+        suit, rank = suit_of(card), self.t.rank_of[card]
+        seq = self.seqs[side][suit]
+        assert seq is not None
+        low, high = min(seq[0], rank), max(seq[1], rank)
+        if high - low + 1 >= self.rules.melds.canasta_size:
+            self.seqs[side][suit] = None
+            self.sambas[side].append((suit, low))
+            self.ncan[side] += 1
+            if SEQUENCE_MARK + suit in self.created:
+                self.created.append(SAMBA_MARK)
+        else:
+            self.seqs[side][suit] = (low, high)
 
     def _meld_black_threes(self, action: Action) -> None:
         seat = self.current
@@ -955,17 +1134,18 @@ class Game:
     def _add(self, action: Action) -> None:
         seat = self.current
         side = seat % self.t.sides
-        r, kind = action[1], action[2]
+        r, card = action[1], action[2]
         nat, two, jok = self.mnat[side], self.mtwo[side], self.mjok[side]
         before = nat[r] + two[r] + jok[r]
-        self._spend(seat, kind, 1)
-        if kind == TWO:
+        self._spend(seat, card, 1)
+        if card == TWO:
             two[r] += 1
-        elif kind == JOKER:
+        elif card == JOKER:
             jok[r] += 1
         else:
             nat[r] += 1
-        self._after_laying(seat, side, 1, self.t.points[kind], before, before + 1)
+        self._after_laying(seat, side, 1, self.t.points[self.t.rank_of[card]], before,
+                           before + 1)
 
     def _after_laying(self, seat: int, side: int, n: int, laid: int, before: int,
                       after: int) -> None:
@@ -1003,7 +1183,7 @@ class Game:
         self._spend(seat, RED_THREE, 1)
         self.red3[seat] += 1
         if self.stock:
-            self.hands[seat][self.stock.pop()] += 1
+            self._gain(seat, self.stock.pop())
         else:
             self.hsize[seat] -= 1
             if self.hsize[seat] == 0:
@@ -1036,8 +1216,12 @@ class Game:
         seat = self.current
         side = seat % self.t.sides
         assert self.snap is not None
-        hand, hsize, nat, two, jok, ncan, pile, freezers, blocked, known = self.snap
+        hand, hsize, nat, two, jok, ncan, pile, freezers, blocked, known, cards, seqs, sambas \
+            = self.snap
         self.hands[seat], self.hsize[seat], self.known[seat] = hand[:], hsize, known[:]
+        if self.cards is not None and cards is not None:
+            self.cards[seat] = cards[:]
+        self.seqs[side], self.sambas[side] = seqs[:], sambas[:]
         self.mnat[side], self.mtwo[side], self.mjok[side] = nat[:], two[:], jok[:]
         self.ncan[side] = ncan
         if self.took:
@@ -1089,8 +1273,9 @@ class Game:
             concealed = (
                 not self.laid_before[went_out]
                 and (not self.took or go.concealed_with_pile)
-                and any(self.mnat[side][r] + self.mtwo[side][r] + self.mjok[side][r] >= cs
-                        for r in self.created)
+                and (SAMBA_MARK in self.created or any(
+                    self.mnat[side][r] + self.mtwo[side][r] + self.mjok[side][r] >= cs
+                    for r in self.created if r < NUM_KINDS))
             )
             if concealed and go.concealed_side_off_table:
                 concealed = not any(self.laid_before[s] for s in range(t.players)
@@ -1124,7 +1309,14 @@ class Game:
             sum(self.red3[s] for s in seats), self.initial_done[side],
             went_out >= 0 and went_out % t.sides == side, concealed,
             self.yes_failures[side], self.removed3[side], extra, label,
+            self.sequences(side),
         )
+
+    def sequences(self, side: int) -> list[tuple[int, int, int]]:
+        """The side's sequences as (suit, low, high): the open ones and the sambas."""
+        cs = self.rules.melds.canasta_size
+        out = [(suit, seq[0], seq[1]) for suit, seq in enumerate(self.seqs[side]) if seq]
+        return out + [(suit, low, low + cs - 1) for suit, low in self.sambas[side]]
 
     def _game_over(self) -> bool:
         """RULINGS 15: at or over the target after a deal (or after the set number of deals,
@@ -1192,6 +1384,8 @@ _HANDLERS = (  # indexed by ActionType
     Game._lay_red,
     Game._ask,
     Game._acaba,
+    Game._sequence,
+    Game._extend,
 )
 
 __all__ = ["ALL_ACTIONS", "Game"]

@@ -62,16 +62,20 @@ class SideScore:
     black_threes_removed: int = 0  # points for black 3s set aside from the pile
     extra: int = 0  # a perfect cut, seven canastas
     extra_label: str = ""
+    sambas: int = 0
+    short_sequences: int = 0  # the penalty for sequences of five cards or fewer (negative)
 
     def items(self) -> list[tuple[str, int]]:
         """The nonzero items of the score, in words, in the order they are usually counted."""
         wild = f" + {self.wild_canastas} wild" if self.wild_canastas else ""
+        wild += f" + {self.sambas} sambas" if self.sambas else ""
         rows = [
             ("melded cards", self.melded),
             ("cards left in hand", self.in_hand),
             (f"{self.natural_canastas} natural + {self.mixed_canastas} mixed{wild} canastas",
              self.canasta_bonus),
             ("unfinished wild meld", self.unfinished_wild),
+            ("short sequences", self.short_sequences),
             (f"{self.red_threes} red 3s", self.red_three_points),
             ("black 3s set aside", self.black_threes_removed),
             ("going out concealed" if self.concealed else "going out", self.going_out),
@@ -94,6 +98,7 @@ def score_side(
     removed_black_threes: int = 0,
     extra: int = 0,
     extra_label: str = "",
+    sequences: Sequence[tuple[int, int, int]] = (),
 ) -> SideScore:
     """Score one side's hand from its melds, its players' hands (kind counts, feet included)
     and its red 3s."""
@@ -119,10 +124,18 @@ def score_side(
         else:
             natural += 1
             bonus += bonus_rules.natural_bonus
+    sambas = short = 0
+    for _, low, high in sequences:
+        melded += sum(points[r] for r in range(low, high + 1))
+        if high - low + 1 >= rules.melds.canasta_size:
+            sambas += 1
+            bonus += bonus_rules.samba_bonus
+        elif high - low + 1 <= 5:
+            short -= bonus_rules.short_sequence_penalty
     in_hand = -sum(n * t.in_hand[k] for hand in hands for k, n in enumerate(hand))
     red = rules.red_three_value(red_threes)
     counts_for = (made_initial_meld or not rules.red_threes.negative_without_initial_meld) and \
-        natural + mixed + wild >= rules.red_threes.positive_needs_canastas
+        natural + mixed + wild + sambas >= rules.red_threes.positive_needs_canastas
     if not counts_for:
         red = -abs(red)
     black = 0
@@ -133,10 +146,10 @@ def score_side(
     if went_out:
         out = rules.going_out.concealed_bonus if concealed else rules.going_out.bonus
     penalty = -yes_failures * rules.going_out.failed_yes_penalty
-    total = melded + in_hand + bonus + unfinished + red + black + out + penalty + extra
+    total = melded + in_hand + bonus + unfinished + red + black + out + penalty + extra + short
     return SideScore(side, melded, in_hand, natural, mixed, bonus, red_threes, red, out,
                      concealed and went_out, penalty, total, wild, unfinished, black, extra,
-                     extra_label)
+                     extra_label, sambas, short)
 
 
 def wild_canasta_bonus(rules: RuleSet, meld: Meld) -> int:

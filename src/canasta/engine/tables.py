@@ -9,11 +9,14 @@ from canasta.cards import (
     ACE,
     BLACK_THREE,
     JOKER,
+    NUM_CODES,
     NUM_KINDS,
     RED_THREE,
     TWO,
+    code_counts,
     kind_counts,
     parse_kind,
+    rank_of,
 )
 from canasta.rules.ruleset import RuleSet
 
@@ -33,6 +36,9 @@ class Tables:
     freezes: tuple[bool, ...]  # a card of this kind in the pile freezes it
     turn_again: frozenset[int]  # upcards that make the dealer turn another card
     red_threes: int  # red 3s in the pack
+    suited: bool  # natural cards carry their suits (sequences)
+    codes: tuple[int, ...]  # count of each card code in the pack (suited naturals if suited)
+    rank_of: tuple[int, ...]  # the kind of each card code
 
 
 def _card_points(rules: RuleSet) -> list[int]:
@@ -62,7 +68,7 @@ def tables_for(rules: RuleSet) -> Tables:
     in_hand[BLACK_THREE] = rules.points.black_three_in_hand
     in_hand[RED_THREE] = rules.points.red_three_in_hand
     pile = rules.pile
-    freezes = [False] * NUM_KINDS
+    freezes = [False] * NUM_CODES
     freezes[JOKER] = freezes[TWO] = pile.frozen_by_wild
     freezes[RED_THREE] = pile.frozen_by_red_three
     freezes[BLACK_THREE] = pile.black_three_freezes
@@ -78,4 +84,8 @@ def tables_for(rules: RuleSet) -> Tables:
         freezes=tuple(freezes),
         turn_again=frozenset(parse_kind(k) for k in rules.deal.upcard_turn_again),
         red_threes=pack[RED_THREE],
+        suited=rules.melds.sequences,
+        codes=tuple(code_counts(rules.deck.decks, rules.deck.jokers) if rules.melds.sequences
+                    else pack + [0] * (NUM_CODES - NUM_KINDS)),
+        rank_of=tuple(rank_of(c) for c in range(NUM_CODES)),
     )

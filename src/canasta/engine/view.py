@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from canasta.cards import NUM_KINDS, kind_name
+from canasta.cards import NUM_KINDS, kind_name, rank_of
 from canasta.engine.actions import Action
 from canasta.engine.scoring import HandResult, Meld
 from canasta.rules import RuleSet
@@ -73,9 +73,17 @@ class PlayerView:
     opening_canasta: tuple[int, ...]  # per side: the opening needs a canasta: 0, 1 any, 2 natural
     cut_side: int  # the side a perfect cut pays this deal, or -1
     acaba: str  # this turn's "may I concede?": "", "asked", "yes" or "no"
+    cards: tuple[int, ...]  # own hand by card code, suits kept (empty where suits play no part)
+    opening_cards: tuple[int, ...]  # own cards by code before the opening (own view, suited)
+    sequences: tuple[tuple[tuple[int, int, int], ...], ...]  # per side: (suit, low, high)
 
     def hand_text(self) -> str:
-        """The hand sorted by kind, e.g. ``"JK 2 2 5 5 9 K K A"`` (wilds first)."""
+        """The hand sorted by kind, e.g. ``"JK 2 2 5 5 9 K K A"`` (wilds first), with suits
+        (``"5H 5S"``) where the rules tell suits apart."""
+        if self.cards:
+            return " ".join(kind_name(c) for c in sorted(
+                range(len(self.cards)), key=lambda c: (rank_of(c), c)) for _ in range(
+                self.cards[c] if c >= 4 else self.hand[c]))
         return " ".join(kind_name(k) for k in range(NUM_KINDS) for _ in range(self.hand[k]))
 
     @property
@@ -160,6 +168,9 @@ def view_of(game: Game, seat: int) -> PlayerView:
         opening_canasta=tuple(game.min_canasta),
         cut_side=game.cut_side,
         acaba=ACABA_STATES[game.acaba_perm],
+        cards=tuple(game.cards[seat]) if game.cards is not None else (),
+        opening_cards=tuple(snap[10]) if snap and own_turn and snap[10] is not None else (),
+        sequences=tuple(tuple(game.sequences(s)) for s in range(game.t.sides)),
     )
 
 

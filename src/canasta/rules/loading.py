@@ -163,6 +163,10 @@ def check(rules: RuleSet, origin: str = "<rules>") -> None:
                                        wild_bonus.wild_jokers_bonus or
                                        wild_bonus.unfinished_wild_penalty):
         fail("canastas.wild_* are set but melds.wild_melds is off: no wild canasta can be made")
+    if rules.melds.sequences and rules.deal.foot_size:
+        fail("melds.sequences with deal.foot_size is not supported: feet hold no suits yet")
+    if go.sambas and not rules.melds.sequences:
+        fail("going_out.sambas needs melds.sequences: without sequences there is no samba")
     black_threes = kind_counts(rules.deck.decks, rules.deck.jokers)[3]
     if any(n > black_threes for n in rules.melds.black_three_sets):
         fail(f"melds.black_three_sets = {list(rules.melds.black_three_sets)}: the pack holds "

@@ -100,6 +100,10 @@ class Melds:
     black_three_set_last: bool = option(
         False, "the black-3 set must be the last cards of the hand: no discard after it (house)"
     )
+    sequences: bool = option(
+        False, "runs of three or more natural cards of one suit, 4 up to ace, no wild card; "
+        "seven make a samba, which counts as a canasta (Samba, Bolivia's escalera)"
+    )
     wild_melds: bool = option(
         False, "three or more wild cards may form a meld of their own, seven a wild canasta "
         "(Bolivia, Cuban, Modern American, house)"
@@ -139,6 +143,10 @@ class Pile:
     )
     initial_meld_before_taking: bool = option(
         False, "a side must have made its initial meld before it may take the pile (001 variation)"
+    )
+    take_onto_sequence: bool = option(
+        True, "with sequences: an unfrozen pile may be taken by adding its top card to the "
+        "side's open sequence of its suit (Samba)"
     )
     take_top: int = option(
         0, "cards taken with the pile: 0 for the whole pile, else only the top N", min=0
@@ -187,6 +195,9 @@ class GoingOut:
     mixed_canastas: int = option(
         0, "of those canastas, how many must be mixed (Hand and Foot: 4)", min=0
     )
+    sambas: int = option(
+        0, "of those canastas, how many must be sambas (Bolivia: an escalera)", min=0
+    )
     acaba: bool = option(
         False, "a player may concede the hand on their turn ('Acaba', British): the other "
         "sides score acaba_points, the conceding side 0; it may be asked of the partner"
@@ -231,6 +242,11 @@ class RedThrees:
 class Canastas:
     natural_bonus: int = option(500, "bonus of a natural canasta (no wild card)")
     mixed_bonus: int = option(300, "bonus of a mixed canasta")
+    samba_bonus: int = option(1500, "bonus of a samba: a sequence of seven (Samba, Bolivia)")
+    short_sequence_penalty: int = option(
+        0, "points a side loses for each sequence of five cards or fewer at the end (Brazilian)",
+        min=0,
+    )
     wild_bonus: int = option(0, "bonus of a wild canasta (seven wild cards)")
     wild_twos_bonus: int = option(
         0, "bonus of a wild canasta of seven 2s, if different (Cuban: 4,000)"
