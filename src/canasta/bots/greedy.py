@@ -25,7 +25,7 @@ from canasta.bots import kinds, planning
 from canasta.bots.base import BotBase, BotError, Decision, register
 from canasta.bots.estimate import going_out_verdict, hand_value
 from canasta.bots.knowledge import Knowledge
-from canasta.engine.actions import Action, ActionType, Base
+from canasta.engine.actions import Action, ActionType
 from canasta.engine.view import PlayerView
 
 
@@ -110,7 +110,8 @@ class GreedyBot(BotBase):
         top = view.pile_top
         hand = view.hand
         value = 1.5  # the top card grows a meld
-        for kind in view.pile[:-1]:
+        for card in view.pile[:-1]:
+            kind = kinds.kind_of(card)
             if kinds.is_wild(kind):
                 value += 3
             elif kind == kinds.STOPPER:
@@ -190,11 +191,12 @@ class GreedyBot(BotBase):
         meld = next((m for m in view.melds[view.side] if m.rank == action.rank), None)
         completes = meld is not None and meld.size + 1 == cs
         if action.type == ActionType.MELD:
-            if action.arg == Base.NATURAL:
+            if kinds.wilds_used(action) == 0:
                 score, why = 5.0, "a natural set on the table is safe from penalties"
             else:
                 score, why = -2.0, "keep wild cards for canastas"
-        elif action.type == ActionType.ADD and not kinds.is_wild(action.arg):
+        elif action.type in (ActionType.ADD, ActionType.EXTEND) and \
+                not kinds.is_wild(action.arg if action.type == ActionType.ADD else action.rank):
             score = 10.0 if completes else 4.0
             why = "completes a natural canasta" if completes and meld and not meld.wilds \
                 else "completes a canasta" if completes else "grows a meld toward a canasta"
@@ -224,7 +226,7 @@ class GreedyBot(BotBase):
         for action in view.legal_actions:
             if action.type != ActionType.DISCARD:
                 continue
-            kind = action.rank
+            kind = kinds.kind_of(action.rank)
             count = view.hand[kind]
             danger = know.take_danger(kind)
             if kinds.is_wild(kind):

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, NUM_KINDS, TWO, kind_name
-from canasta.engine.actions import Action, ActionType, Base, Route
+from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, NUM_KINDS, TWO, kind_name, rank_of
+from canasta.engine.actions import Action, ActionType, Route, meld_cards, route_of, sequence_cards
 from canasta.engine.going_out import can_go_out
 from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView
@@ -30,13 +30,18 @@ def is_wild(kind: int) -> bool:
 
 
 def is_natural(kind: int) -> bool:
-    """A kind that melds as a rank of its own (4 up to the ace)."""
-    return kind in NATURAL_RANKS
+    """A kind (or suited card code) that melds as a rank of its own (4 up to the ace)."""
+    return rank_of(kind) in NATURAL_RANKS
 
 
 def name(kind: int) -> str:
-    """The short text of a kind (``"K"``, ``"JK"``, ``"B3"``)."""
+    """The short text of a kind or card code (``"K"``, ``"JK"``, ``"B3"``, ``"KH"``)."""
     return kind_name(kind)
+
+
+def kind_of(card: int) -> int:
+    """The kind a card code counts as (its rank, for a suited natural)."""
+    return rank_of(card)
 
 
 _TABLES: dict[int, tuple[RuleSet, Tables]] = {}
@@ -69,33 +74,40 @@ def freezes(rules: RuleSet) -> tuple[bool, ...]:
 
 
 def takeable(kind: int) -> bool:
-    """Whether the pile can be taken with this kind on top (a natural rank)."""
-    return is_natural(kind)
+    """Whether the pile can be taken with this kind (or card code) on top (a natural rank)."""
+    return is_natural(rank_of(kind))
 
 
 def cards_used(action: Action, top: int = -1) -> Counter[int]:
-    """The cards ``action`` takes from the hand (``top``: the pile's top card, for a take)."""
+    """The cards ``action`` takes from the hand, by kind (``top``: the pile's top card, for a
+    take). Suited card codes (sequence games) count as their rank."""
     t = action.type
     used: Counter[int] = Counter()
     if t == ActionType.MELD:
-        used[action.rank] += 2 if action.arg != Base.NATURAL else 3
-        if action.arg != Base.NATURAL:
-            used[TWO if action.arg == Base.WITH_TWO else JOKER] += 1
+        naturals, wild = meld_cards(action)
+        used[action.rank] += len(naturals)
+        if wild >= 0:
+            used[wild] += 1
     elif t == ActionType.MELD_BLACK_THREES:
         used[BLACK_THREE] += action.arg
     elif t == ActionType.MELD_WILD:
         used[JOKER] += action.arg
         used[TWO] += 3 - action.arg
     elif t == ActionType.ADD:
-        used[action.arg] += 1
-    elif t == ActionType.DISCARD:
-        used[action.rank] += 1
+        used[rank_of(action.arg)] += 1
+    elif t in (ActionType.DISCARD, ActionType.EXTEND):
+        used[rank_of(action.rank)] += 1
+    elif t == ActionType.SEQUENCE:
+        for card in sequence_cards(action):
+            used[rank_of(card)] += 1
     elif t == ActionType.TAKE and top >= 0:
-        if action.arg == Route.PAIR:
+        route, _ = route_of(action)
+        top = rank_of(top)
+        if route == Route.PAIR:
             used[top] += 2
-        elif action.arg != Route.ONTO_MELD:
+        elif route in (Route.WITH_TWO, Route.WITH_JOKER):
             used[top] += 1
-            used[TWO if action.arg == Route.WITH_TWO else JOKER] += 1
+            used[TWO if route == Route.WITH_TWO else JOKER] += 1
     return used
 
 
@@ -107,7 +119,7 @@ def wilds_used(action: Action, top: int = -1) -> int:
 
 #: Actions that put cards from the hand into melds, with no chance involved.
 LAYING = frozenset((ActionType.MELD, ActionType.MELD_BLACK_THREES, ActionType.ADD,
-                    ActionType.MELD_WILD))
+                    ActionType.MELD_WILD, ActionType.SEQUENCE, ActionType.EXTEND))
 
 
 #: Actions that concede the hand or ask to (British "Acaba"): never chosen when avoidable.
