@@ -5,7 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from canasta import Game, RuleSet
-from canasta.cards import JOKER, NUM_KINDS, RED_THREE, TWO, parse_kind
+from canasta.cards import (
+    JOKER,
+    NUM_CODES,
+    NUM_KINDS,
+    RED_THREE,
+    SUITED,
+    TWO,
+    kind_name,
+    parse_code,
+    parse_kind,
+    rank_of,
+    suit_of,
+)
 from canasta.engine.game import DRAW, MELD
 
 
@@ -63,8 +75,9 @@ def position(
     for side, texts in (melds or {}).items():
         for text in texts:
             cards = counts(text)
-            rank = next(k for k in range(NUM_KINDS) if cards[k] and k not in (TWO, JOKER))
-            game.mnat[side][rank] += cards[rank]
+            rank = next((k for k in range(NUM_KINDS) if cards[k] and k not in (TWO, JOKER)),
+                        JOKER)  # wild cards alone: the meld of wild cards
+            game.mnat[side][rank] += cards[rank] if rank != JOKER else 0
             game.mtwo[side][rank] += cards[TWO]
             game.mjok[side][rank] += cards[JOKER]
             if sum(cards) >= game.rules.melds.canasta_size:
@@ -112,3 +125,64 @@ def position(
 def legal_texts(game: Game) -> list[str]:
     """The legal actions as texts, for readable assertions."""
     return [str(a) for a in game.legal_actions()]
+
+
+def suited_position(
+    rules: str | RuleSet = "samba",
+    *,
+    hands: Mapping[int, str],
+    melds: Mapping[int, Sequence[str]] | None = None,
+    sequences: Mapping[int, Sequence[str]] | None = None,
+    pile: str = "",
+    phase: int = DRAW,
+    drew: bool = False,
+    melded: Sequence[bool] | None = None,
+    scores: Sequence[int] | None = None,
+) -> Game:
+    """``position`` for rules that tell suits apart: natural cards are written with their suit
+    (``"KH 5S"``), the stock holds every card not placed (top card last, in code order), and
+    ``sequences`` gives each side's open sequences or sambas (``"4H 5H 6H"``)."""
+    rank_text = {s: " ".join(kind_name(rank_of(parse_code(w))) for w in text.split())
+                 for s, text in hands.items()}
+    runs = {side: [[parse_code(w) for w in text.split()] for text in texts]
+            for side, texts in (sequences or {}).items()}
+    game = position(rules, hands=rank_text, melds=melds, phase=MELD, drew=drew,
+                    melded=melded if melded is not None else [
+                        bool((melds or {}).get(s)) or bool(runs.get(s)) for s in range(2)],
+                    scores=scores, stock="")
+    left = list(game.t.codes)
+    game.cards = [[0] * NUM_CODES for _ in range(game.t.players)]
+    for seat, text in hands.items():
+        for word in text.split():
+            code = parse_code(word)
+            game.cards[seat][code] += 1
+            left[code] -= 1
+    for side, texts in (melds or {}).items():
+        for text in texts:
+            for word in text.split():
+                rank = parse_kind(word)
+                code = next(c for c in range(SUITED, NUM_CODES)
+                            if rank_of(c) == rank and left[c]) if rank >= 4 else rank
+                left[code] -= 1
+    cs = game.rules.melds.canasta_size
+    for side, seqs in runs.items():
+        for run in seqs:
+            for code in run:
+                left[code] -= 1
+            low, suit = min(rank_of(c) for c in run), suit_of(run[0])
+            if len(run) >= cs:
+                game.sambas[side].append((suit, low))
+                game.ncan[side] += 1
+            else:
+                game.seqs[side][suit] = (low, low + len(run) - 1)
+    game.pile = [parse_code(w) for w in pile.split()]
+    for code in game.pile:
+        left[code] -= 1
+    left[RED_THREE] -= sum(game.red3)
+    assert min(left) >= 0, "the position uses more cards than the pack holds"
+    game.stock = [c for c in range(NUM_CODES) for _ in range(left[c])]
+    game.freezers = sum(game.t.freezes[c] for c in game.pile)
+    if phase == DRAW:
+        game._begin_turn(game.current)
+    game._legal = None
+    return game

@@ -439,6 +439,8 @@ class Game:
         while hand[RED_THREE] and stock:
             n = hand[RED_THREE]
             hand[RED_THREE] = 0
+            if self.cards is not None:
+                self.cards[seat][RED_THREE] = 0
             self.red3[seat] += n
             for _ in range(n):
                 if stock:
