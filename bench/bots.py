@@ -148,10 +148,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="run only this section (repeatable)")
     parser.add_argument("--games", type=int, default=200,
                         help="greedy vs random games (default 200)")
-    parser.add_argument("--search", default="ismcts:iterations=100",
-                        help="the search bot's spec (default ismcts:iterations=100)")
-    parser.add_argument("--search-games", type=int, default=40,
-                        help="search vs greedy games (default 40)")
+    parser.add_argument("--search", default="ismcts:iterations=8",
+                        help="the search bot's spec (default ismcts:iterations=8)")
+    parser.add_argument("--search-games", type=int, default=100,
+                        help="search vs greedy games (default 100)")
     parser.add_argument("--search-deals", type=int, default=1,
                         help="deals per search game, 0 for full games (default 1)")
     parser.add_argument("--hands", type=int, default=100,

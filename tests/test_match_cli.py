@@ -16,7 +16,9 @@ def test_a_match_prints_its_statistics_and_saves_them(
     code = main(["match", "greedy", "random", "--games", "4", "--seed", "2", "--max-deals",
                  "1", "--workers", "2", "--out", str(out)])
     assert code == 0
-    text = capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert captured.err == ""  # no progress bar when stderr is not a terminal
+    text = captured.out
     assert "classic: 4 games" in text and "greedy vs random" in text
     assert "standings" in text and "Elo" in text
     with (out / "games.csv").open() as f:

@@ -39,15 +39,16 @@ class IsmctsBot(BotBase):
 
     ``iterations`` or ``seconds`` set the budget per decision (``iterations`` wins when both
     are given); ``horizon`` is how many turns each sample is played on (0: to the end of the
-    hand); ``scale`` is the score margin worth about 0.76 of a win; an action replaces the
+    hand); ``scale`` is the score margin worth about 0.76 of a win (outcomes are
+    ``tanh(margin / scale)``, ±1 when the game ends); an action replaces the
     greedy choice when its mean gain over it, less ``z`` standard errors, exceeds ``min_gain``.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 0, seconds: float = 0.0,
-                 horizon: int = 0, scale: float = 400.0, min_gain: float = 0.0,
-                 z: float = 1.0) -> None:
+                 horizon: int = 0, scale: float = 1000.0, min_gain: float = 0.0,
+                 z: float = 2.0) -> None:
         if min(iterations, seconds, horizon, min_gain, z) < 0 or scale <= 0:
             raise BotError("ismcts: iterations, seconds, horizon, min_gain and z must be >= 0, "
                            "scale > 0")
@@ -137,6 +138,6 @@ def _static_values(game: Game) -> list[float]:
 
 @register("ismcts")
 def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizon: int = 0,
-                scale: float = 400.0, min_gain: float = 0.0, z: float = 1.0) -> IsmctsBot:
+                scale: float = 1000.0, min_gain: float = 0.0, z: float = 2.0) -> IsmctsBot:
     """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,horizon=8``)."""
     return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z)

@@ -19,9 +19,7 @@ from canasta.rules import RuleSet
 
 #: Wild kinds, cheapest to give up first (a 2 scores less than a joker).
 WILDS = (TWO, JOKER)
-NATURALS = NATURAL_RANKS
 STOPPER = BLACK_THREE
-KINDS = range(NUM_KINDS)
 
 
 def is_wild(kind: int) -> bool:
@@ -121,7 +119,6 @@ def wilds_used(action: Action, top: int = -1) -> int:
 LAYING = frozenset((ActionType.MELD, ActionType.MELD_BLACK_THREES, ActionType.ADD,
                     ActionType.MELD_WILD, ActionType.SEQUENCE, ActionType.EXTEND))
 
-
 #: Actions that concede the hand or ask to (British "Acaba"): never chosen when avoidable.
 CONCEDING = frozenset((ActionType.ASK_ACABA, ActionType.ACABA))
 
@@ -130,8 +127,6 @@ def is_laying(action: Action) -> bool:
     """An action that puts cards from the hand into melds (not a take, not a discard, not a
     red 3 laid out, which draws a card)."""
     return action.type in LAYING
-
-
 
 
 def could_go_out(view: PlayerView) -> bool:
