@@ -157,7 +157,7 @@ def suited_position(
             code = parse_code(word)
             game.cards[seat][code] += 1
             left[code] -= 1
-    for side, texts in (melds or {}).items():
+    for texts in (melds or {}).values():
         for text in texts:
             for word in text.split():
                 rank = parse_kind(word)
