@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from canasta.cards import BLACK_THREE, JOKER, NUM_KINDS, RED_THREE, TWO
+from canasta.cards import BLACK_THREE, JOKER, NUM_KINDS, RED_THREE, TWO, rank_of
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.game import ANSWER, DRAW, Game
 from canasta.engine.scoring import HandResult, SideScore
@@ -75,12 +75,12 @@ def kind_counts(game: Game) -> list[int]:
         for r, n in enumerate(game.mnat[side]):
             counts[r] += n
     counts[RED_THREE] += sum(game.red3)
-    for k in game.stock:
-        counts[k] += 1
-    for k in game.pile:
-        counts[k] += 1
-    for k in game.pending or ():
-        counts[k] += 1
+    for card in (*game.stock, *game.pile, *(game.pending or ())):
+        counts[rank_of(card)] += 1  # suited codes (sequence games) count as their rank
+    for side in range(len(game.mnat)):
+        for _, low, high in game.sequences(side):
+            for rank in range(low, high + 1):
+                counts[rank] += 1
     return counts
 
 
@@ -109,6 +109,7 @@ def check_state(game: Game) -> None:
 
 def check_side_score(score: SideScore, game: Game) -> None:
     items = (score.melded, score.in_hand, score.canasta_bonus, score.unfinished_wild,
+             score.short_sequences,
              score.red_three_points, score.black_threes_removed, score.going_out, score.penalty,
              score.extra)
     assert score.total == sum(items), f"total is not the sum of its items: {score}"
@@ -116,7 +117,8 @@ def check_side_score(score: SideScore, game: Game) -> None:
     rules = game.rules
     if not score.wild_canastas:
         assert score.canasta_bonus == (score.natural_canastas * rules.canastas.natural_bonus
-                                       + score.mixed_canastas * rules.canastas.mixed_bonus), score
+                                       + score.mixed_canastas * rules.canastas.mixed_bonus
+                                       + score.sambas * rules.canastas.samba_bonus), score
     assert score.unfinished_wild <= 0 and score.extra >= 0, score
     assert score.melded >= 0 >= score.in_hand, score
     assert score.going_out >= 0 >= score.penalty, score

@@ -339,7 +339,7 @@ def sequence_cards(action: Action) -> tuple[int, int, int]:
 def _all_actions() -> tuple[Action, ...]:
     out = [Action(t) for t in (ActionType.ASK, ActionType.YES, ActionType.NO, ActionType.DRAW,
                                ActionType.DECLINE, ActionType.COMMIT, ActionType.RETRACT)]
-    out += [Action(ActionType.TAKE, -1, r) for r in Route]
+    out += [Action(ActionType.TAKE, -1, r) for r in tuple(Route)[:4]]
     out += [Action(ActionType.MELD, r, b) for r in NATURAL_RANKS for b in Base]
     out += [Action(ActionType.MELD_BLACK_THREES, -1, n) for n in (3, 4)]
     out += [Action(ActionType.ADD, r, k) for r in NATURAL_RANKS for k in (r, TWO, JOKER)]

@@ -536,10 +536,6 @@ class Game:
         free = rules.melds.wild_limit_at_laydown_only and nat > 0
         taken = len(pile) if not rules.pile.take_top else min(len(pile), rules.pile.take_top)
         size = self.hsize[seat] + taken - 1 + self.footsz[seat]
-        if size < 4:  # red 3s laid out and black 3s set aside do not join a small hand
-            size -= sum(1 for card in pile[len(pile) - taken:-1]
-                        if (card == RED_THREE and not rules.red_threes.hold)
-                        or (card == BLACK_THREE and rules.pile.black_threes_removed))
         routes = []
         if have >= 2 and (free or wild <= cap[nat + 3]):
             routes.append((Route.PAIR, 2, 3, 0))
@@ -555,6 +551,10 @@ class Game:
                 routes.append((Route.ONTO_MELD, 0, 1, 0))
         limit = rules.melds.max_size
         out = []
+        if routes and size < 2 + taken:  # red 3s laid out, black 3s set aside: not in hand
+            size -= sum(1 for card in pile[len(pile) - taken:-1]
+                        if (card == RED_THREE and not rules.red_threes.hold)
+                        or (card == BLACK_THREE and rules.pile.black_threes_removed))
         for route, used, dn, dw in routes:
             if limit and nat + wild + dn + dw > limit:
                 continue
