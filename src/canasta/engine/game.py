@@ -551,7 +551,7 @@ class Game:
                 routes.append((Route.ONTO_MELD, 0, 1, 0))
         limit = rules.melds.max_size
         out = []
-        if routes and size < 2 + taken:  # red 3s laid out, black 3s set aside: not in hand
+        if routes and size < taken + 3:  # red 3s laid out, black 3s set aside: not in hand
             size -= sum(1 for card in pile[len(pile) - taken:-1]
                         if (card == RED_THREE and not rules.red_threes.hold)
                         or (card == BLACK_THREE and rules.pile.black_threes_removed))
