@@ -76,7 +76,7 @@ def refuse(game: Game, bad: object) -> CanastaError:
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(40), deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, steps=STEPS)
 def test_every_action_is_accepted_or_refused_cleanly(
@@ -104,7 +104,7 @@ def test_every_action_is_accepted_or_refused_cleanly(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(40), deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, steps=STEPS)
 def test_why_illegal_is_none_exactly_for_legal_actions(
@@ -122,7 +122,7 @@ def test_why_illegal_is_none_exactly_for_legal_actions(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(40), deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, steps=STEPS)
 def test_every_illegal_action_gets_a_specific_reason(
