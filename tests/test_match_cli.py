@@ -35,7 +35,7 @@ def test_a_match_prints_its_statistics_and_saves_them(
 
 def test_a_tournament_plays_every_pair(capsys: pytest.CaptureFixture[str],
                                        tmp_path: Path) -> None:
-    code = main(["tournament", "random", "greedy", "ismcts:iterations=2,horizon=1",
+    code = main(["tournament", "random", "greedy", "ismcts:iterations=1,horizon=1",
                  "--rules", "three_hand", "--games", "6", "--max-deals", "1", "--out",
                  str(tmp_path)])
     assert code == 0

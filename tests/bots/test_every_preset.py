@@ -9,7 +9,7 @@ from canasta.bots import Bot, bot_names, make_bot
 from canasta.rules import load, preset_names
 
 #: (spec, games per preset, deals per game): the search bot on a tiny budget.
-BUDGETS = [("random", 12, 2), ("greedy", 6, 2), ("ismcts:iterations=3,horizon=2", 1, 1)]
+BUDGETS = [("random", 12, 2), ("greedy", 6, 2), ("ismcts:iterations=2,horizon=1", 1, 1)]
 
 
 def play(rules: str, spec: str, seed: int, deals: int) -> Game:

@@ -11,7 +11,7 @@ from canasta import Game
 from canasta.bots import make_bot
 from canasta.engine.determinize import determinize
 
-SPECS = ["random", "greedy", "ismcts:iterations=6,horizon=3"]
+SPECS = ["random", "greedy", "ismcts:iterations=3,horizon=2"]
 
 
 def positions(rules: str, count: int) -> list[Game]:
