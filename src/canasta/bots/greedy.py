@@ -209,8 +209,10 @@ class GreedyBot(BotBase):
             natural_canasta = meld is not None and meld.size >= cs and not meld.wilds
             score = 8.0 if completes else -10.0 if natural_canasta else -3.0
             why = "a wild completes the canasta" if completes else "keep wild cards"
-        else:
+        elif action.type == ActionType.MELD_BLACK_THREES:
             score, why = -1.0, "black 3s only go down when going out"
+        else:
+            score, why = 4.0, "a sequence grows toward a samba"
         if left < p.keep_cards and not completes:
             score -= 6
         return score, why
