@@ -61,8 +61,24 @@ def _wild_cap(rules: RuleSet, naturals: int) -> int:
     return max(cap, 0) if naturals >= rules.melds.min_naturals else 0
 
 
-@lru_cache(maxsize=64)
+_BY_IDENTITY: dict[int, tuple[RuleSet, Tables]] = {}
+
+
 def tables_for(rules: RuleSet) -> Tables:
+    """The tables of a rule set: found by the object's identity first (hashing a whole rule
+    set costs microseconds, and views and bots ask on every decision), then by value."""
+    entry = _BY_IDENTITY.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    if len(_BY_IDENTITY) > 256:
+        _BY_IDENTITY.clear()
+    tables = _tables_by_value(rules)
+    _BY_IDENTITY[id(rules)] = (rules, tables)
+    return tables
+
+
+@lru_cache(maxsize=64)
+def _tables_by_value(rules: RuleSet) -> Tables:
     points = _card_points(rules)
     in_hand = list(points)
     in_hand[BLACK_THREE] = rules.points.black_three_in_hand
