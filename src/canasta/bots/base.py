@@ -77,6 +77,15 @@ Factory = Callable[..., Bot]
 _REGISTRY: dict[str, Factory] = {}
 
 
+def forced(view: PlayerView) -> Decision | None:
+    """The decision when there is nothing to choose: the only legal action; a ``BotError``
+    when it is not this seat's turn; None when the bot must choose."""
+    legal = view.legal_actions
+    if not legal:
+        raise BotError(f"seat {view.seat} has no action to take: it is not its turn")
+    return Decision(legal[0], "the only legal action") if len(legal) == 1 else None
+
+
 def register(name: str) -> Callable[[Factory], Factory]:
     """Register a bot factory under ``name``: ``factory(seed=..., **options) -> Bot``."""
 

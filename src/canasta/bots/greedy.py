@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from canasta.bots import kinds, planning
-from canasta.bots.base import BotBase, BotError, Decision, register
+from canasta.bots.base import BotBase, BotError, Decision, forced, register
 from canasta.bots.estimate import going_out_verdict, hand_value
 from canasta.bots.knowledge import Knowledge
 from canasta.engine.actions import Action, ActionType
@@ -54,11 +54,9 @@ class GreedyBot(BotBase):
 
     def decide(self, view: PlayerView) -> Decision:
         """Choose one of ``view.legal_actions``, with the reason."""
-        legal = view.legal_actions
-        if not legal:
-            raise BotError(f"seat {view.seat} has no action to take: it is not its turn")
-        if len(legal) == 1:
-            return Decision(legal[0], "the only legal action")
+        only = forced(view)
+        if only is not None:
+            return only
         know = Knowledge(view)
         if view.phase == "answer":
             return self._answer(know)

@@ -25,7 +25,7 @@ import random
 import time
 
 from canasta.bots import kinds
-from canasta.bots.base import BotBase, BotError, Decision, register
+from canasta.bots.base import BotBase, BotError, Decision, forced, register
 from canasta.bots.estimate import table_value
 from canasta.bots.greedy import GreedyBot
 from canasta.engine.actions import Action, ActionType
@@ -63,11 +63,10 @@ class IsmctsBot(BotBase):
 
     def decide(self, view: PlayerView) -> Decision:
         """Search from ``view``; play the best action found, or the greedy one."""
+        only = forced(view)
+        if only is not None:
+            return only
         legal = view.legal_actions
-        if not legal:
-            raise BotError(f"seat {view.seat} has no action to take: it is not its turn")
-        if len(legal) == 1:
-            return Decision(legal[0], "the only legal action")
         base = self.policy.decide(view)
         outcomes: dict[Action, list[float]] = {a: [] for a in legal}
         deadline = time.perf_counter() + self.seconds
