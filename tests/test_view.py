@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
 from canasta import Game
-from canasta.engine.view import PlayerView
+from canasta.engine.view import FIELDS, PlayerView
 
 
 def play(game: Game, moves: int, seed: int) -> None:
@@ -78,3 +79,52 @@ def test_dead_ranks_are_those_no_canasta_can_reach() -> None:
     dead = game.view(0).dead_ranks
     assert 12 in dead and 9 not in dead
     assert 12 not in game.view(1).dead_ranks  # the queens are the other side's own meld
+
+
+def test_a_view_is_a_snapshot_of_the_moment_it_was_taken() -> None:
+    """Fields are read lazily, yet a view kept across moves still shows its own moment, and
+    lets go of the game once the game moves on."""
+    game = Game("classic", 6)
+    play(game, 30, 6)
+    seat = game.current_player
+    kept = game.view(seat)
+    read_early = kept.legal_actions  # one field read now, the others not yet
+    eager = pickle.loads(pickle.dumps(game.view(seat)))  # every field, as it is now
+    play(game, 12, 7)
+    assert kept.legal_actions == read_early
+    assert kept == eager
+    assert kept.hand != tuple(game.hands[seat]) or kept.pile != tuple(game.pile)
+    assert object.__getattribute__(kept, "_game") is None
+
+
+def test_a_pickled_view_carries_its_fields_alone() -> None:
+    game = Game("samba", 3)
+    play(game, 20, 3)
+    view = game.view(1)
+    copy = pickle.loads(pickle.dumps(view))
+    assert copy == view and hash(copy) == hash(view)
+    assert object.__getattribute__(copy, "_game") is None
+    assert b"stock" not in pickle.dumps(view)
+
+
+def test_every_field_is_declared_and_read_in_one_place() -> None:
+    assert tuple(PlayerView.__annotations__) == FIELDS
+
+
+def test_a_view_is_read_only() -> None:
+    view = Game("classic", 1).view(0)
+    with pytest.raises(AttributeError, match="read-only"):
+        view.hand = (0,) * 15
+    with pytest.raises(AttributeError, match="no attribute 'stock'"):
+        view.stock  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_views_looked_at_between_moves_do_not_pile_up() -> None:
+    game = Game("classic", 2)
+    kept = [game.view(0) for _ in range(10)]
+    for _ in range(1000):
+        game.view(1)
+    assert len(game._views) < 100
+    game.apply(game.legal_actions()[0])
+    assert all(object.__getattribute__(v, "_game") is None for v in kept)
+    assert game._views == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from canasta.bots.base import BotBase, BotError, Decision, register
+from canasta.engine.actions import Action
 from canasta.engine.view import PlayerView
 
 
@@ -18,10 +19,14 @@ class RandomBot(BotBase):
 
     def decide(self, view: PlayerView) -> Decision:
         """A uniformly random legal action."""
+        return Decision(self.act(view), f"chosen at random among {len(view.legal_actions)} actions")
+
+    def act(self, view: PlayerView) -> Action:
+        """A uniformly random legal action (``decide`` without the reason)."""
         legal = view.legal_actions
         if not legal:
             raise BotError(f"seat {view.seat} has no action to take: it is not its turn")
-        return Decision(self.rng.choice(legal), f"chosen at random among {len(legal)} actions")
+        return self.rng.choice(legal)
 
 
 @register("random")

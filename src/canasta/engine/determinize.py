@@ -81,6 +81,7 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     g.deal_number, g.dealer, g.dealer_cuts = view.deal_number, view.dealer, ()
     g.history = []
     g._legal = None
+    g._views = []
     g.hands, g.hsize = hands, list(view.hand_sizes)
     g.known = [list(k) for k in view.known]
     g.foot, g.footsz = feet, list(view.foot_sizes)

@@ -22,6 +22,8 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable
+from typing import Any
+from weakref import ref
 
 from canasta.cards import (
     BLACK_THREE,
@@ -62,7 +64,7 @@ from canasta.engine.actions import (
 from canasta.engine.going_out import can_go_out
 from canasta.engine.scoring import HandResult, Meld, SideScore, score_side
 from canasta.engine.tables import Tables, tables_for
-from canasta.engine.view import PlayerView, view_of
+from canasta.engine.view import PlayerView, settle_views, view_of
 from canasta.errors import ActionParseError, IllegalAction
 from canasta.rules import RuleSet, load
 
@@ -90,6 +92,7 @@ class Game:
 
     __slots__ = (
         "_legal",
+        "_views",
         "acaba_perm",
         "asked",
         "asker",
@@ -144,6 +147,10 @@ class Game:
     )
 
     # Per hand: cards (counts per kind) and melds (counts per rank, per side).
+    rules: RuleSet
+    scores: list[int]
+    deal_number: int
+    dealer: int
     hands: list[list[int]]
     hsize: list[int]
     known: list[list[int]]  # per seat: cards everyone knows are in that hand (from the pile)
@@ -201,7 +208,18 @@ class Game:
         self.deal_number = 1
         self.dealer, self.dealer_cuts = _cut_for_deal(self.rules, seed)
         self._legal: list[Action] | None = None
+        self._views: list[ref[PlayerView]] = []  # views not yet filled in (``view_of``)
         self._start_hand()
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Every slot but the views waiting to be filled in (weak references, not state)."""
+        return None, {name: getattr(self, name) for name in Game.__slots__
+                      if name != "_views" and hasattr(self, name)}
+
+    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+        for name, value in state[1].items():
+            setattr(self, name, value)
+        self._views = []
 
     # ------------------------------------------------------------------ public surface
 
@@ -266,6 +284,8 @@ class Game:
 
             raise IllegalAction(ALL_ACTIONS[action.code], explain(self, action))
         self._legal = None
+        if self._views:
+            settle_views(self._views)
         self.history.append(action.code)
         _HANDLERS[action[0]](self, action)
 
@@ -279,6 +299,7 @@ class Game:
         g.dealer, g.dealer_cuts = self.dealer, self.dealer_cuts
         g.history = self.history[:]
         g._legal = self._legal
+        g._views = []
         g.hands = [h[:] for h in self.hands]
         g.hsize = self.hsize[:]
         g.known = [k[:] for k in self.known]

@@ -2,13 +2,16 @@
 
 A ``PlayerView`` holds the seat's own hand and everything public: melds, red 3s, hand sizes,
 the discard pile (every card in it was seen face up), the stock's size (never its order),
-scores and the turn's state. Bots, network clients and RL agents get views, never a ``Game``.
+scores and the turn's state. Bots, network clients and RL agents get views, never a ``Game``:
+a view has no field for another seat's hand or the stock, pickles as its fields alone, and
+lets go of the game it was taken from once that game moves on.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+from weakref import ref
 
 from canasta.cards import NUM_KINDS, kind_name, rank_of
 from canasta.engine.actions import Action
@@ -19,11 +22,96 @@ if TYPE_CHECKING:
     from canasta.engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
+#: The state of "may I say acaba?" by the engine's code: 0, 1 yes, -1 no, 2 asked.
+ACABA_STATES = {0: "", 1: "yes", -1: "no", 2: "asked"}
+
+
+def _own_snap(index: int) -> Callable[[Game, int], tuple[int, ...]]:
+    """A field of the tentative opening's snapshot that only the seat to act may see."""
+    def read(g: Game, s: int) -> tuple[int, ...]:
+        part: Any = g.snap[index] if g.snap and g.current_player == s else None
+        return tuple(part) if part is not None else ()
+    return read
+
+
+def _public_snap(index: int) -> Callable[[Game, int], tuple[int, ...]]:
+    """A public field of the tentative opening's snapshot."""
+    def read(g: Game, s: int) -> tuple[int, ...]:
+        part: Any = g.snap[index] if g.snap else ()
+        return tuple(part)
+    return read
+
+
+#: How each field is read from the game, for seat ``s``: the one place a view's content is
+#: defined. Fields are read on first use, and all of them before the game's next move.
+_FIELDS: dict[str, Callable[[Game, int], Any]] = {
+    "side": lambda g, s: g.side_of(s),
+    "rules": lambda g, s: g.rules,
+    "players": lambda g, s: g.t.players,
+    "sides": lambda g, s: g.t.sides,
+    "deal_number": lambda g, s: g.deal_number,
+    "dealer": lambda g, s: g.dealer,
+    "current_player": lambda g, s: g.current_player,
+    "phase": lambda g, s: _phase_name(g.phase),
+    "hand": lambda g, s: tuple(g.hands[s]),
+    "hand_sizes": lambda g, s: tuple(g.hsize),
+    "melds": lambda g, s: tuple(tuple(g.melds(x)) for x in range(g.t.sides)),
+    "red_threes": lambda g, s: tuple(g.red3),
+    "pile": lambda g, s: tuple(g.pile),
+    "pile_frozen": lambda g, s: g.pile_frozen_for(s),
+    "blocked": lambda g, s: g.blocked == s,
+    "stock_size": lambda g, s: len(g.stock),
+    "scores": lambda g, s: tuple(g.scores),
+    "minimums": lambda g, s: tuple(g.minimum_needed(x) for x in range(g.t.sides)),
+    "canastas": lambda g, s: tuple(g.ncan),
+    "permission": lambda g, s: ("", "yes", "no")[g.permission],
+    "opening_points": lambda g, s: g.op_points,
+    "pending_pile": lambda g, s: len(g.pending) if g.pending is not None else 0,
+    "legal_actions": lambda g, s: tuple(g.legal_actions()) if g.current_player == s else (),
+    "results": lambda g, s: tuple(g.results),
+    "known": lambda g, s: tuple(tuple(k) for k in g.known),
+    "initial_done": lambda g, s: tuple(g.initial_done),
+    "base_minimums": lambda g, s: tuple(g.minimum),
+    "laid_before": lambda g, s: tuple(g.laid_before),
+    "yes_failures": lambda g, s: tuple(g.yes_failures),
+    "blocked_seat": lambda g, s: g.blocked,
+    "turns": lambda g, s: g.turns,
+    "asker": lambda g, s: g.asker,
+    "asked": lambda g, s: g.asked,
+    "drew": lambda g, s: g.drew,
+    "took": lambda g, s: g.took,
+    "retracts": lambda g, s: g.retracts,
+    "melded_turn": lambda g, s: g.melded_turn,
+    "created": lambda g, s: tuple(g.created),
+    "opening": lambda g, s: g.opening,
+    "pending": lambda g, s: tuple(g.pending or ()),
+    "opening_pile": _public_snap(6),
+    "opening_known": _public_snap(9),
+    "opening_hand": _own_snap(0),
+    "foot_sizes": lambda g, s: tuple(g.footsz),
+    "removed_black_threes": lambda g, s: tuple(g.removed3),
+    "opening_canasta": lambda g, s: tuple(g.min_canasta),
+    "cut_side": lambda g, s: g.cut_side,
+    "acaba": lambda g, s: ACABA_STATES[g.acaba_perm],
+    "cards": lambda g, s: tuple(g.cards[s]) if g.cards is not None else (),
+    "opening_cards": _own_snap(10),
+    "sequences": lambda g, s: tuple(tuple(g.sequences(x)) for x in range(g.t.sides)),
+}
+
+#: Every field of a view, in order.
+FIELDS: tuple[str, ...] = ("seat", *_FIELDS)
+
+_new = object.__new__
+_set = object.__setattr__
+
+
 class PlayerView:
-    """One seat's view of a game. All fields are immutable."""
+    """One seat's view of a game: an immutable snapshot (see ``view_of``)."""
+
+    __slots__ = (*FIELDS, "_game", "__weakref__")
 
     seat: int
+
     side: int
     rules: RuleSet
     players: int
@@ -108,71 +196,89 @@ class PlayerView:
         """The kind on top of the pile, or -1 when it is empty."""
         return self.pile[-1] if self.pile else -1
 
+    # The snapshot's machinery: fields come from the game on first use (``__getattr__`` runs
+    # only for a field not read yet), all of them before the game moves (``_fill``).
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            read = _FIELDS.get(name)
+            game = object.__getattribute__(self, "_game") if read else None
+            if game is None:
+                raise AttributeError(f"'PlayerView' object has no attribute {name!r}")
+            value = read(game, self.seat)
+            _set(self, name, value)
+            return value
+
+    def _fill(self) -> None:
+        """Read every field not read yet, then let go of the game."""
+        for name in _FIELDS:
+            getattr(self, name)
+        _set(self, "_game", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a view is read-only: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a view is read-only: cannot delete {name!r}")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return "PlayerView(" + ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in FIELDS) + ")"
+
+    def __reduce__(self) -> tuple[Callable[..., PlayerView], tuple[Any, ...]]:
+        return _rebuild, self._values()
+
+
+def _rebuild(*values: Any) -> PlayerView:
+    """A view from its fields in order (how views unpickle)."""
+    view = _new(PlayerView)
+    for name, value in zip(FIELDS, values, strict=True):
+        _set(view, name, value)
+    _set(view, "_game", None)
+    return view
+
 
 def view_of(game: Game, seat: int) -> PlayerView:
-    """Build the view of ``seat``; raises ``ValueError`` for a seat not in the game."""
-    from canasta.engine.game import PHASE_NAMES
+    """The view of ``seat``; raises ``ValueError`` for a seat not in the game.
 
+    The snapshot is taken lazily: a field is read from the game the first time it is asked
+    for, and every field not read yet is filled in before the game's next move
+    (``Game.apply`` calls ``settle_views``), after which the view lets go of the game. A bot
+    that reads only ``legal_actions`` pays only for that.
+    """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.t.players:
         raise ValueError(f"seat {seat!r} is not in this game (0 to {game.t.players - 1})")
-    side = game.side_of(seat)
-    own_turn = game.current_player == seat
-    snap = game.snap
-    return PlayerView(
-        seat=seat,
-        side=side,
-        rules=game.rules,
-        players=game.t.players,
-        sides=game.t.sides,
-        deal_number=game.deal_number,
-        dealer=game.dealer,
-        current_player=game.current_player,
-        phase=PHASE_NAMES[game.phase],
-        hand=tuple(game.hands[seat]),
-        hand_sizes=tuple(game.hsize),
-        melds=tuple(tuple(game.melds(s)) for s in range(game.t.sides)),
-        red_threes=tuple(game.red3),
-        pile=tuple(game.pile),
-        pile_frozen=game.pile_frozen_for(seat),
-        blocked=game.blocked == seat,
-        stock_size=len(game.stock),
-        scores=tuple(game.scores),
-        minimums=tuple(game.minimum_needed(s) for s in range(game.t.sides)),
-        canastas=tuple(game.ncan),
-        permission=("", "yes", "no")[game.permission],
-        opening_points=game.op_points,
-        pending_pile=len(game.pending) if game.pending is not None else 0,
-        legal_actions=tuple(game.legal_actions()) if own_turn else (),
-        results=tuple(game.results),
-        known=tuple(tuple(k) for k in game.known),
-        initial_done=tuple(game.initial_done),
-        base_minimums=tuple(game.minimum),
-        laid_before=tuple(game.laid_before),
-        yes_failures=tuple(game.yes_failures),
-        blocked_seat=game.blocked,
-        turns=game.turns,
-        asker=game.asker,
-        asked=game.asked,
-        drew=game.drew,
-        took=game.took,
-        retracts=game.retracts,
-        melded_turn=game.melded_turn,
-        created=tuple(game.created),
-        opening=game.opening,
-        pending=tuple(game.pending or ()),
-        opening_pile=tuple(snap[6]) if snap else (),
-        opening_known=tuple(snap[9]) if snap else (),
-        opening_hand=tuple(snap[0]) if snap and own_turn else (),
-        foot_sizes=tuple(game.footsz),
-        removed_black_threes=tuple(game.removed3),
-        opening_canasta=tuple(game.min_canasta),
-        cut_side=game.cut_side,
-        acaba=ACABA_STATES[game.acaba_perm],
-        cards=tuple(game.cards[seat]) if game.cards is not None else (),
-        opening_cards=tuple(snap[10]) if snap and own_turn and snap[10] is not None else (),
-        sequences=tuple(tuple(game.sequences(s)) for s in range(game.t.sides)),
-    )
+    view = _new(PlayerView)
+    _set(view, "seat", seat)
+    _set(view, "_game", game)
+    views = game._views
+    if len(views) >= 64:  # a game looked at often between moves: forget the views dropped
+        views[:] = [r for r in views if r() is not None]
+    views.append(ref(view))
+    return view
 
 
-#: The state of "may I say acaba?" by the engine's code: 0, 1 yes, -1 no, 2 asked.
-ACABA_STATES = {0: "", 1: "yes", -1: "no", 2: "asked"}
+def settle_views(views: list[ref[PlayerView]]) -> None:
+    """Fill in the views of a game that is about to move, and forget them."""
+    for r in views:
+        view = r()
+        if view is not None:
+            view._fill()
+    views.clear()
+
+
+def _phase_name(phase: int) -> str:
+    from canasta.engine.game import PHASE_NAMES
+
+    return PHASE_NAMES[phase]
+
