@@ -98,6 +98,8 @@ _FIELDS: dict[str, Callable[[Game, int], Any]] = {
     "sequences": lambda g, s: tuple(tuple(g.sequences(x)) for x in range(g.t.sides)),
 }
 
+_read_legal = _FIELDS["legal_actions"]
+
 #: Every field of a view, in order.
 FIELDS: tuple[str, ...] = ("seat", *_FIELDS)
 
@@ -254,13 +256,14 @@ def view_of(game: Game, seat: int) -> PlayerView:
     The snapshot is taken lazily: a field is read from the game the first time it is asked
     for, and every field not read yet is filled in before the game's next move
     (``Game.apply`` calls ``settle_views``), after which the view lets go of the game. A bot
-    that reads only ``legal_actions`` pays only for that.
+    that reads only ``legal_actions`` (read at once: every bot needs it) pays only for that.
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.t.players:
         raise ValueError(f"seat {seat!r} is not in this game (0 to {game.t.players - 1})")
     view = _new(PlayerView)
     _set(view, "seat", seat)
     _set(view, "_game", game)
+    _set(view, "legal_actions", _read_legal(game, seat))  # what every bot reads first
     views = game._views
     if len(views) >= 64:  # a game looked at often between moves: forget the views dropped
         views[:] = [r for r in views if r() is not None]
