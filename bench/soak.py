@@ -1,0 +1,85 @@
+"""Soak: every bot plays many games of every preset, each choice checked against its view.
+
+    python bench/soak.py                                  # every bot, 100 games per preset
+    python bench/soak.py --bot greedy --games 300 --deals 2
+    python bench/soak.py --bot "ismcts:iterations=2,horizon=1" --games 100 --deals 1
+
+The test suite plays a few games of each preset with each bot (tests/bots/test_every_preset.py);
+this plays hundreds, which takes minutes. The bot under test holds side 0, greedy the other
+sides. Every action is checked to be one of the view's legal actions before it is applied; an
+illegal action or an exception is counted and reported with its preset, seed and move number,
+and the run goes on. Prints figures (games, deals, decisions, failures, time) per preset;
+the exit status is 1 if anything failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+
+from canasta import Game
+from canasta.bots import Bot, make_bot
+from canasta.rules import load, preset_names
+
+SPECS = ("random", "greedy", "ismcts:iterations=2,horizon=1")
+
+
+def soak(spec: str, rules_name: str, games: int, deals: int,
+         seed: int) -> tuple[int, int, list[str]]:
+    """Play ``games`` games of ``deals`` deals; the deals and decisions played, and failures."""
+    rules = load(rules_name)
+    played = decisions = 0
+    failures: list[str] = []
+    for s in range(seed, seed + games):
+        game = Game(rules, s)
+        bots: list[Bot] = [make_bot(spec if game.side_of(p) == 0 else "greedy", s + p)
+                           for p in range(game.num_players)]
+        try:
+            while not game.is_terminal() and len(game.results) < deals:
+                seat = game.current_player
+                view = game.view(seat)
+                action = bots[seat].act(view)
+                if action not in view.legal_actions:
+                    failures.append(f"{rules_name} seed {s} move {len(game.history)}: "
+                                    f"{action} is not legal")
+                    break
+                game.apply(action)
+                decisions += 1
+        except Exception:  # a soak reports every crash and goes on
+            failures.append(f"{rules_name} seed {s} move {len(game.history)}: "
+                            f"{traceback.format_exc(limit=-1).strip().splitlines()[-1]}")
+        played += len(game.results)
+    return played, decisions, failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--bot", action="append", help=f"bot spec (repeatable; default {SPECS})")
+    parser.add_argument("--games", type=int, default=100, help="games per preset (default 100)")
+    parser.add_argument("--deals", type=int, default=1, help="deals per game (default 1)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    failed = False
+    for spec in args.bot or SPECS:
+        total = [0, 0, 0.0]
+        for name in preset_names():
+            start = time.perf_counter()
+            played, decisions, failures = soak(spec, name, args.games, args.deals, args.seed)
+            elapsed = time.perf_counter() - start
+            total[0] += played
+            total[1] += decisions
+            total[2] += elapsed
+            print(f"{spec} / {name}: {args.games} games, {played} deals, {decisions:,} "
+                  f"decisions, {len(failures)} failures, {elapsed:.1f} s", flush=True)
+            for line in failures:
+                print(f"  FAILED {line}")
+            failed = failed or bool(failures)
+        print(f"{spec}: {len(preset_names())} presets, {total[0]} deals, {total[1]:,} decisions "
+              f"in {total[2]:.0f} s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
