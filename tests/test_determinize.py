@@ -56,3 +56,24 @@ def test_hidden_cards_are_what_the_seat_cannot_see() -> None:
     view = game.view(0)
     unseen = unseen_cards(view)
     assert sum(unseen) == 108 - 11 - len(game.pile) - sum(game.red3)
+
+
+@pytest.mark.parametrize("rules", ["classic", "samba", "hand_and_foot"])
+def test_a_one_hand_world_plays_the_hand_alike_and_deals_no_more(rules: str) -> None:
+    """``one_hand`` changes nothing within the hand; the world then ends, with no winner
+    unless the hand ended the game, and deals nothing."""
+    for i, game in enumerate(positions(rules, 2)[::3]):
+        view = game.view(game.current_player)
+        full = determinize(view, random.Random(i))
+        short = determinize(view, random.Random(i), one_hand=True)
+        moves = random.Random(i)
+        deals = len(short.results)
+        while not short.is_terminal():
+            action = moves.choice(short.legal_actions())
+            short.apply(action)
+            full.apply(action)
+        assert len(short.results) == deals + 1
+        assert short.results == full.results[:deals + 1]
+        assert short.deal_number == view.deal_number and short.legal_actions() == []
+        assert short.winner == full.winner if full.is_terminal() else short.winner == -1
+        assert short.card_count() == full.card_count()

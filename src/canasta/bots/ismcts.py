@@ -73,7 +73,7 @@ class IsmctsBot(BotBase):
         samples = 0
         while (samples < self.iterations) if self.iterations else (
                 samples == 0 or time.perf_counter() < deadline):
-            world = determinize(view, self.rng)
+            world = determinize(view, self.rng, one_hand=True)
             for action in legal:
                 game = world.clone()
                 game.apply(action)
@@ -102,7 +102,7 @@ class IsmctsBot(BotBase):
             game.apply(action)
             turns += action.type == ActionType.DISCARD
         side = game.side_of(seat)
-        if game.is_terminal():
+        if game.winner >= 0:  # the hand ended the game
             return 1.0 if game.winner == side else -1.0
         if len(game.results) > deals:
             values = [float(s.total) for s in game.results[deals].sides]

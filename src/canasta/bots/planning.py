@@ -37,8 +37,9 @@ class Plan:
 
 
 def sample(view: PlayerView) -> Game:
-    """A game that agrees with ``view``, its hidden cards dealt with a fixed seed."""
-    return determinize(view, random.Random(0))
+    """A game that agrees with ``view``, its hidden cards dealt with a fixed seed; it ends with
+    the hand (the plans look no further)."""
+    return determinize(view, random.Random(0), one_hand=True)
 
 
 def spend_cost(action: Action, top: int = -1) -> float:

@@ -46,10 +46,13 @@ def unseen_cards(view: PlayerView) -> list[int]:
     return left
 
 
-def determinize(view: PlayerView, rng: random.Random) -> Game:
+def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False) -> Game:
     """A complete game that agrees with ``view`` in everything the seat can see.
 
     Hidden cards are dealt uniformly at random; future deals use a seed drawn from ``rng``.
+    With ``one_hand`` the game ends with the current hand instead of dealing the next one
+    (over, with no winner unless the hand ends the game): what a search that looks no
+    further than the hand needs, without the cost of a deal nobody plays.
     """
     t = tables_for(view.rules)
     players = t.players
@@ -77,6 +80,7 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     g.scores = list(view.scores)
     g.results = list(view.results)
     g.over = view.current_player == -1
+    g.one_hand = one_hand
     g.winner = _winner(view) if g.over else -1
     g.deal_number, g.dealer, g.dealer_cuts = view.deal_number, view.dealer, ()
     g.history = []

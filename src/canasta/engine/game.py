@@ -121,6 +121,7 @@ class Game:
         "mnat",
         "mtwo",
         "ncan",
+        "one_hand",
         "op_points",
         "opening",
         "over",
@@ -204,6 +205,7 @@ class Game:
         self.results: list[HandResult] = []
         self.winner = -1
         self.over = False
+        self.one_hand = False  # a look-ahead world: it ends with the current hand (determinize)
         self.history: list[int] = []
         self.deal_number = 1
         self.dealer, self.dealer_cuts = _cut_for_deal(self.rules, seed)
@@ -296,6 +298,7 @@ class Game:
         g.scores = self.scores[:]
         g.results = self.results[:]
         g.winner, g.over, g.deal_number = self.winner, self.over, self.deal_number
+        g.one_hand = self.one_hand
         g.dealer, g.dealer_cuts = self.dealer, self.dealer_cuts
         g.history = self.history[:]
         g._legal = self._legal
@@ -1309,6 +1312,10 @@ class Game:
         self.results.append(HandResult(self.deal_number, ended_by, went_out, tuple(sides),
                                        tuple(self.scores)))
         if self._game_over():
+            return
+        if self.one_hand:  # a world for looking ahead: nobody plays the next hand, so no deal
+            self.over = True
+            self.phase = OVER
             return
         self.deal_number += 1
         self.dealer = (self.dealer + 1) % t.players
