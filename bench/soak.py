@@ -1,4 +1,4 @@
-"""Soak: every bot plays many games of every preset, each choice checked against its view.
+"""Soak: every bot plays many games of every preset; the engine refuses any illegal choice.
 
     python bench/soak.py                                  # every bot, 100 games per preset
     python bench/soak.py --bot greedy --games 300 --deals 2
@@ -6,10 +6,10 @@
 
 The test suite plays a few games of each preset with each bot (tests/bots/test_every_preset.py);
 this plays hundreds, which takes minutes. The bot under test holds side 0, greedy the other
-sides. Every action is checked to be one of the view's legal actions before it is applied; an
-illegal action or an exception is counted and reported with its preset, seed and move number,
-and the run goes on. Prints figures (games, deals, decisions, failures, time) per preset;
-the exit status is 1 if anything failed.
+sides, played as tournaments play them (``canasta.sim.games.play_game``); the engine refuses an
+illegal action (``IllegalAction``, with its reason). An illegal action or any other exception is
+counted and reported with its preset and seed, and the run goes on. Prints figures (games,
+deals, decisions, failures, time) per preset; the exit status is 1 if anything failed.
 """
 
 from __future__ import annotations
@@ -17,40 +17,29 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-import traceback
 
-from canasta import Game
-from canasta.bots import Bot, make_bot
 from canasta.rules import load, preset_names
+from canasta.sim.games import GameJob, play_game
 
 SPECS = ("random", "greedy", "ismcts:iterations=2,horizon=1")
 
 
 def soak(spec: str, rules_name: str, games: int, deals: int,
          seed: int) -> tuple[int, int, list[str]]:
-    """Play ``games`` games of ``deals`` deals; the deals and decisions played, and failures."""
+    """Play ``games`` games of ``deals`` deals (as tournaments do, ``sim.games.play_game``);
+    the deals and decisions played, and the failures."""
     rules = load(rules_name)
+    specs = (spec,) + ("greedy",) * (rules.players.sides - 1)
     played = decisions = 0
     failures: list[str] = []
     for s in range(seed, seed + games):
-        game = Game(rules, s)
-        bots: list[Bot] = [make_bot(spec if game.side_of(p) == 0 else "greedy", s + p)
-                           for p in range(game.num_players)]
         try:
-            while not game.is_terminal() and len(game.results) < deals:
-                seat = game.current_player
-                view = game.view(seat)
-                action = bots[seat].act(view)
-                if action not in view.legal_actions:
-                    failures.append(f"{rules_name} seed {s} move {len(game.history)}: "
-                                    f"{action} is not legal")
-                    break
-                game.apply(action)
-                decisions += 1
-        except Exception:  # a soak reports every crash and goes on
-            failures.append(f"{rules_name} seed {s} move {len(game.history)}: "
-                            f"{traceback.format_exc(limit=-1).strip().splitlines()[-1]}")
-        played += len(game.results)
+            result = play_game(GameJob(s, rules, s, tuple(range(len(specs))), specs, deals))
+        except Exception as exc:  # a soak reports every crash and goes on
+            failures.append(f"{rules_name} seed {s}: {type(exc).__name__}: {exc}")
+            continue
+        played += result.deals
+        decisions += result.decisions
     return played, decisions, failures
 
 
