@@ -75,9 +75,7 @@ class IsmctsBot(BotBase):
                 samples == 0 or time.perf_counter() < deadline):
             world = determinize(view, self.rng, one_hand=True)
             for action in legal:
-                game = world.clone()
-                game.apply(action)
-                outcomes[action].append(self._rollout(game, view.seat))
+                outcomes[action].append(self._outcome(world, action, view.seat))
             samples += 1
         mine = outcomes[base.action]
         best, gain, bound = base.action, 0.0, 0.0
@@ -92,9 +90,13 @@ class IsmctsBot(BotBase):
                               f"{sum(outcomes[best]) / samples:+.2f}, {gain:+.2f} better than "
                               f"{base.action} (greedy)")
 
-    def _rollout(self, game: Game, seat: int) -> float:
-        """Play on with the greedy bot at every seat; the outcome for ``seat``'s side."""
+    def _outcome(self, world: Game, action: Action, seat: int) -> float:
+        """Play ``action`` in a copy of ``world``, then on with the greedy bot at every seat;
+        the outcome for ``seat``'s side (from the hand's result if the hand ends, the action
+        itself included)."""
+        game = world.clone()
         deals = len(game.results)
+        game.apply(action)
         turns = 0
         while not game.is_terminal() and len(game.results) == deals and (
                 not self.horizon or turns < self.horizon):

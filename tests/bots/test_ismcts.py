@@ -1,0 +1,23 @@
+"""The search bot's scoring of its samples, on hand-built positions."""
+
+from __future__ import annotations
+
+import math
+
+from canasta.bots.ismcts import IsmctsBot
+from canasta.engine.actions import Action
+from canasta.engine.game import MELD
+from tests.helpers import position
+
+
+def test_an_action_that_ends_the_hand_is_scored_with_the_hands_result() -> None:
+    """Going out scores its bonus (seed 000, "Going out": 100 points): the outcome of the
+    meld that ends the hand is the hand's own margin, not an estimate of the table."""
+    game = position(hands={0: "K K K", 1: "4 6 10 Q", 2: "4 4", 3: "6 6"},
+                    melds={0: ["A A A A A A A"], 1: ["Q Q Q"]}, pile="4 5", current=0,
+                    phase=MELD, drew=True)
+    outcome = IsmctsBot()._outcome(game, Action.parse("meld K K K"), 0)
+    game.apply("meld K K K")
+    sides = game.results[0].sides
+    assert game.results[0].went_out == 0 and sides[0].going_out == 100
+    assert outcome == math.tanh((sides[0].total - sides[1].total) / 1000)
