@@ -7,7 +7,7 @@ import random
 import pytest
 
 from canasta import Game
-from canasta.engine.determinize import determinize, unseen_cards
+from canasta.engine.determinize import Likelihood, determinize, unseen_cards
 from canasta.rules import preset_names
 
 
@@ -25,13 +25,19 @@ def positions(rules: str, games: int) -> list[Game]:
     return out
 
 
+def no_kings(seat: int, kind: int, hand: list[int]) -> float:
+    """A likelihood that keeps kings out of every hand it can."""
+    return 0.0 if kind == 13 else 1.0
+
+
+@pytest.mark.parametrize("likely", [None, no_kings])
 @pytest.mark.parametrize("rules", preset_names())
-def test_a_sampled_game_shows_the_same_view(rules: str) -> None:
+def test_a_sampled_game_shows_the_same_view(rules: str, likely: Likelihood | None) -> None:
     rng = random.Random(1)
     for game in positions(rules, 12):
         for seat in range(game.num_players):
             view = game.view(seat)
-            sample = determinize(view, rng)
+            sample = determinize(view, rng, likely=likely)
             assert sample.view(seat) == view
             assert sample.card_count() == sum(game.t.pack)
             for other in range(game.num_players):
@@ -49,6 +55,19 @@ def test_a_sampled_game_plays_on_and_retracts() -> None:
                 break
             sample.apply(rng.choice(sample.legal_actions()))
         assert sample.card_count() == 108
+
+
+def test_a_likelihood_weights_the_hidden_hands() -> None:
+    """Kings dealt with weight 0 are redrawn: far fewer reach the other hands, and the stock
+    takes them (every card is still somewhere)."""
+    view = Game("classic", 3).view(0)
+    rng = random.Random(4)
+    kings = [0, 0]
+    for _ in range(200):
+        for i, likely in enumerate((None, no_kings)):
+            sample = determinize(view, rng, likely=likely)
+            kings[i] += sum(sample.hands[seat][13] for seat in (1, 2, 3))
+    assert kings[1] < kings[0] / 3
 
 
 def test_hidden_cards_are_what_the_seat_cannot_see() -> None:

@@ -23,6 +23,7 @@ def test_names_and_specs() -> None:
     ("random:speed=3", "bad options for bot 'random'"),
     ("greedy:speed=3", "greedy: "),
     ("ismcts:iterations=-1", "must be >= 0"),
+    ("ismcts:belief=1.5", "belief between 0 and 1"),
 ])
 def test_bad_specs_are_refused(spec: str, message: str) -> None:
     with pytest.raises(BotError, match=message):

@@ -23,15 +23,26 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from canasta.bots import kinds
 from canasta.bots.base import BotBase, BotError, Decision, forced, register
 from canasta.bots.estimate import table_value
 from canasta.bots.greedy import GreedyBot
 from canasta.engine.actions import Action, ActionType
-from canasta.engine.determinize import determinize
+from canasta.engine.determinize import Likelihood, determinize
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What one search found: the greedy bot's decision, and each legal action's outcomes
+    (one per sample, the same samples for every action)."""
+
+    base: Decision
+    outcomes: dict[Action, list[float]]
+    samples: int
 
 
 class IsmctsBot(BotBase):
@@ -48,16 +59,18 @@ class IsmctsBot(BotBase):
 
     def __init__(self, seed: int = 0, iterations: int = 0, seconds: float = 0.0,
                  horizon: int = 0, scale: float = 1000.0, min_gain: float = 0.0,
-                 z: float = 2.0) -> None:
-        if min(iterations, seconds, horizon, min_gain, z) < 0 or scale <= 0:
+                 z: float = 2.0, belief: float = 1.0) -> None:
+        if min(iterations, seconds, horizon, min_gain, z) < 0 or scale <= 0 or not (
+                0 <= belief <= 1):
             raise BotError("ismcts: iterations, seconds, horizon, min_gain and z must be >= 0, "
-                           "scale > 0")
+                           "scale > 0, belief between 0 and 1")
         self.iterations = iterations if iterations or seconds else 20
         self.seconds = seconds
         self.horizon = horizon
         self.scale = scale
         self.min_gain = min_gain
         self.z = z
+        self.belief = belief
         self.rng = random.Random(seed)
         self.policy = GreedyBot()
 
@@ -66,21 +79,16 @@ class IsmctsBot(BotBase):
         only = forced(view)
         if only is not None:
             return only
-        legal = view.legal_actions
-        base = self.policy.decide(view)
-        outcomes: dict[Action, list[float]] = {a: [] for a in legal}
-        deadline = time.perf_counter() + self.seconds
-        samples = 0
-        while (samples < self.iterations) if self.iterations else (
-                samples == 0 or time.perf_counter() < deadline):
-            world = determinize(view, self.rng, one_hand=True)
-            for action in legal:
-                outcomes[action].append(self._outcome(world, action, view.seat))
-            samples += 1
+        return self.choose(self.search(view))
+
+    def choose(self, found: Search) -> Decision:
+        """The action of a search: the one whose gain over greedy's choice is clearest, if
+        clear enough (``z``, ``min_gain``), else greedy's own."""
+        base, outcomes, samples = found.base, found.outcomes, found.samples
         mine = outcomes[base.action]
         best, gain, bound = base.action, 0.0, 0.0
-        for action in legal:
-            mean, low = _gain(outcomes[action], mine, self.z)
+        for action, outcome in outcomes.items():
+            mean, low = _gain(outcome, mine, self.z)
             if low > bound and low > self.min_gain:
                 best, gain, bound = action, mean, low
         if best == base.action:
@@ -90,7 +98,23 @@ class IsmctsBot(BotBase):
                               f"{sum(outcomes[best]) / samples:+.2f}, {gain:+.2f} better than "
                               f"{base.action} (greedy)")
 
-    def _outcome(self, world: Game, action: Action, seat: int) -> float:
+    def search(self, view: PlayerView) -> Search:
+        """Sample worlds from ``view`` within the budget; every legal action's outcomes."""
+        legal = view.legal_actions
+        base = self.policy.decide(view)
+        outcomes: dict[Action, list[float]] = {a: [] for a in legal}
+        deadline = time.perf_counter() + self.seconds
+        likely = melders(view, self.belief) if self.belief < 1 else None
+        samples = 0
+        while (samples < self.iterations) if self.iterations else (
+                samples == 0 or time.perf_counter() < deadline):
+            world = determinize(view, self.rng, one_hand=True, likely=likely)
+            for action in legal:
+                outcomes[action].append(self.outcome(world, action, view.seat))
+            samples += 1
+        return Search(base, outcomes, samples)
+
+    def outcome(self, world: Game, action: Action, seat: int) -> float:
         """Play ``action`` in a copy of ``world``, then on with the greedy bot at every seat;
         the outcome for ``seat``'s side (from the hand's result if the hand ends, the action
         itself included)."""
@@ -112,6 +136,22 @@ class IsmctsBot(BotBase):
             values = _static_values(game)
         rival = max(v for s, v in enumerate(values) if s != side)
         return math.tanh((values[side] - rival) / self.scale)
+
+
+def melders(view: PlayerView, belief: float) -> Likelihood:
+    """A prior on the other hands: players who have opened meld what they can (as the greedy
+    bot does), so after its turn a hand of more than three cards seldom holds a natural of a
+    rank its side has on the table, or a third natural of any rank. Such a card is dealt to it
+    with weight ``belief`` (1 deals uniformly)."""
+    table = [{m.rank for m in melds} for melds in view.melds]
+    sides, opened, sizes = view.sides, view.initial_done, view.hand_sizes
+
+    def likely(seat: int, kind: int, hand: list[int]) -> float:
+        side = seat % sides
+        if not opened[side] or sizes[seat] <= 3 or not kinds.is_natural(kind):
+            return 1.0
+        return belief if kind in table[side] or hand[kind] >= 2 else 1.0
+    return likely
 
 
 def _gain(outcomes: list[float], base: list[float], z: float) -> tuple[float, float]:
@@ -139,6 +179,7 @@ def _static_values(game: Game) -> list[float]:
 
 @register("ismcts")
 def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizon: int = 0,
-                scale: float = 1000.0, min_gain: float = 0.0, z: float = 2.0) -> IsmctsBot:
+                scale: float = 1000.0, min_gain: float = 0.0, z: float = 2.0,
+                belief: float = 1.0) -> IsmctsBot:
     """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,horizon=8``)."""
-    return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z)
+    return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z, belief)

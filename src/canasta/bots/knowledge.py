@@ -20,9 +20,17 @@ class Knowledge:
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
-        self.unseen = unseen_cards(view)
-        self.pool = sum(self.unseen)
         self.rules = view.rules
+
+    @cached_property
+    def unseen(self) -> list[int]:
+        """The kind counts of the cards the seat cannot place (``unseen_cards``)."""
+        return unseen_cards(self.view)
+
+    @cached_property
+    def pool(self) -> int:
+        """How many cards the seat cannot place."""
+        return sum(self.unseen)
 
     def opponents(self) -> list[int]:
         """The seats of the other sides."""

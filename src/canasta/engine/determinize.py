@@ -9,6 +9,7 @@ to hold (cards they took from the pile) — and plays on from the result. The sa
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from canasta.cards import BLACK_THREE, NUM_CODES, NUM_KINDS, RED_THREE, SUITED, rank_of, suited
 from canasta.engine.game import PHASE_NAMES, Game
@@ -46,13 +47,26 @@ def unseen_cards(view: PlayerView) -> list[int]:
     return left
 
 
-def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False) -> Game:
+#: How likely a hidden card is kept in a seat's hand when dealt to it (seat, kind, the seat's
+#: cards so far, as kind counts); 1.0 everywhere deals uniformly.
+Likelihood = Callable[[int, int, list[int]], float]
+
+#: Redraws before a dealt card is kept whatever its likelihood.
+TRIES = 4
+
+
+def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False,
+                likely: Likelihood | None = None) -> Game:
     """A complete game that agrees with ``view`` in everything the seat can see.
 
     Hidden cards are dealt uniformly at random; future deals use a seed drawn from ``rng``.
     With ``one_hand`` the game ends with the current hand instead of dealing the next one
     (over, with no winner unless the hand ends the game): what a search that looks no
     further than the hand needs, without the cost of a deal nobody plays.
+
+    ``likely`` weights the other hands by what their play suggests: a card dealt to a hand is
+    kept with that probability, else put back and another drawn (after ``TRIES`` draws the
+    card is kept). Every card still goes somewhere, so the game agrees with the view either way.
     """
     t = tables_for(view.rules)
     players = t.players
@@ -71,7 +85,7 @@ def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False) ->
             continue
         hand = list(view.known[seat])
         for _ in range(view.hand_sizes[seat] - sum(hand)):
-            hand[pool.pop()] += 1
+            hand[pool.pop() if likely is None else _draw(pool, rng, seat, hand, likely)] += 1
         hands.append(hand)
     if len(pool) != view.stock_size:
         raise CanastaError("the view's hand sizes and stock size do not fit the pack")
@@ -130,6 +144,17 @@ def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False) ->
     g.cards = _deal_suits(view, g, rng) if t.suited else None
     g.snap = _snapshot(view, g) if view.opening else None
     return g
+
+
+def _draw(pool: list[int], rng: random.Random, seat: int, hand: list[int],
+          likely: Likelihood) -> int:
+    """Take a card for ``seat`` from the shuffled ``pool``, redrawing unlikely ones."""
+    for _ in range(TRIES):
+        i = rng.randrange(len(pool))
+        if rng.random() < likely(seat, pool[i], hand):
+            break
+    pool[i], pool[-1] = pool[-1], pool[i]
+    return pool.pop()
 
 
 def _deal_suits(view: PlayerView, g: Game, rng: random.Random) -> list[list[int]]:
