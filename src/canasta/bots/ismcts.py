@@ -7,7 +7,8 @@ end of the hand (or for ``horizon`` turns), scoring each side's margin. Trying e
 the same samples compares them on the same luck, so few samples tell them apart. The action
 with the best mean is played only when its gain over the greedy bot's own choice, sample by
 sample, is clear: its mean less ``z`` standard errors must exceed ``min_gain``. Search refines
-the heuristic and keeps it where the samples cannot tell.
+the heuristic and keeps it where the samples cannot tell. A decision where nothing has done
+better than greedy's choice after a few samples (``settle``) stops there: about half of them.
 
 This is the flat, determinized form of information-set Monte Carlo search (one level of
 actions, the policy below it): over a turn of many small actions it needs far fewer samples
@@ -53,17 +54,20 @@ class IsmctsBot(BotBase):
     hand); ``scale`` is the score margin worth about 0.76 of a win (outcomes are
     ``tanh(margin / scale)``, ±1 when the game ends); an action replaces the
     greedy choice when its mean gain over it, less ``z`` standard errors, exceeds ``min_gain``.
+    ``belief`` below 1 deals the other hands after how players meld (``melders``). After
+    ``settle`` samples, and again after twice as many and so on, the search stops early if no
+    action has done better than greedy's choice on average (0: never).
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 0, seconds: float = 0.0,
                  horizon: int = 0, scale: float = 1000.0, min_gain: float = 0.0,
-                 z: float = 2.0, belief: float = 1.0) -> None:
-        if min(iterations, seconds, horizon, min_gain, z) < 0 or scale <= 0 or not (
+                 z: float = 2.0, belief: float = 1.0, settle: int = 8) -> None:
+        if min(iterations, seconds, horizon, min_gain, z, settle) < 0 or scale <= 0 or not (
                 0 <= belief <= 1):
-            raise BotError("ismcts: iterations, seconds, horizon, min_gain and z must be >= 0, "
-                           "scale > 0, belief between 0 and 1")
+            raise BotError("ismcts: iterations, seconds, horizon, min_gain, z and settle must "
+                           "be >= 0, scale > 0, belief between 0 and 1")
         self.iterations = iterations if iterations or seconds else 20
         self.seconds = seconds
         self.horizon = horizon
@@ -71,6 +75,7 @@ class IsmctsBot(BotBase):
         self.min_gain = min_gain
         self.z = z
         self.belief = belief
+        self.settle = settle
         self.rng = random.Random(seed)
         self.policy = GreedyBot()
 
@@ -105,13 +110,18 @@ class IsmctsBot(BotBase):
         outcomes: dict[Action, list[float]] = {a: [] for a in legal}
         deadline = time.perf_counter() + self.seconds
         likely = melders(view, self.belief) if self.belief < 1 else None
-        samples = 0
+        mine = outcomes[base.action]
+        samples, check = 0, self.settle
         while (samples < self.iterations) if self.iterations else (
                 samples == 0 or time.perf_counter() < deadline):
             world = determinize(view, self.rng, one_hand=True, likely=likely)
             for action in legal:
                 outcomes[action].append(self.outcome(world, action, view.seat))
             samples += 1
+            if samples == check:
+                check *= 2
+                if all(sum(o) <= sum(mine) for o in outcomes.values()):
+                    break  # settled: nothing has done better than greedy's choice
         return Search(base, outcomes, samples)
 
     def outcome(self, world: Game, action: Action, seat: int) -> float:
@@ -180,6 +190,6 @@ def _static_values(game: Game) -> list[float]:
 @register("ismcts")
 def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizon: int = 0,
                 scale: float = 1000.0, min_gain: float = 0.0, z: float = 2.0,
-                belief: float = 1.0) -> IsmctsBot:
+                belief: float = 1.0, settle: int = 8) -> IsmctsBot:
     """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,horizon=8``)."""
-    return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z, belief)
+    return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z, belief, settle)
