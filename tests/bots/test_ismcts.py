@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import math
 
-from canasta.bots.ismcts import IsmctsBot, melders
+import pytest
+
+from canasta import Game
+from canasta.bots import make_bot
+from canasta.bots.ismcts import IsmctsBot, Search, melders
 from canasta.cards import NUM_KINDS, parse_kind
 from canasta.engine.actions import Action
 from canasta.engine.game import MELD
+from canasta.engine.view import PlayerView
 from tests.helpers import position
 
 
@@ -48,3 +53,39 @@ def test_a_settled_decision_stops_early() -> None:
     view = game.view(0)
     assert IsmctsBot(iterations=12, settle=4).search(view).samples == 4
     assert IsmctsBot(iterations=12, settle=0).search(view).samples == 12
+
+
+
+class Scripted(IsmctsBot):
+    """A search bot whose samples favour one action greedy does not play: in the first
+    search of a decision only (a lucky streak), or in every search (a real gain)."""
+
+    def __init__(self, favoured: Action, lucky: bool) -> None:
+        super().__init__(iterations=6, confirm=1)
+        self.favoured, self.lucky, self.searches = favoured, lucky, 0
+
+    def search(self, view: PlayerView, seconds: float | None = None,
+               actions: tuple[Action, ...] = ()) -> Search:
+        self.searches += 1
+        return super().search(view, seconds, actions)
+
+    def outcome(self, world: Game, action: Action, seat: int) -> float:
+        streak = self.searches == 1 or not self.lucky
+        return 0.5 if action == self.favoured and streak else 0.0
+
+
+@pytest.mark.parametrize("lucky", [True, False])
+def test_an_override_is_played_only_if_fresh_samples_confirm_it(lucky: bool) -> None:
+    game = position(hands={0: "K K K 5 9", 1: "4 6 10 Q", 2: "4 4", 3: "6 6"},
+                    melds={0: ["A A A A A A A"], 1: ["Q Q Q"]}, pile="4 5", current=0,
+                    phase=MELD, drew=True)
+    view = game.view(0)
+    greedy = make_bot("greedy").decide(view).action
+    favoured = next(a for a in view.legal_actions if a != greedy)
+    bot = Scripted(favoured, lucky)
+    decision = bot.decide(view)
+    assert bot.searches == 2
+    if lucky:
+        assert decision.action == greedy and "did not hold up on 6 fresh samples" in decision.reason
+    else:
+        assert decision.action == favoured and "confirmed on 6 fresh samples" in decision.reason

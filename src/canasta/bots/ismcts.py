@@ -46,6 +46,10 @@ class Search:
     samples: int
 
 
+#: The share of a time budget kept for confirming an override (``confirm=1``).
+CONFIRM_SHARE = 0.25
+
+
 class IsmctsBot(BotBase):
     """Search over sampled games; see the module's docstring.
 
@@ -56,14 +60,18 @@ class IsmctsBot(BotBase):
     greedy choice when its mean gain over it, less ``z`` standard errors, exceeds ``min_gain``.
     ``belief`` below 1 deals the other hands after how players meld (``melders``). After
     ``settle`` samples, and again after twice as many and so on, the search stops early if no
-    action has done better than greedy's choice on average (0: never).
+    action has done better than greedy's choice on average (0: never). With ``confirm=1`` an
+    override is played only if it also clears the bar on fresh samples of just the two actions
+    (``iterations`` of them, or the last ``CONFIRM_SHARE`` of the time): the best of many noisy
+    estimates is optimistic, and fresh samples are not.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 0, seconds: float = 0.0,
                  horizon: int = 0, scale: float = 1000.0, min_gain: float = 0.0,
-                 z: float = 2.0, belief: float = 1.0, settle: int = 8) -> None:
+                 z: float = 2.0, belief: float = 1.0, settle: int = 8,
+                 confirm: int = 0) -> None:
         if min(iterations, seconds, horizon, min_gain, z, settle) < 0 or scale <= 0 or not (
                 0 <= belief <= 1):
             raise BotError("ismcts: iterations, seconds, horizon, min_gain, z and settle must "
@@ -76,6 +84,7 @@ class IsmctsBot(BotBase):
         self.z = z
         self.belief = belief
         self.settle = settle
+        self.confirm = bool(confirm)
         self.rng = random.Random(seed)
         self.policy = GreedyBot()
 
@@ -84,7 +93,18 @@ class IsmctsBot(BotBase):
         only = forced(view)
         if only is not None:
             return only
-        return self.choose(self.search(view))
+        share = CONFIRM_SHARE if self.confirm else 0.0
+        found = self.search(view, self.seconds * (1 - share))
+        decision = self.choose(found)
+        if not self.confirm or decision.action == found.base.action:
+            return decision
+        check = self.search(view, self.seconds * share, (found.base.action, decision.action))
+        confirmed = self.choose(check)
+        if confirmed.action == decision.action:
+            return Decision(decision.action, f"{decision.reason}; confirmed on {check.samples} "
+                                             "fresh samples")
+        return Decision(found.base.action, f"{found.base.reason} (the search's {decision.action} "
+                                           f"did not hold up on {check.samples} fresh samples)")
 
     def choose(self, found: Search) -> Decision:
         """The action of a search: the one whose gain over greedy's choice is clearest, if
@@ -103,20 +123,22 @@ class IsmctsBot(BotBase):
                               f"{sum(outcomes[best]) / samples:+.2f}, {gain:+.2f} better than "
                               f"{base.action} (greedy)")
 
-    def search(self, view: PlayerView) -> Search:
-        """Sample worlds from ``view`` within the budget; every legal action's outcomes."""
-        legal = view.legal_actions
+    def search(self, view: PlayerView, seconds: float | None = None,
+               actions: tuple[Action, ...] = ()) -> Search:
+        """Sample worlds from ``view`` within the budget (``seconds`` if given, for a time
+        budget); the outcomes of every legal action, or of ``actions`` and greedy's choice."""
         base = self.policy.decide(view)
+        legal = (base.action, *actions) if actions else view.legal_actions
         outcomes: dict[Action, list[float]] = {a: [] for a in legal}
-        deadline = time.perf_counter() + self.seconds
+        deadline = time.perf_counter() + (self.seconds if seconds is None else seconds)
         likely = melders(view, self.belief) if self.belief < 1 else None
         mine = outcomes[base.action]
         samples, check = 0, self.settle
         while (samples < self.iterations) if self.iterations else (
                 samples == 0 or time.perf_counter() < deadline):
             world = determinize(view, self.rng, one_hand=True, likely=likely)
-            for action in legal:
-                outcomes[action].append(self.outcome(world, action, view.seat))
+            for action, results in outcomes.items():
+                results.append(self.outcome(world, action, view.seat))
             samples += 1
             if samples == check:
                 check *= 2
@@ -190,6 +212,7 @@ def _static_values(game: Game) -> list[float]:
 @register("ismcts")
 def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizon: int = 0,
                 scale: float = 1000.0, min_gain: float = 0.0, z: float = 2.0,
-                belief: float = 1.0, settle: int = 8) -> IsmctsBot:
+                belief: float = 1.0, settle: int = 8, confirm: int = 0) -> IsmctsBot:
     """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,horizon=8``)."""
-    return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z, belief, settle)
+    return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z, belief, settle,
+                     confirm)
