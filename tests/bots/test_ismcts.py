@@ -45,13 +45,14 @@ def test_the_melders_prior_keeps_meldable_cards_out_of_opened_hands() -> None:
 
 
 def test_a_settled_decision_stops_early() -> None:
-    """Going out beats keeping the kings in every sample, so the search stops after
-    ``settle`` samples; with ``settle=0`` it spends its whole budget."""
+    """Going out beats keeping the kings on average, so the search stops at its first or
+    second check (after ``settle`` samples, or twice as many); with ``settle=0`` it spends
+    its whole budget."""
     game = position(hands={0: "K K K", 1: "4 6 10 Q", 2: "4 4", 3: "6 6"},
                     melds={0: ["A A A A A A A"], 1: ["Q Q Q"]}, pile="4 5", current=0,
                     phase=MELD, drew=True, scores=[3000, 1000])
     view = game.view(0)
-    assert IsmctsBot(iterations=12, settle=4).search(view).samples == 4
+    assert IsmctsBot(iterations=12, settle=4).search(view).samples in (4, 8)
     assert IsmctsBot(iterations=12, settle=0).search(view).samples == 12
 
 

@@ -58,9 +58,10 @@ class IsmctsBot(BotBase):
     hand); ``scale`` is the score margin worth about 0.76 of a win (outcomes are
     ``tanh(margin / scale)``, ±1 when the game ends); an action replaces the
     greedy choice when its mean gain over it, less ``z`` standard errors, exceeds ``min_gain``.
-    ``belief`` below 1 deals the other hands after how players meld (``melders``). After
-    ``settle`` samples, and again after twice as many and so on, the search stops early if no
-    action has done better than greedy's choice on average (0: never). With ``confirm=1`` an
+    ``belief`` (0.1) deals the other hands after how players meld (``melders``; 1 deals
+    them uniformly). After ``settle`` samples, and again after twice as many and so on, the
+    search stops early if no action has done better than greedy's choice on average (0:
+    never). With ``confirm=1`` an
     override is played only if it also clears the bar on fresh samples of just the two actions
     (``iterations`` of them, or the last ``CONFIRM_SHARE`` of the time): the best of many noisy
     estimates is optimistic, and fresh samples are not.
@@ -70,7 +71,7 @@ class IsmctsBot(BotBase):
 
     def __init__(self, seed: int = 0, iterations: int = 0, seconds: float = 0.0,
                  horizon: int = 0, scale: float = 1000.0, min_gain: float = 0.0,
-                 z: float = 2.0, belief: float = 1.0, settle: int = 8,
+                 z: float = 2.0, belief: float = 0.1, settle: int = 8,
                  confirm: int = 0) -> None:
         if min(iterations, seconds, horizon, min_gain, z, settle) < 0 or scale <= 0 or not (
                 0 <= belief <= 1):
@@ -212,7 +213,7 @@ def _static_values(game: Game) -> list[float]:
 @register("ismcts")
 def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizon: int = 0,
                 scale: float = 1000.0, min_gain: float = 0.0, z: float = 2.0,
-                belief: float = 1.0, settle: int = 8, confirm: int = 0) -> IsmctsBot:
+                belief: float = 0.1, settle: int = 8, confirm: int = 0) -> IsmctsBot:
     """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,horizon=8``)."""
     return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z, belief, settle,
                      confirm)
