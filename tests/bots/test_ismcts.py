@@ -7,7 +7,7 @@ import math
 import pytest
 
 from canasta import Game
-from canasta.bots import make_bot
+from canasta.bots import Decision, make_bot
 from canasta.bots.ismcts import IsmctsBot, Search, melders
 from canasta.cards import NUM_KINDS, parse_kind
 from canasta.engine.actions import Action
@@ -66,9 +66,9 @@ class Scripted(IsmctsBot):
         self.favoured, self.lucky, self.searches = favoured, lucky, 0
 
     def search(self, view: PlayerView, seconds: float | None = None,
-               actions: tuple[Action, ...] = ()) -> Search:
+               actions: tuple[Action, ...] = (), base: Decision | None = None) -> Search:
         self.searches += 1
-        return super().search(view, seconds, actions)
+        return super().search(view, seconds, actions, base)
 
     def outcome(self, world: Game, action: Action, seat: int) -> float:
         streak = self.searches == 1 or not self.lucky

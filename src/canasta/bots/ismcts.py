@@ -61,10 +61,9 @@ class IsmctsBot(BotBase):
     ``belief`` (0.1) deals the other hands after how players meld (``melders``; 1 deals
     them uniformly). After ``settle`` samples, and again after twice as many and so on, the
     search stops early if no action has done better than greedy's choice on average (0:
-    never). With ``confirm=1`` an
-    override is played only if it also clears the bar on fresh samples of just the two actions
-    (``iterations`` of them, or the last ``CONFIRM_SHARE`` of the time): the best of many noisy
-    estimates is optimistic, and fresh samples are not.
+    never). With ``confirm=1`` an override is played only if it also clears the bar on fresh
+    samples of just the two actions (``iterations`` of them, or the last ``CONFIRM_SHARE`` of
+    the time): the best of many noisy estimates is optimistic, and fresh samples are not.
     """
 
     name = "ismcts"
@@ -99,7 +98,7 @@ class IsmctsBot(BotBase):
         decision = self.choose(found)
         if not self.confirm or decision.action == found.base.action:
             return decision
-        check = self.search(view, self.seconds * share, (found.base.action, decision.action))
+        check = self.search(view, self.seconds * share, (decision.action,), found.base)
         confirmed = self.choose(check)
         if confirmed.action == decision.action:
             return Decision(decision.action, f"{decision.reason}; confirmed on {check.samples} "
@@ -125,10 +124,11 @@ class IsmctsBot(BotBase):
                               f"{base.action} (greedy)")
 
     def search(self, view: PlayerView, seconds: float | None = None,
-               actions: tuple[Action, ...] = ()) -> Search:
+               actions: tuple[Action, ...] = (), base: Decision | None = None) -> Search:
         """Sample worlds from ``view`` within the budget (``seconds`` if given, for a time
-        budget); the outcomes of every legal action, or of ``actions`` and greedy's choice."""
-        base = self.policy.decide(view)
+        budget); the outcomes of every legal action, or of ``actions`` and greedy's choice
+        (``base``, if already known)."""
+        base = base or self.policy.decide(view)
         legal = (base.action, *actions) if actions else view.legal_actions
         outcomes: dict[Action, list[float]] = {a: [] for a in legal}
         deadline = time.perf_counter() + (self.seconds if seconds is None else seconds)
