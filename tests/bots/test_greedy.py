@@ -157,6 +157,22 @@ def test_holds_when_behind_with_the_better_table() -> None:
     assert d.action.type.name == "DISCARD" and "not going out (behind in the game" in d.reason
 
 
+def test_plays_a_going_out_line_through_the_turn() -> None:
+    """A line found once is followed step by step, as a fresh search also would."""
+    game = meld_phase("K K K 9 9 9 2 5", CANASTA, "4 5", scores=[3000, 1000])
+    bot = make_bot("greedy")
+    steps = []
+    while len(game.results) == 0:
+        view = game.view(0)
+        d = bot.decide(view)
+        fresh = make_bot("greedy").decide(view)
+        assert d == fresh and ("going out" in d.reason or len(view.legal_actions) == 1)
+        steps.append(str(d.action))
+        game.apply(d.action)
+    assert steps[-1] == "discard 5" and len(steps) >= 3
+    assert game.results[0].went_out == 0
+
+
 # ---------------------------------------------------------------------- "may I go out?"
 
 def asked(hand: str) -> Game:

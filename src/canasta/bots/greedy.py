@@ -19,6 +19,7 @@ Every decision comes with its reason (``explain``).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from canasta.bots import kinds, planning
@@ -51,6 +52,7 @@ class GreedyBot(BotBase):
             self.params = GreedyParams(**params)  # type: ignore[arg-type]
         except TypeError as exc:
             raise BotError(f"greedy: {exc}") from None
+        self._ahead: dict[Hashable, planning.Plan] = {}  # the going-out line being played
 
     def decide(self, view: PlayerView) -> Decision:
         """Choose one of ``view.legal_actions``, with the reason."""
@@ -145,7 +147,7 @@ class GreedyBot(BotBase):
             return Decision(red, "a red 3 laid down scores its bonus and is replaced")
         hold = ""
         if view.permission != "no":
-            out = planning.going_out_plan(view)
+            out = self._going_out(view)
             if out is not None:
                 p = self.params
                 go, why = going_out_verdict(know, p.hold_margin, p.low_stock)
@@ -170,6 +172,22 @@ class GreedyBot(BotBase):
                 return Decision(lay.action, hold + lay.reason)
         discard = self._discard(know)
         return Decision(discard.action, hold + discard.reason)
+
+    def _going_out(self, view: PlayerView) -> planning.Plan | None:
+        """The going-out line from here. A line found earlier in the turn is followed: each
+        step it leads to is remembered (``planning.resumptions``), and a decision at one of
+        them resumes the line instead of searching again (a search is most of the bot's time)."""
+        if self._ahead:
+            plan = self._ahead.get(planning.step_key(view))
+            if plan is not None:
+                return plan
+            self._ahead = {}
+        if not kinds.could_go_out(view):
+            return None
+        game = planning.sample(view)
+        out = planning.going_out_plan(view, game)
+        self._ahead = planning.resumptions(view, game, out) if out is not None else {}
+        return out
 
     def _best_lay(self, know: Knowledge) -> Decision | None:
         best: Decision | None = None

@@ -13,6 +13,7 @@ of melds is tried once, not in every order), cut off after ``limit`` positions.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from canasta.bots import kinds
@@ -116,3 +117,25 @@ def going_out_plan(view: PlayerView, game: Game | None = None, limit: int = 300)
 
     visit(start, (), -1, view.hand_sizes[seat])
     return best[0] if best else None
+
+
+def step_key(view: PlayerView) -> Hashable:
+    """What a turn's plan depends on at one step: the seat and the turn, its hand, its side's
+    melds and what it may do."""
+    return (view.seat, view.deal_number, view.turns, view.hand, view.melds[view.side],
+            view.legal_actions)
+
+
+def resumptions(view: PlayerView, game: Game, plan: Plan) -> dict[Hashable, Plan]:
+    """Where ``plan`` leads within the turn: for each step after its first (by ``step_key``
+    of the seat's view there), the rest of the plan. ``game`` is the one the plan was found
+    on (as it was before the plan)."""
+    ahead: dict[Hashable, Plan] = {}
+    g = game.clone()
+    deals = len(g.results)
+    for i, action in enumerate(plan.actions[:-1]):
+        g.apply(action)
+        if len(g.results) > deals or g.current_player != view.seat:
+            break
+        ahead[step_key(g.view(view.seat))] = Plan(plan.actions[i + 1:], plan.cost, plan.score)
+    return ahead
