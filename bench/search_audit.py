@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from canasta.bots import make_bot
 from canasta.bots.base import forced
 from canasta.bots.greedy import GreedyBot
-from canasta.bots.ismcts import IsmctsBot, _gain
+from canasta.bots.ismcts import IsmctsBot, paired_gain
 from canasta.engine.game import Game
 from canasta.rules import load
 from canasta.sim.games import bot_seed
@@ -80,7 +80,7 @@ def pick(row: Row, z: float, min_gain: float) -> int:
     """The action the search bot's rule (``IsmctsBot.choose``) picks with ``z``, ``min_gain``."""
     best, bound = row.base, 0.0
     for i, outcomes in enumerate(row.sampled):
-        low = _gain(list(outcomes), list(row.sampled[row.base]), z)[1]
+        low = paired_gain(list(outcomes), list(row.sampled[row.base]), z)[1]
         if low > bound and low > min_gain:
             best, bound = i, low
     return best
@@ -99,7 +99,7 @@ def report(rows: list[Row], deals: int, compare: str) -> None:
     overrides = [r for r in rows if r.played != r.base]
     print(f"decisions searched: {len(rows)}; overrides of greedy: {len(overrides)} "
           f"({len(overrides) / deals:.1f} per deal)")
-    est = [_gain(list(r.sampled[r.played]), list(r.sampled[r.base]), 0)[0] for r in overrides]
+    est = [paired_gain(list(r.sampled[r.played]), list(r.sampled[r.base]), 0)[0] for r in overrides]
     true = [r.true[r.played] - r.true[r.base] for r in overrides]
     print(f"per override: estimated gain {mean_se(est)}, true gain {mean_se(true)}")
     print(f"true gain per deal from overrides: {sum(true) / deals:+.3f}")

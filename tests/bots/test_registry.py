@@ -60,12 +60,12 @@ def test_the_search_bot_runs_on_a_time_budget() -> None:
 
 
 def test_the_search_bot_deviates_only_on_a_clear_paired_gain() -> None:
-    from canasta.bots.ismcts import _gain
+    from canasta.bots.ismcts import paired_gain
 
-    mean, low = _gain([0.5, 0.7, 0.9], [0.1, 0.4, 0.5], z=1.0)
+    mean, low = paired_gain([0.5, 0.7, 0.9], [0.1, 0.4, 0.5], z=1.0)
     gains = [0.4, 0.3, 0.4]
     sd = (sum((g - sum(gains) / 3) ** 2 for g in gains) / 2) ** 0.5
     assert mean == pytest.approx(1.1 / 3) and low == pytest.approx(1.1 / 3 - sd / 3 ** 0.5)
-    assert _gain([0.2], [0.5], z=1.0) == pytest.approx((-0.3, -0.3))
-    noisy = _gain([1.0, -1.0, 1.0, -1.0], [0.0, 0.0, 0.0, 0.0], z=1.0)
+    assert paired_gain([0.2], [0.5], z=1.0) == pytest.approx((-0.3, -0.3))
+    noisy = paired_gain([1.0, -1.0, 1.0, -1.0], [0.0, 0.0, 0.0, 0.0], z=1.0)
     assert noisy[0] == 0.0 and noisy[1] < 0

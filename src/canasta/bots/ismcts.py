@@ -113,7 +113,7 @@ class IsmctsBot(BotBase):
         mine = outcomes[base.action]
         best, gain, bound = base.action, 0.0, 0.0
         for action, outcome in outcomes.items():
-            mean, low = _gain(outcome, mine, self.z)
+            mean, low = paired_gain(outcome, mine, self.z)
             if low > bound and low > self.min_gain:
                 best, gain, bound = action, mean, low
         if best == base.action:
@@ -187,7 +187,7 @@ def melders(view: PlayerView, belief: float) -> Likelihood:
     return likely
 
 
-def _gain(outcomes: list[float], base: list[float], z: float) -> tuple[float, float]:
+def paired_gain(outcomes: list[float], base: list[float], z: float) -> tuple[float, float]:
     """The mean gain of ``outcomes`` over ``base``, sample by sample, and that mean less ``z``
     standard errors (the mean itself for a single sample)."""
     gains = [a - b for a, b in zip(outcomes, base, strict=True)]
