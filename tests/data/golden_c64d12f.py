@@ -1,0 +1,95 @@
+"""Write the golden data of ``tests/data`` from an engine: run it against commit c64d12f.
+
+The files pin what the engine did before its core was rebuilt (issue 10), so that the rebuilt
+engine can be held to it:
+
+- ``records/<preset>-<n>.json``: game records written by that engine (``record.write``), one
+  of random play over two deals and one of greedy self-play over one deal, for every preset.
+  They must keep replaying and verifying (``tests/test_golden.py``).
+- ``perft/<preset>.json``: fixed random lines of play from the start of a game. At every step
+  the number of legal actions and the low 16 bits of a CRC-32 of their codes
+  (``"count/crc"``); at the end the digest. As
+  python-chess's perft files pin move generation, these pin the legal-action generator.
+- ``action_codes.tsv``: every action code and its text form, so that codes never move.
+
+Only the public surface of that commit is used (``Game``, ``legal_actions``, ``apply``,
+``digest``, ``record``, ``make_bot``), so the script runs on it unchanged::
+
+    git worktree add /tmp/c64 c64d12f
+    PYTHONPATH=/tmp/c64/src python tests/data/golden_c64d12f.py tests/data
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import zlib
+from pathlib import Path
+
+from canasta import record
+from canasta.bots import make_bot
+from canasta.engine.actions import ALL_ACTIONS, Action, ActionType
+from canasta.engine.game import Game
+from canasta.rules import load, preset_names
+
+#: Lines per preset: (seed, eagerness, steps). Eager lines lay cards whenever they can, so they
+#: reach openings, canastas and going out; uniform ones ask, answer and take back more.
+LINES = [(seed, eager, 300) for seed in range(3) for eager in (0.0, 0.8)]
+LAYING = {ActionType.TAKE, ActionType.MELD, ActionType.MELD_BLACK_THREES, ActionType.ADD,
+          ActionType.COMMIT, ActionType.SEQUENCE, ActionType.EXTEND, ActionType.MELD_WILD}
+
+
+def choose(rng: random.Random, legal: list[Action], eager: float) -> Action:
+    """Uniform over the legal actions, or, with chance ``eager``, over the laying ones."""
+    if rng.random() < eager:
+        laying = [a for a in legal if a.type in LAYING]
+        if laying:
+            return rng.choice(laying)
+    return rng.choice(legal)
+
+
+def perft(preset: str) -> dict[str, object]:
+    rules = load(preset)
+    lines = []
+    for seed, eager, steps in LINES:
+        game, rng = Game(rules, seed), random.Random(seed)
+        counts: list[str] = []
+        while len(counts) < steps and not game.is_terminal():
+            legal = game.legal_actions()
+            crc = zlib.crc32(bytes(str([a.code for a in legal]), "ascii")) & 0xFFFF
+            counts.append(f"{len(legal)}/{crc:04x}")
+            game.apply(choose(rng, legal, eager))
+        lines.append({"seed": seed, "eager": eager, "steps": " ".join(counts),
+                      "digest_v1": game.digest()})
+    return {"preset": preset, "lines": lines}
+
+
+def records(preset: str, out: Path) -> None:
+    rules = load(preset)
+    game, rng = Game(rules, 11), random.Random(11)
+    while not game.is_terminal() and len(game.results) < 2:
+        game.apply(choose(rng, game.legal_actions(), 0.5))
+    record.write(game, out / f"{preset}-random.json")
+    game = Game(rules, 12)
+    bots = [make_bot("greedy", seed=seat) for seat in range(game.num_players)]
+    while not game.is_terminal() and not game.results:
+        game.apply(bots[game.current_player].act(game.view(game.current_player)))
+    record.write(game, out / f"{preset}-greedy.json")
+
+
+def main(folder: str) -> None:
+    root = Path(folder)
+    (root / "records").mkdir(parents=True, exist_ok=True)
+    (root / "perft").mkdir(parents=True, exist_ok=True)
+    for preset in preset_names():
+        (root / "perft" / f"{preset}.json").write_text(json.dumps(perft(preset)) + "\n")
+        records(preset, root / "records")
+        print(preset, file=sys.stderr)
+    with (root / "action_codes.tsv").open("w", encoding="utf-8") as out:
+        for code, action in enumerate(ALL_ACTIONS):
+            out.write(f"{code}\t{action}\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
