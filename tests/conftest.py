@@ -1,7 +1,13 @@
-"""Hypothesis profiles: fast by default, thorough with ``HYPOTHESIS_PROFILE=ci``.
+"""Hypothesis profiles: deterministic by default, exploring on demand.
+
+- ``default``: every property test draws the same examples on every run (``derandomize``, no
+  example database), so the README's test command gives the same verdict every time.
+- ``explore`` (``HYPOTHESIS_PROFILE=explore``): fresh random examples, ten times as many, for
+  longer runs that look for new failures; a failure prints the blob that reproduces it.
+- ``quick``: ten examples per property, for a fast local loop.
 
 Property tests scale their example counts from the loaded profile's ``max_examples`` (100 in
-the default profile), so ``ci`` (1000) runs each of them ten times longer.
+the default profile), so ``explore`` (1000) runs each of them ten times longer.
 """
 
 from __future__ import annotations
@@ -10,11 +16,12 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("default", settings(deadline=None))
+settings.register_profile("default", settings(deadline=None, derandomize=True, database=None))
 settings.register_profile(
-    "ci",
+    "explore",
     settings(max_examples=1000, deadline=None, print_blob=True,
              suppress_health_check=[HealthCheck.too_slow]),
 )
-settings.register_profile("quick", settings(max_examples=10, deadline=None))
+settings.register_profile("quick", settings(max_examples=10, deadline=None, derandomize=True,
+                                            database=None))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

@@ -27,7 +27,7 @@ FALLBACK = "that is not a legal move now"  # the generic reason explain.py falls
 
 
 def examples(n: int) -> int:
-    """``n`` examples under the default profile, scaled up by a bigger profile (``ci``)."""
+    """``n`` examples under the default profile, scaled up by a bigger profile (``explore``)."""
     profile = settings.default
     base = 100 if profile is None else int(profile.max_examples)
     return max(1, n * base // 100)

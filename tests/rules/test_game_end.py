@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from canasta.rules import from_dict, load
 from tests.helpers import position
 
 
@@ -31,3 +32,18 @@ def test_the_next_deals_minimum_follows_the_running_total() -> None:
     game = position(hands={}, scores=[1495, 1525], stock="K")
     game._end_hand(-1, "stock exhausted")
     assert game.minimum == [50, 90]
+
+
+@pytest.mark.parametrize(("scores", "over"), [([1200, 900], True), ([1000, 1000], False)])
+def test_a_game_of_a_set_number_of_deals_level_after_the_last_plays_another(
+        scores: list[int], over: bool) -> None:
+    """docs/rules.md, ruling 15: with ``game.deals``, the higher total after the last deal
+    wins; level totals play one more deal, as at a target."""
+    rules = from_dict({"game": {"target": 0, "deals": 1}}, base=load("classic"))
+    game = position(rules, hands={}, scores=scores, stock="K")
+    game._end_hand(-1, "stock exhausted")
+    assert game.is_terminal() == over
+    assert game.deal_number == (1 if over else 2)
+    if not over:  # the extra deal ends the game unless it leaves the totals level again
+        game._end_hand(-1, "stock exhausted")
+        assert game.is_terminal() == (game.scores[0] != game.scores[1])
