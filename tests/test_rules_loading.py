@@ -1,12 +1,14 @@
-"""Rule sets as data: presets, users' files, precise errors (DESIGN principle 2)."""
+"""Rule sets as data: presets, users' files, precise errors (README, "Rules as data")."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from canasta import Game, RulesError
+from canasta.cli.main import main
 from canasta.rules import RuleSet, diff, dumps, from_dict, load, loads, preset_names
 
 
@@ -87,3 +89,104 @@ def test_rule_sets_are_frozen() -> None:
 def test_from_dict_validates_like_a_file() -> None:
     with pytest.raises(RulesError, match="draw.stock_cards = 0"):
         from_dict({"draw": {"stock_cards": 0}})
+
+
+ONE_DECK = "[deck]\ndecks = 1\n[melds]\nblack_three_sets = []\n"  # two black 3s: no set
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (ONE_DECK.replace("[melds]", "jokers = 1\n[melds]") + "[deal]\nhand_size = 13\n",
+     "deal.hand_size = 13 for 4 players deals 52 cards, but the pack holds 53 (deck.decks = 1, "
+     "deck.jokers = 1): it must keep back at least 2, the upcard and a stock to draw from"),
+    ("[melds]\nmin_naturals = 9\n",
+     "melds.min_naturals = 9 is more natural cards of a rank than the pack holds: 8 "
+     "(deck.decks = 2, deck.jokers = 4)"),
+    ('base = "cuban"\n[melds]\nmin_naturals = 8\n',
+     "melds.min_naturals = 8 is more than melds.max_size = 7, the most cards a meld may hold"),
+    ("[melds]\nmin_naturals = 8\n",
+     "melds.min_naturals = 8 is more than melds.canasta_size = 7: a meld would need more "
+     "naturals than a canasta has cards"),
+    ("[melds]\nmin_naturals = 4\n",
+     "melds.min_naturals = 4: a new meld is laid as 3 cards and grows by additions, so it can "
+     "hold at most 3 naturals"),
+    ('[deck]\ndecks = 1\n[melds]\nmax_wilds = 4\nwild_ratio = "fewer"\ncanasta_size = 8\n',
+     "melds.canasta_size = 8 can never be reached: a meld holds at most 4 natural cards "
+     "(deck.decks = 1, deck.jokers = 4) and 3 wild cards with them (melds.max_wilds = 4, "
+     "melds.wild_ratio = 'fewer')"),
+    ("[points]\njoker = 5\ntwo = 2\nace = 2\neight_to_king = 1\nfour_to_seven = 0\n"
+     "black_three = 1\n",
+     "initial_meld.tiers: a minimum of 120 can never be met: every card of the pack that may "
+     "count toward an opening is worth 104 in all"),
+    ('base = "bolivia"\n[going_out]\nsambas = 3\n',
+     "going_out.sambas = 3: more than going_out.canastas = 2"),
+    ("[going_out]\ncanastas = 12\n",
+     "going_out.canastas = 12 is more canastas than a side can ever make: at most 11 of "
+     "melds.canasta_size = 7 cards from deck.decks = 2, deck.jokers = 4"),
+    (ONE_DECK + "[going_out]\ncanastas = 3\n",
+     "going_out.canastas = 3 is more canastas than a side can ever make: at most 2 of "
+     "melds.canasta_size = 7 cards from deck.decks = 1, deck.jokers = 4"),
+    (ONE_DECK + "[going_out]\ncanastas = 2\nnatural_canastas = 1\n",
+     "going_out.natural_canastas = 1 can never be met: a natural canasta needs "
+     "melds.canasta_size = 7 natural cards of one rank and the pack holds 4 of each"),
+    ('base = "samba"\n[going_out]\ncanastas = 12\nnatural_canastas = 12\n',
+     "going_out.natural_canastas = 12: a side makes at most 11 natural canastas, one per rank"),
+    ("[melds]\nmin_naturals = 3\nmax_wilds = 0\n[going_out]\nmixed_canastas = 1\n",
+     "going_out.mixed_canastas = 1 is more mixed canastas than a side can ever make: at most 0 "
+     "of melds.canasta_size = 7 cards with melds.max_wilds = 0"),
+    ('base = "samba"\n[going_out]\ncanastas = 12\nnatural_canastas = 6\nmixed_canastas = 6\n',
+     "going_out.natural_canastas + going_out.mixed_canastas = 12: a side has at most 11 melds "
+     "of ranks"),
+    ('base = "samba"\n[melds]\ncanasta_size = 12\n[going_out]\nsambas = 1\n',
+     "going_out.sambas = 1 is more sambas than a side can ever make: at most 0 runs of "
+     "melds.canasta_size = 12 cards"),
+    ("[going_out]\nmust_ask = true\nask_partner = false\n",
+     "going_out.must_ask needs going_out.ask_partner: with no asking, no one could ever go out"),
+    ('base = "two_hand"\n[going_out]\nmust_ask = true\n',
+     "going_out.must_ask with players.count = 2 in players.sides = 2: no player has a partner "
+     "to ask"),
+    ("[red_threes]\npositive_needs_canastas = 12\n",
+     "red_threes.positive_needs_canastas = 12 is more canastas than a side can ever make (at "
+     "most 11): red 3s could never count for a side"),
+    (ONE_DECK + "[canastas]\nseven_canastas_bonus = 5000\n",
+     "canastas.seven_canastas_bonus = 5000 can never be paid: a side can make at most 2 "
+     "canastas"),
+    (ONE_DECK + "[initial_meld]\ncanasta_tiers = [[3000, 2]]\n",
+     "initial_meld.canasta_tiers asks for a natural canasta from 3000, but none can be made: "
+     "melds.canasta_size = 7 is more than the 4 natural cards of a rank"),
+    ('base = "cuban"\n[deck]\ndecks = 3\njokers = 6\n[melds]\ncanasta_size = 5\n'
+     "max_size = 5\nblack_three_sets = [6]\n",
+     "melds.black_three_sets = [6]: a meld holds at most melds.max_size = 5 cards"),
+])
+def test_rules_no_game_can_be_played_under_are_refused_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        loads(text)
+    path = tmp_path / "ours.toml"
+    path.write_text(text)
+    assert main(["rules", "check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and message in err
+
+
+def test_additions_free_of_the_wild_limits_may_grow_a_canasta_past_max_wilds() -> None:
+    """House: the limits bind only the three cards laid, so 12 naturals of a rank and the
+    pack's 18 wild cards reach a canasta of 16 (3 wilds at most could not)."""
+    assert loads('base = "house"\n[melds]\ncanasta_size = 16\n').melds.canasta_size == 16
+    with pytest.raises(RulesError, match="melds.canasta_size = 16 can never be reached"):
+        loads('base = "house"\n[melds]\ncanasta_size = 16\nwild_limit_at_laydown_only = false\n')
+
+
+def test_a_file_with_no_name_is_named_after_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ours = tmp_path / "ours.toml"
+    ours.write_text('base = "two_hand"\n[game]\ntarget = 3000\n')
+    assert load(ours).name == "ours"
+    assert main(["rules", "check", str(ours)]) == 0
+    assert capsys.readouterr().out == "ok: ours\n"
+    (tmp_path / "on_top.toml").write_text('base = "ours.toml"\n[deal]\nhand_size = 13\n')
+    assert load(tmp_path / "on_top.toml").name == "on_top"
+    (tmp_path / "named.toml").write_text('base = "ours.toml"\nname = "our_table"\n')
+    assert load(tmp_path / "named.toml").name == "our_table"
+    assert loads('base = "two_hand"\n').name == "two_hand"  # no file: the base's name

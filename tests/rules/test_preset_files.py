@@ -23,11 +23,12 @@ def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize(("text", "reason"), [
     ('base = "hand_and_foot"\n[going_out]\ncanastas = 5\n',
-     r"going_out.natural_canastas \+ going_out.mixed_canastas = 7 exceed going_out.canastas = 5"),
+     r"going_out.natural_canastas \+ going_out.mixed_canastas = 7: more than "
+     r"going_out.canastas = 5"),
     ('base = "hand_and_foot"\n[deal]\nfoot_size = 60\n',
-     "deal.hand_size \\+ deal.foot_size deal 284 cards, but the pack holds 270"),
+     "deal.hand_size \\+ deal.foot_size = 71 for 4 players deal 284 cards, but the pack holds 270"),
     ('[deal]\nfoot_size = 30\n',
-     "deal.hand_size \\+ deal.foot_size deal 164 cards, but the pack holds 108"),
+     "deal.hand_size \\+ deal.foot_size = 41 for 4 players deal 164 cards, but the pack holds 108"),
     ('base = "hand_and_foot"\n[game]\ndeals = 0\n',
      "game.target = 0 needs game.deals: the game must end somehow"),
     ('[red_threes]\nvalues = [100, 200]\n',

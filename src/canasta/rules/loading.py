@@ -1,9 +1,11 @@
 """Loading rule sets from TOML: presets shipped in the package and users' own files.
 
 A rules file may name a ``base`` (a preset or another file, relative to it) and override
-only what differs. Every key is checked against the declarations in ``ruleset.py``: an unknown
-key, a wrong type, a value out of range or an impossible combination raises ``RulesError``
-naming the key, the value and what was expected. Nothing is half-loaded.
+only what differs; a file that gives no ``name`` is named after itself (``ours.toml`` is
+``ours``), not after its base. Every key is checked against the declarations in
+``ruleset.py``: an unknown key, a wrong type, a value out of range or an impossible
+combination (``checks.py``) raises ``RulesError`` naming the key, the value and what was
+expected. Nothing is half-loaded.
 """
 
 from __future__ import annotations
@@ -12,15 +14,25 @@ import tomllib
 from dataclasses import fields, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any, get_type_hints
+from typing import Any, NamedTuple, get_type_hints
 
 import tomli_w
 
-from canasta.cards import kind_counts, parse_kind
+from canasta.cards import parse_kind
 from canasta.errors import CardError, RulesError
+from canasta.rules.checks import first_problem
 from canasta.rules.ruleset import SECTIONS, RuleSet
 
 _TOP_KEYS = {"name", "description", "base", "unstated"}
+
+
+class _Source(NamedTuple):
+    """The text of a rule set, where it came from, and what to call it if it says not."""
+
+    text: str
+    origin: str  # for messages: "preset classic", the file's path, "<string>"
+    folder: Path | None  # where a file base is looked up; None: among the presets
+    name: str | None  # a file's stem, the name of a file that gives none
 
 
 def preset_names() -> list[str]:
@@ -31,13 +43,12 @@ def preset_names() -> list[str]:
 
 def load(name_or_path: str | Path) -> RuleSet:
     """Load a preset by name (``"classic"``) or a rules file by path."""
-    text, origin, folder = _read(name_or_path)
-    return _from_text(text, origin, folder, seen=())
+    return _from_text(_read(name_or_path), seen=())
 
 
 def loads(text: str, origin: str = "<string>") -> RuleSet:
     """Load a rule set from TOML text (a ``base`` is looked up among the presets)."""
-    return _from_text(text, origin, None, seen=())
+    return _from_text(_Source(text, origin, None, None), seen=())
 
 
 def from_dict(data: dict[str, Any], base: RuleSet | None = None, origin: str = "<dict>") -> RuleSet:
@@ -111,69 +122,14 @@ def diff(a: RuleSet, b: RuleSet) -> list[tuple[str, Any, Any]]:
 
 
 def check(rules: RuleSet, origin: str = "<rules>") -> None:
-    """Refuse combinations of options that cannot be played, naming the keys involved."""
-
-    def fail(message: str) -> None:
-        raise RulesError(f"{origin}: {message}")
-
-    players, sides = rules.players.count, rules.players.sides
-    if players % sides:
-        fail(f"players.count = {players} cannot be split into players.sides = {sides} equal sides")
-    pack = sum(kind_counts(rules.deck.decks, rules.deck.jokers))
-    dealt = players * rules.deal.hand_size
-    if dealt + 1 > pack:
-        fail(
-            f"deal.hand_size = {rules.deal.hand_size} for {players} players deals {dealt} cards, "
-            f"but the pack holds {pack} and one more is needed for the upcard"
-        )
-    if rules.melds.min_naturals + rules.melds.max_wilds < 3:
-        fail("melds.min_naturals + melds.max_wilds must allow a meld of three cards")
-    if rules.melds.canasta_size > rules.deck.decks * 4 + rules.melds.max_wilds:
-        fail(
-            f"melds.canasta_size = {rules.melds.canasta_size} can never be reached with "
-            f"{rules.deck.decks} decks and melds.max_wilds = {rules.melds.max_wilds}"
-        )
-    thresholds = [t for t, _ in rules.initial_meld.tiers]
-    if thresholds != sorted(thresholds) or len(set(thresholds)) != len(thresholds):
-        fail(f"initial_meld.tiers = {list(rules.initial_meld.tiers)}: scores must rise strictly")
-    if thresholds and thresholds[0] < 0:
-        fail("initial_meld.tiers: scores must be 0 or more (below zero is initial_meld.below_zero)")
-    if rules.going_out.canastas == 0 and rules.going_out.concealed_exemption:
-        fail("going_out.concealed_exemption needs going_out.canastas of at least 1")
-    go = rules.going_out
-    if go.natural_canastas + go.mixed_canastas > go.canastas:
-        fail(f"going_out.natural_canastas + going_out.mixed_canastas = "
-             f"{go.natural_canastas + go.mixed_canastas} exceed going_out.canastas = "
-             f"{go.canastas}")
-    dealt = players * (rules.deal.hand_size + rules.deal.foot_size)
-    if rules.deal.foot_size and dealt + 1 > pack:
-        fail(f"deal.hand_size + deal.foot_size deal {dealt} cards, but the pack holds {pack}")
-    if not rules.game.target and not rules.game.deals:
-        fail("game.target = 0 needs game.deals: the game must end somehow")
-    values = rules.red_threes.values
-    if values and values[0] != 0:
-        fail(f"red_threes.values = {list(values)}: the first entry (no red 3) must be 0")
-    for _, need in rules.initial_meld.canasta_tiers:
-        if need not in (0, 1, 2):
-            fail(f"initial_meld.canasta_tiers: {need} is not 0 (none), 1 (any) or 2 (natural)")
-    if rules.melds.max_size and rules.melds.max_size < rules.melds.canasta_size:
-        fail(f"melds.max_size = {rules.melds.max_size} is below melds.canasta_size")
-    wild_bonus = rules.canastas
-    if not rules.melds.wild_melds and (wild_bonus.wild_bonus or wild_bonus.wild_twos_bonus or
-                                       wild_bonus.wild_jokers_bonus or
-                                       wild_bonus.unfinished_wild_penalty):
-        fail("canastas.wild_* are set but melds.wild_melds is off: no wild canasta can be made")
-    if rules.melds.sequences and rules.deal.foot_size:
-        fail("melds.sequences with deal.foot_size is not supported: feet hold no suits yet")
-    if go.sambas and not rules.melds.sequences:
-        fail("going_out.sambas needs melds.sequences: without sequences there is no samba")
-    black_threes = kind_counts(rules.deck.decks, rules.deck.jokers)[3]
-    if any(n > black_threes for n in rules.melds.black_three_sets):
-        fail(f"melds.black_three_sets = {list(rules.melds.black_three_sets)}: the pack holds "
-             f"only {black_threes} black 3s")
+    """Refuse a rule set no game can be played under, naming the keys involved (the checks of
+    ``canasta.rules.checks``, in their order; the first reason found is raised)."""
+    reason = first_problem(rules)
+    if reason is not None:
+        raise RulesError(f"{origin}: {reason}")
 
 
-def _read(name_or_path: str | Path) -> tuple[str, str, Path | None]:
+def _read(name_or_path: str | Path) -> _Source:
     path = Path(name_or_path)
     if isinstance(name_or_path, str) and "/" not in name_or_path and not name_or_path.endswith(
         ".toml"
@@ -183,20 +139,23 @@ def _read(name_or_path: str | Path) -> tuple[str, str, Path | None]:
                 f"no preset named {name_or_path!r}; presets: {', '.join(preset_names())}"
             )
         ref = resources.files("canasta.rules") / "presets" / f"{name_or_path}.toml"
-        return ref.read_text(encoding="utf-8"), f"preset {name_or_path}", None
+        return _Source(ref.read_text(encoding="utf-8"), f"preset {name_or_path}", None, None)
     try:
-        return path.read_text(encoding="utf-8"), str(path), path.parent
+        return _Source(path.read_text(encoding="utf-8"), str(path), path.parent, path.stem)
     except OSError as exc:
         raise RulesError(f"cannot read rules file {str(path)!r}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise RulesError(f"{path}: not a UTF-8 text file") from None
 
 
-def _from_text(text: str, origin: str, folder: Path | None, seen: tuple[str, ...]) -> RuleSet:
+def _from_text(source: _Source, seen: tuple[str, ...]) -> RuleSet:
+    origin = source.origin
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(source.text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{origin}: not valid TOML: {exc}") from None
+    if source.name is not None:
+        data.setdefault("name", source.name)
     base = RuleSet()
     if "base" in data:
         ref = data["base"]
@@ -205,9 +164,9 @@ def _from_text(text: str, origin: str, folder: Path | None, seen: tuple[str, ...
         if ref in seen:
             raise RulesError(f"{origin}: base = {ref!r} refers back to itself")
         is_file = "/" in ref or ref.endswith(".toml")
+        folder = source.folder
         target: str | Path = (folder / ref) if (is_file and folder is not None) else ref
-        base_text, base_origin, base_folder = _read(target)
-        base = _from_text(base_text, base_origin, base_folder, (*seen, ref))
+        base = _from_text(_read(target), (*seen, ref))
     return from_dict(data, base, origin)
 
 

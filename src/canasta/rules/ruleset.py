@@ -357,6 +357,20 @@ class RuleSet:
                 needed = value
         return needed
 
+    def wilds_allowed(self, naturals: int) -> int:
+        """Most wild cards a rank meld of ``naturals`` natural cards may hold (docs/rules.md,
+        ruling 7): ``melds.max_wilds``, and no more wilds than naturals under ``wild_ratio``
+        "not_more", fewer under "fewer"; none at all below ``melds.min_naturals``."""
+        melds = self.melds
+        if naturals < melds.min_naturals:
+            return 0
+        cap = melds.max_wilds
+        if melds.wild_ratio == "not_more":
+            cap = min(cap, naturals)
+        elif melds.wild_ratio == "fewer":
+            cap = min(cap, naturals - 1)
+        return max(cap, 0)
+
     def red_three_value(self, count: int) -> int:
         """What ``count`` red 3s of one side are worth before the sign rule."""
         values = self.red_threes.values
