@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import csv
+import sys
 from pathlib import Path
 
 import pytest
 
+from canasta.cli import match_cmd
 from canasta.cli.main import main
 
 
@@ -59,3 +61,41 @@ def test_bad_arguments_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path
     assert main([*argv, "--out", str(tmp_path)]) == code
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+@pytest.fixture
+def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any game played fails the test: what is refused is refused before the first game."""
+
+    def play(*args: object, **kwargs: object) -> None:
+        pytest.fail("a game was played")
+
+    monkeypatch.setattr(match_cmd, "play_tournament", play)
+
+
+@pytest.mark.parametrize("command", [["match", "greedy", "random"],
+                                     ["tournament", "greedy", "random", "ismcts"]])
+@pytest.mark.parametrize("where", ["results", "results/more"])
+def test_out_at_an_existing_file_is_refused_before_any_game(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, no_games: None,
+        command: list[str], where: str) -> None:
+    file = tmp_path / "results"
+    file.write_text("not a folder\n")
+    assert main([*command, "--games", "200", "--out", str(tmp_path / where)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"canasta: error: {file}: --out needs a folder\n"
+    assert file.read_text() == "not a folder\n"
+
+
+@pytest.mark.parametrize("ray", [["--ray"], ["--ray", "ray://head:10001"]])
+def test_ray_not_installed_says_how_to_install_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        no_games: None, ray: list[str]) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # ``import ray`` raises ImportError
+    out = tmp_path / "out"
+    assert main(["match", "greedy", "random", *ray, "--out", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and not out.exists()
+    assert captured.err == ('canasta: error: Ray is not installed: pip install "canasta[ray]" '
+                            "to play on Ray\n")

@@ -7,12 +7,13 @@ import tempfile
 from collections.abc import Iterator
 
 import pytest
-import ray
 
 
 @pytest.fixture(scope="session")
 def local_ray() -> Iterator[None]:
-    """Ray on this machine: 2 CPUs, no dashboard, a small object store, a private temp dir."""
+    """Ray on this machine: 2 CPUs, no dashboard, a small object store, a private temp dir
+    (the tests that ask for it are skipped where Ray is not installed: it is optional)."""
+    ray = pytest.importorskip("ray")
     folder = tempfile.mkdtemp(prefix="ray-")
     os.environ["RAY_AUTH_MODE"] = "disabled"
     os.environ["RAY_TMPDIR"] = folder

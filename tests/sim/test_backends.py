@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from canasta.rules import load
-from canasta.sim.backends import chunks, run_local, run_ray
+from canasta.sim.backends import RayMissing, chunks, run_local, run_ray
 from canasta.sim.games import GameJob, play_game
 from canasta.sim.tournament import plan, play_tournament
 
@@ -55,3 +57,12 @@ def test_a_tournament_on_ray_matches_the_local_one(local_ray: None) -> None:
 def test_a_bad_bot_fails_before_any_game() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         play_tournament(["greedy", "grredy"], load("classic"), 2)
+
+
+def test_without_ray_installed_ray_is_refused_with_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # ``import ray`` raises ImportError
+    with pytest.raises(RayMissing, match=r'pip install "canasta\[ray\]"'):
+        run_ray(jobs(), None, 1)
+    with pytest.raises(RayMissing):
+        play_tournament(ENTRANTS[:2], load("classic"), 2, ray=True)

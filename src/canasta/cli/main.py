@@ -8,16 +8,19 @@
     canasta tournament A B C ... [same options as match]
     canasta replay FILE [--verify]
 
-Bad arguments exit with 2 (argparse), bad files or records with 1; either way one line on
-stderr and never a traceback.
+Bad arguments exit with 2 (argparse), bad files or records with 1 (a file where a folder
+is wanted, a missing optional dependency such as Ray included); either way one line on stderr
+and never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from canasta.cli import match_cmd, play, replay_cmd, rules_cmd, simulate_cmd
@@ -48,6 +51,19 @@ def whole_number(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def output_folder(path: str, option: str) -> Path:
+    """The folder an option names for its output. A file of that name, or a file where one of
+    its parent folders would be, is refused at once (``NotADirectoryError``, which ``main``
+    reports in one line), before any work is done."""
+    folder = Path(path)
+    for place in (folder, *folder.parents):
+        if place.exists():
+            if not place.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, f"{option} needs a folder", str(place))
+            break
+    return folder
 
 
 def build_parser() -> argparse.ArgumentParser:

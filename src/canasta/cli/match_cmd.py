@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from canasta.rules import load
+from canasta.sim.backends import require_ray
 from canasta.sim.report import plot_scores, print_outcome, write_csv
 from canasta.sim.tournament import deals_for, lineups, play_tournament
 
@@ -47,10 +47,16 @@ def add_arguments(parser: argparse.ArgumentParser, entrants: int | str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the match or tournament, print the tables, save the files."""
+    """Play the match or tournament, print the tables, save the files. A folder that cannot
+    take the files, or ``--ray`` without Ray, is refused before any game is played."""
+    from canasta.cli.main import output_folder
+
     if len(args.bots) < 2:
         print(f"canasta {args.command}: error: name at least two bots", file=sys.stderr)
         return 2
+    folder = output_folder(args.out, "--out")
+    if args.ray is not None:
+        require_ray()
     rules = load(args.rules)
     per_match = deals_for(args.games, rules.players.sides) * len(lineups(rules.players.sides))
     n = len(args.bots)
@@ -69,7 +75,6 @@ def run(args: argparse.Namespace) -> int:
     if not out.is_terminal:
         out = Console(highlight=False, width=160)  # a file or a pipe: keep table rows whole
     print_outcome(out, outcome, elapsed)
-    folder = Path(args.out)
     written = [*write_csv(outcome, folder), plot_scores(outcome, folder / "scores.png")]
     out.print(Text("saved: " + ", ".join(str(p) for p in written)))
     return 0

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import time
-from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -19,11 +17,11 @@ from canasta.sim import Summary, play_random
 
 def run(args: argparse.Namespace) -> int:
     """Play ``--games`` games, with a progress bar on stderr, and print the summary."""
+    from canasta.cli.main import output_folder
+
     rules = load(args.rules)
-    folder = Path(args.save_records) if args.save_records else None
+    folder = output_folder(args.save_records, "--save-records") if args.save_records else None
     if folder is not None:
-        if folder.exists() and not folder.is_dir():
-            raise NotADirectoryError(errno.ENOTDIR, "--save-records needs a folder", str(folder))
         folder.mkdir(parents=True, exist_ok=True)
     summary = Summary(rules.players.sides)
     start = time.perf_counter()

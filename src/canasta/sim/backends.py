@@ -11,9 +11,23 @@ import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
+from canasta.errors import CanastaError
 from canasta.sim.games import GameJob, GameResult, play_games
 
 Progress = Callable[[int], None]
+
+
+class RayMissing(CanastaError):
+    """Games were sent to Ray, which is an optional dependency and is not installed."""
+
+
+def require_ray() -> None:
+    """Raise ``RayMissing``, saying how to install Ray, unless Ray can be imported."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise RayMissing('Ray is not installed: pip install "canasta[ray]" to play on Ray') \
+            from None
 
 
 def chunks(jobs: Sequence[GameJob], workers: int) -> list[list[GameJob]]:
@@ -45,8 +59,10 @@ def run_ray(jobs: Sequence[GameJob], address: str | None, workers: int,
     """Play the jobs on Ray: on the cluster at ``address``, or on a Ray instance started here
     with ``workers`` CPUs (``address`` None) — or on the one already running in this process.
 
-    Every node needs this package installed (the same version).
+    Every node needs this package installed (the same version); without Ray here,
+    ``RayMissing``.
     """
+    require_ray()
     import ray
 
     started = not ray.is_initialized()
