@@ -60,6 +60,7 @@ def test_rules_list_names_every_preset_with_its_description(
         first_words = " ".join(load(name).description.split()[:3])
         assert re.search(rf"{name} +│ .* │ {re.escape(first_words)}", out)
     assert "4 in 2 sides" in out and "3 in 3 sides" in out
+    assert "each preset and its sources: docs/rules.md, Presets and Sources" in out
 
 
 def test_rules_show_prints_the_whole_rule_set_as_toml(capsys: pytest.CaptureFixture[str]) -> None:

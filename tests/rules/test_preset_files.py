@@ -6,13 +6,20 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import fields
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from canasta import RulesError
 from canasta.cli.main import main
-from canasta.rules import check, diff, dumps, load, loads, preset_names
+from canasta.rules import annotated, check, diff, dumps, load, loads, preset_names
+from canasta.rules.loading import NOTES_HEADER
+from canasta.rules.ruleset import SECTIONS
+
+#: Names of the rule texts kept outside the repository ("seed 000", "RULINGS 15", ...).
+OUTSIDE = re.compile(r"seed 00\d|(?<![\d,])00[0-4]\b|RULINGS|REFERENCE|DESIGN")
 
 
 @pytest.fixture(autouse=True)
@@ -94,3 +101,24 @@ def test_rules_diff_classic_cuban_prints_every_differing_option(
 def test_rules_diff_of_an_alias_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "diff", "classic", "uruguayan"]) == 0
     assert capsys.readouterr().out == "classic and uruguayan set every option alike\n"
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_preset_comments_cite_docs_rules_md_not_files_outside_the_repository(name: str) -> None:
+    text = (resources.files("canasta.rules") / "presets" / f"{name}.toml").read_text()
+    comments = [line for line in text.splitlines() if line.lstrip().startswith("#")]
+    assert [c for c in comments if OUTSIDE.search(c)] == []
+    assert f"docs/rules.md, Presets: {name}" in text or name == "classic"
+
+
+def test_option_docs_cite_docs_rules_md_not_files_outside_the_repository() -> None:
+    docs = {f"{section}.{f.name}": f.metadata["doc"] for section, cls in SECTIONS
+            for f in fields(cls)}
+    assert {key: doc for key, doc in docs.items() if OUTSIDE.search(doc)} == {}
+    assert "docs/rules.md, ruling 15" in docs["game.target"]
+
+
+def test_rules_show_says_where_the_sources_its_notes_cite_are() -> None:
+    assert annotated(load("samba")).splitlines()[0] == NOTES_HEADER
+    assert "docs/rules.md, Presets, Sources" in NOTES_HEADER
+    assert annotated(load("two_hand")) == dumps(load("two_hand"))  # no notes, no header

@@ -14,8 +14,9 @@ from canasta.rules import diff as rules_diff
 
 
 def list_(args: argparse.Namespace) -> int:
-    """Print every preset with its players and description."""
-    table = Table("preset", "players", "description")
+    """Print every preset with its players and description, and where its sources are."""
+    table = Table("preset", "players", "description",
+                  caption="each preset and its sources: docs/rules.md, Presets and Sources")
     for name in preset_names():
         rules = load(name)
         players = f"{rules.players.count} in {rules.players.sides} sides"

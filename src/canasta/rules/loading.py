@@ -84,10 +84,16 @@ def dumps(rules: RuleSet) -> str:
     return tomli_w.dumps(rules.to_dict())
 
 
+#: The first line of ``annotated`` for a rule set with notes: where the texts they cite are.
+NOTES_HEADER = ("# 'not in the source': a blank of the rule texts; sources cited: "
+                "docs/rules.md, Presets, Sources")
+
+
 def annotated(rules: RuleSet) -> str:
-    """``dumps`` with each option the preset's source leaves blank marked by a comment."""
+    """``dumps`` with each option the preset's source leaves blank marked by a comment, under
+    a first line saying where the sources the notes cite are described."""
     notes = dict(rules.unstated)
-    out, section = [], ""
+    out, section = [NOTES_HEADER] if notes else [], ""
     for line in dumps(rules).splitlines():
         if line.startswith("["):
             section = line.strip("[]")

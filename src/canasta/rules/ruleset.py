@@ -5,7 +5,8 @@ documentation (``doc``), its allowed range (``min``/``max``) or its allowed word
 (``choices``). Loading (``canasta.rules.loading``), printing and diffing are generic over these
 declarations, so a new option is one new field. Code branches on options, never on a preset name.
 
-The defaults are the classic game of seed 000 with the rulings of ``RULINGS.md``.
+The defaults are the classic game of ``docs/rules.md``, with its rulings; each option's doc
+names the ruling or the preset it comes from.
 """
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ class Deck:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    hand_size: int = option(11, "cards dealt to each player (000: 11; 2-hand 15; 3-hand 13)", min=1)
+    hand_size: int = option(
+        11, "cards dealt to each player (classic 11; two_hand 15; three_hand 13)", min=1
+    )
     upcard_turn_again: tuple[str, ...] = option(
         ("JK", "2", "R3"),
         "kinds that, turned as the first upcard, make the dealer turn another card on top; "
@@ -58,7 +61,8 @@ class Deal:
 @dataclass(frozen=True, slots=True)
 class Draw:
     stock_cards: int = option(
-        1, "cards drawn from the stock (RULINGS 1: 1 in 4-hand; 2 in 2-hand)", min=1, max=3
+        1, "cards drawn from the stock (docs/rules.md, ruling 1: 1 in 4-hand; 2 in 2-hand)",
+        min=1, max=3,
     )
 
 
@@ -88,13 +92,14 @@ class Melds:
     max_wilds: int = option(3, "wild cards a meld may hold at most (Samba: 2)", min=0)
     wild_ratio: str = option(
         "any",
-        "besides max_wilds: 'any' (classic), 'not_more' (wilds never outnumber naturals, 002), "
-        "'fewer' (wilds fewer than naturals, 001 variation)",
+        "besides max_wilds: 'any' (classic), 'not_more' (wilds never outnumber naturals) or "
+        "'fewer' (wilds fewer than naturals; docs/rules.md, ruling 7)",
         choices=("any", "not_more", "fewer"),
     )
     canasta_size: int = option(7, "cards that make a canasta", min=3)
     black_three_sets: tuple[int, ...] = option(
-        (3, 4), "sizes of a black-3 set that may be melded, only when going out (000); "
+        (3, 4), "sizes of a black-3 set that may be melded, only when going out (docs/rules.md, "
+        "ruling 10); "
         "empty: threes are never melded (Hand and Foot)", min=3, max=6
     )
     black_three_set_last: bool = option(
@@ -120,29 +125,40 @@ class Melds:
 
 @dataclass(frozen=True, slots=True)
 class Pile:
-    frozen_by_wild: bool = option(True, "a wild card in the pile freezes it (000)")
-    frozen_by_red_three: bool = option(True, "a red 3 in the pile freezes it (000)")
+    frozen_by_wild: bool = option(
+        True, "a wild card in the pile freezes it (docs/rules.md, ruling 3)"
+    )
+    frozen_by_red_three: bool = option(
+        True, "a red 3 in the pile freezes it (docs/rules.md, ruling 3)"
+    )
     frozen_before_initial_meld: bool = option(
-        True, "the pile is frozen against a side that has not made its initial meld (000)"
+        True, "the pile is frozen against a side that has not made its initial meld "
+        "(docs/rules.md, ruling 3)"
     )
     always_frozen: bool = option(False, "the pile is always frozen (Cuban, Italian)")
     black_three_blocks_next: bool = option(
-        True, "a black 3 on top blocks the next player only, for one turn (000)"
+        True, "a black 3 on top blocks the next player only, for one turn (docs/rules.md, "
+        "ruling 10)"
     )
     black_three_freezes: bool = option(
-        False, "a discarded black 3 freezes the pile until taken (002's reading)"
+        False, "a discarded black 3 freezes the pile until taken (a reading of "
+        "docs/rules.md, ruling 3)"
     )
     take_with_wild: bool = option(
-        True, "an unfrozen pile may be taken with one natural and one wild from hand (000)"
+        True, "an unfrozen pile may be taken with one natural and one wild from hand "
+        "(docs/rules.md, ruling 4)"
     )
     take_by_adding: bool = option(
-        True, "an unfrozen pile may be taken by adding its top card to a side's meld (000)"
+        True, "an unfrozen pile may be taken by adding its top card to a side's meld "
+        "(docs/rules.md, ruling 4)"
     )
     canasta_opens_pile: bool = option(
-        True, "a completed canasta can take the pile by adding the top card (house, 001: no)"
+        True, "a completed canasta can take the pile by adding the top card (docs/rules.md, "
+        "ruling 4; house: no)"
     )
     initial_meld_before_taking: bool = option(
-        False, "a side must have made its initial meld before it may take the pile (001 variation)"
+        False, "a side must have made its initial meld before it may take the pile "
+        "(docs/rules.md, ruling 4)"
     )
     take_onto_sequence: bool = option(
         True, "with sequences: an unfrozen pile may be taken by adding its top card to the "
@@ -152,7 +168,8 @@ class Pile:
         0, "cards taken with the pile: 0 for the whole pile, else only the top N", min=0
     )
     jokers_discardable: bool = option(
-        True, "jokers may be discarded (001 variation: no, unless nothing else is left)"
+        True, "jokers may be discarded (docs/rules.md, rulings, discarding a joker: a "
+        "variation says no, unless nothing else is left)"
     )
     black_threes_removed: bool = option(
         False, "black 3s in a taken pile are set aside for the taker's side (Cuban)"
@@ -204,14 +221,16 @@ class GoingOut:
     )
     acaba_points: int = option(1500, "what each other side scores when a hand is conceded")
     failed_yes_penalty: int = option(
-        0, "points a side loses when told 'yes' but its player did not go out (RULINGS 19)", min=0
+        0, "points a side loses when told 'yes' but its player did not go out "
+        "(docs/rules.md, ruling 19)", min=0
     )
     concealed_exemption: bool = option(
         True, "a side that has not melded may go out concealed after drawing from the stock "
-        "without meeting the initial minimum (000)"
+        "without meeting the initial minimum (docs/rules.md, ruling 8)"
     )
     concealed_with_pile: bool = option(
-        False, "going out concealed is possible on a turn that took the pile (001)"
+        False, "going out concealed is possible on a turn that took the pile "
+        "(docs/rules.md, ruling 8)"
     )
     concealed_side_off_table: bool = option(
         False, "going out concealed needs the whole side to have stayed off the table"
@@ -222,12 +241,14 @@ class GoingOut:
 class RedThrees:
     values: tuple[int, ...] = option(
         (0, 100, 200, 300, 800),
-        "what a side's red 3s are worth, by how many it has: [none, one, two, ...] (000: 100 "
+        "what a side's red 3s are worth, by how many it has: [none, one, two, ...] "
+        "(docs/rules.md, ruling 9: classic 100 "
         "each, 800 for all four)",
     )
     points: int = option(100, "each red 3 beyond the values table (or every one, if empty)")
     negative_without_initial_meld: bool = option(
-        True, "red 3s count against a side that has not made its initial meld (000)"
+        True, "red 3s count against a side that has not made its initial meld "
+        "(docs/rules.md, ruling 9)"
     )
     positive_needs_canastas: int = option(
         0, "canastas a side needs for its red 3s to count for it, else they count against "
@@ -258,7 +279,8 @@ class Canastas:
         0, "points a side loses for a wild meld short of a canasta (Modern American)", min=0
     )
     seven_canastas_bonus: int = option(
-        0, "bonus for seven canastas in one hand, ending the game (001 variation: 5,000)", min=0
+        0, "bonus for seven canastas in one hand, ending the game (docs/rules.md, ruling 18: "
+        "5,000 in a variation)", min=0
     )
 
 
@@ -266,9 +288,10 @@ class Canastas:
 class StockOut:
     mode: str = option(
         "compulsory_take",
-        "when the stock is gone: 'compulsory_take' (000: the pile must be taken when its top "
+        "when the stock is gone (docs/rules.md, ruling 13): 'compulsory_take' (classic: the "
+        "pile must be taken when its top "
         "card fits a meld; the hand ends when a player cannot take it) or 'turn_pile' "
-        "(001 variation: the pile, less its top card, is turned over as a new stock)",
+        "(a variation: the pile, less its top card, is turned over as a new stock)",
         choices=("compulsory_take", "turn_pile"),
     )
 
@@ -276,7 +299,8 @@ class StockOut:
 @dataclass(frozen=True, slots=True)
 class Game:
     target: int = option(
-        5000, "score that ends the game (RULINGS 15); 0 for none (with game.deals)", min=0
+        5000, "score that ends the game (docs/rules.md, ruling 15); 0 for none (with "
+        "game.deals)", min=0
     )
     deals: int = option(
         0, "play this many deals, then the higher total wins (Hand and Foot: 4); 0 to play to "

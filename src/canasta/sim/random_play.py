@@ -14,8 +14,9 @@ def play_random(rules: RuleSet | str, seed: int, max_deals: int) -> Game:
     The game is dealt with ``seed`` and the policy draws from ``random.Random(seed)``, so the
     same arguments always give the same game. Play stops when the game is over or once
     ``max_deals`` deals have been scored, whichever comes first; check ``is_terminal()``.
-    An empty legal-action list before the end (an engine bug: DESIGN.md, "no dead ends")
-    raises ``RuntimeError`` naming the seed and the deal.
+    An empty legal-action list before the end (an engine bug: the rules as implemented leave
+    no player without a move, docs/rules.md, "How the engine settles what the texts leave
+    open" and "Engine caps") raises ``RuntimeError`` naming the seed and the deal.
     """
     game = Game(rules, seed)
     rng = random.Random(seed)
