@@ -64,7 +64,12 @@ def _rank_canastas(need: int | None, wilds: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Capacity:
-    """The most canastas one side could make if the whole pack were its own."""
+    """The most canastas one side could make if the whole pack were its own: one of each rank
+    4 to ace, each holding every natural of its rank and the fewest wild cards that complete it
+    (a natural one needs ``melds.canasta_size`` naturals of a rank); wild canastas from the
+    wild cards left, with ``melds.wild_melds``; with ``melds.sequences``, sambas of
+    ``melds.canasta_size`` cards in a row of one suit. No more, in all, than the naturals and
+    wild cards of the pack can fill."""
 
     canastas: int  # of any kind: ranks, wild canastas (melds.wild_melds), sambas
     natural: int
