@@ -1,24 +1,17 @@
-"""Build exact positions for scenario tests, keeping every card of the pack accounted for."""
+"""Build exact positions for scenario tests, in the position notation (docs/positions.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from canasta import Game, RuleSet
-from canasta.cards import (
-    JOKER,
-    NUM_CODES,
-    NUM_KINDS,
-    RED_THREE,
-    SUITED,
-    TWO,
-    kind_name,
-    parse_code,
-    parse_kind,
-    rank_of,
-    suit_of,
-)
-from canasta.engine.game import DRAW, MELD
+from canasta.cards import NUM_KINDS, parse_kind
+from canasta.engine import turn
+from canasta.engine.state import HandEnd, Phase
+from canasta.engine.tables import tables_for
+from canasta.rules import load
+
+DRAW, ANSWER, MELD = Phase.DRAW, Phase.ANSWER, Phase.MELD
 
 
 def counts(text: str) -> list[int]:
@@ -34,6 +27,45 @@ def kinds(text: str) -> list[int]:
     return [parse_kind(word) for word in text.split()]
 
 
+def position_text(
+    players: int,
+    sides: int,
+    *,
+    hands: Mapping[int, str],
+    melds: Mapping[int, Sequence[str]] | None = None,
+    pile: str = "",
+    stock: str | None = None,
+    current: int = 0,
+    phase: Phase = DRAW,
+    melded: Sequence[bool] | None = None,
+    scores: Sequence[int] | None = None,
+    red_threes: Mapping[int, int] | None = None,
+    drew: bool = False,
+    extra: str = "",
+) -> str:
+    """The position text ``position`` reads (see there); ``extra`` adds fields verbatim."""
+    melds = melds or {}
+    opened = list(melded) if melded is not None else [bool(melds.get(s)) for s in range(sides)]
+    fields = [f"turn {current} {phase.name.lower()}",
+              "hands " + " | ".join(hands.get(s, "") for s in range(players)),
+              "melds " + " | ".join(", ".join(melds.get(s, ())) for s in range(sides))]
+    if any(opened):
+        fields.append("opened " + " ".join(str(s) for s in range(sides) if opened[s]))
+    if pile:
+        fields.append(f"pile {pile}")
+    if stock is not None:
+        fields.append(f"stock {stock}")
+    if scores is not None:
+        fields.append("scores " + " ".join(map(str, scores)))
+    if red_threes:
+        fields.append("red3 " + " ".join(str(red_threes.get(s, 0)) for s in range(players)))
+    if drew:
+        fields.append("drew")
+    if extra:
+        fields.append(extra)
+    return "; ".join(fields)
+
+
 def position(
     rules: str | RuleSet = "classic",
     *,
@@ -42,83 +74,31 @@ def position(
     pile: str = "",
     stock: str | None = None,
     current: int = 0,
-    phase: int = DRAW,
+    phase: Phase = DRAW,
     melded: Sequence[bool] | None = None,
     scores: Sequence[int] | None = None,
     red_threes: Mapping[int, int] | None = None,
     drew: bool = False,
+    extra: str = "",
 ) -> Game:
-    """A game of ``rules`` set to the given position.
+    """A game of ``rules`` at the given position, through ``Game.from_position``.
 
-    ``hands`` gives each listed seat's cards (other seats get none); ``melds`` gives each
-    side's melds as texts ("K K K 2"); ``pile`` lists the pile bottom to top; ``stock`` lists
-    the stock with its top card last — by default it holds every card not placed elsewhere
-    (so the pack is always complete). ``melded`` says which sides have made their initial
-    meld (by default, those with melds). ``phase=MELD`` with ``drew=True`` puts the player
-    after a draw from the stock.
+    ``hands`` gives each listed seat's cards (other seats get none; with suits, ``"KH 5S"``,
+    where the rules tell suits apart); ``melds`` gives each side's melds as texts (``"K K K
+    2"``, a run ``"4H 5H 6H"``); ``pile`` lists the pile bottom to top; ``stock`` lists the
+    stock with its top card last — by default it holds every card not placed elsewhere.
+    ``melded`` says which sides have made their initial meld (by default, those with melds).
+    ``phase=MELD`` with ``drew=True`` puts the player after a draw from the stock; a position
+    in the draw phase begins the turn as play would (with the stock gone, the hand may end).
     """
-    game = Game(rules, seed=0)
-    t = game.t
-    players, sides = t.players, t.sides
-    used = [0] * NUM_KINDS
-    game.hands = [[0] * NUM_KINDS for _ in range(players)]
-    for seat, text in hands.items():
-        game.hands[seat] = counts(text)
-    game.hsize = [sum(h) for h in game.hands]
-    for hand in game.hands:
-        for k in range(NUM_KINDS):
-            used[k] += hand[k]
-    game.mnat = [[0] * NUM_KINDS for _ in range(sides)]
-    game.mtwo = [[0] * NUM_KINDS for _ in range(sides)]
-    game.mjok = [[0] * NUM_KINDS for _ in range(sides)]
-    game.ncan = [0] * sides
-    for side, texts in (melds or {}).items():
-        for text in texts:
-            cards = counts(text)
-            rank = next((k for k in range(NUM_KINDS) if cards[k] and k not in (TWO, JOKER)),
-                        JOKER)  # wild cards alone: the meld of wild cards
-            game.mnat[side][rank] += cards[rank] if rank != JOKER else 0
-            game.mtwo[side][rank] += cards[TWO]
-            game.mjok[side][rank] += cards[JOKER]
-            if sum(cards) >= game.rules.melds.canasta_size:
-                game.ncan[side] += 1
-            for k in range(NUM_KINDS):
-                used[k] += cards[k]
-    game.red3 = [0] * players
-    for seat, n in (red_threes or {}).items():
-        game.red3[seat] = n
-        used[RED_THREE] += n
-    game.pile = kinds(pile)
-    for k in game.pile:
-        used[k] += 1
-    game.freezers = sum(t.freezes[k] for k in game.pile)
-    if stock is None:
-        rest = [k for k in range(NUM_KINDS) for _ in range(t.pack[k] - used[k])]
-        game.stock = rest
-    else:
-        game.stock = kinds(stock)
-        for k in game.stock:
-            used[k] += 1
-    for k in range(NUM_KINDS):
-        if stock is None:
-            used[k] = t.pack[k]
-        if used[k] > t.pack[k]:
-            raise ValueError(f"the position uses more {k} than the pack holds")
-    game.initial_done = list(melded) if melded is not None else [
-        bool(sum(game.mnat[s])) for s in range(sides)]
-    game.scores = list(scores) if scores is not None else [0] * sides
-    game.minimum = [game.rules.minimum_for(s) for s in game.scores]
-    game.laid_before = [False] * players
-    game.yes_failures = [0] * sides
-    game.blocked = -1
-    game.turns = 0
-    if phase == MELD:
-        game._reset_turn(current)
-        game.phase = MELD
-        game.drew = drew
-    else:
-        game._begin_turn(current)
-    game._legal = None
+    ruleset = load(rules) if isinstance(rules, str) else rules
+    t = tables_for(ruleset)
+    text = position_text(t.players, t.sides, hands=hands, melds=melds, pile=pile, stock=stock,
+                         current=current, phase=phase, melded=melded, scores=scores,
+                         red_threes=red_threes, drew=drew, extra=extra)
+    game = Game.from_position(ruleset, text)
+    if phase == DRAW:
+        turn.begin_turn(game.state, game.t, current)
     return game
 
 
@@ -134,7 +114,7 @@ def suited_position(
     melds: Mapping[int, Sequence[str]] | None = None,
     sequences: Mapping[int, Sequence[str]] | None = None,
     pile: str = "",
-    phase: int = DRAW,
+    phase: Phase = DRAW,
     drew: bool = False,
     melded: Sequence[bool] | None = None,
     scores: Sequence[int] | None = None,
@@ -142,47 +122,15 @@ def suited_position(
     """``position`` for rules that tell suits apart: natural cards are written with their suit
     (``"KH 5S"``), the stock holds every card not placed (top card last, in code order), and
     ``sequences`` gives each side's open sequences or sambas (``"4H 5H 6H"``)."""
-    rank_text = {s: " ".join(kind_name(rank_of(parse_code(w))) for w in text.split())
-                 for s, text in hands.items()}
-    runs = {side: [[parse_code(w) for w in text.split()] for text in texts]
-            for side, texts in (sequences or {}).items()}
-    game = position(rules, hands=rank_text, melds=melds, phase=MELD, drew=drew,
-                    melded=melded if melded is not None else [
-                        bool((melds or {}).get(s)) or bool(runs.get(s)) for s in range(2)],
-                    scores=scores, stock="")
-    left = list(game.t.codes)
-    game.cards = [[0] * NUM_CODES for _ in range(game.t.players)]
-    for seat, text in hands.items():
-        for word in text.split():
-            code = parse_code(word)
-            game.cards[seat][code] += 1
-            left[code] -= 1
-    for texts in (melds or {}).values():
-        for text in texts:
-            for word in text.split():
-                rank = parse_kind(word)
-                code = next(c for c in range(SUITED, NUM_CODES)
-                            if rank_of(c) == rank and left[c]) if rank >= 4 else rank
-                left[code] -= 1
-    cs = game.rules.melds.canasta_size
-    for side, seqs in runs.items():
-        for run in seqs:
-            for code in run:
-                left[code] -= 1
-            low, suit = min(rank_of(c) for c in run), suit_of(run[0])
-            if len(run) >= cs:
-                game.sambas[side].append((suit, low))
-                game.ncan[side] += 1
-            else:
-                game.seqs[side][suit] = (low, low + len(run) - 1)
-    game.pile = [parse_code(w) for w in pile.split()]
-    for code in game.pile:
-        left[code] -= 1
-    left[RED_THREE] -= sum(game.red3)
-    assert min(left) >= 0, "the position uses more cards than the pack holds"
-    game.stock = [c for c in range(NUM_CODES) for _ in range(left[c])]
-    game.freezers = sum(game.t.freezes[c] for c in game.pile)
-    if phase == DRAW:
-        game._begin_turn(game.current)
+    both = {side: [*(melds or {}).get(side, ()), *(sequences or {}).get(side, ())]
+            for side in range(2)}
+    opened = list(melded) if melded is not None else [bool(both[s]) for s in range(2)]
+    return position(rules, hands=hands, melds=both, pile=pile, phase=phase, drew=drew,
+                    melded=opened, scores=scores)
+
+
+def end_hand(game: Game) -> None:
+    """End the hand now as if the stock had run out (the scores of the table as it stands),
+    then the game goes on or ends as after any hand."""
+    turn.end_hand(game.state, game.t, -1, HandEnd.STOCK_EXHAUSTED)
     game._legal = None
-    return game

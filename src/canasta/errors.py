@@ -19,13 +19,15 @@ class IllegalAction(CanastaError):
     """An action that the rules do not allow now. The state is unchanged.
 
     ``reason`` is the plain-words explanation, e.g. "the pile is frozen: you need two natural
-    8s in your hand".
+    8s in your hand". ``position`` is the game's position (docs/positions.md), for a bug
+    report: it shows every hand and the stock, so it is never part of the message.
     """
 
-    def __init__(self, action: object, reason: str) -> None:
+    def __init__(self, action: object, reason: str, position: str = "") -> None:
         super().__init__(f"{action}: {reason}")
         self.action = action
         self.reason = reason
+        self.position = position
 
 
 class ActionParseError(CanastaError):

@@ -1,10 +1,10 @@
-"""Game records: a game as its rule set, its seed and its actions (DESIGN.md, principle 3).
+"""Game records: a game as its rule set, its seed and its actions (docs/records.md).
 
 A record is a JSON object (documented in ``docs/records.md``)::
 
     {
       "format": "canasta-record",
-      "version": 1,
+      "version": 2,
       "rules": {...every option, as RuleSet.to_dict() gives it...},
       "seed": 7,
       "actions": ["draw", "meld K K 2", "discard 7", ...],
@@ -17,23 +17,32 @@ rebuilds the game by applying every action through the engine (so an illegal act
 by the same rules core as in play); ``verify`` replays and compares the result and the digest.
 Anything wrong with a record raises ``RecordError`` saying what and where. Reading never
 writes.
+
+Version 1 records (written before the engine's state was rebuilt) carry the digest of that
+engine's flat state; ``digest_v1`` computes it from today's state, so they still verify. An
+option a record does not list reads its default (which plays as the engine did before the
+option existed).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from canasta.cards import NUM_KINDS
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
+from canasta.engine.state import WILD
 from canasta.errors import ActionParseError, IllegalAction, RecordError, RulesError
 from canasta.rules import RuleSet, from_dict
 
 FORMAT = "canasta-record"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)  #: the versions ``read`` and ``verify`` accept
 
 _KEYS = ("format", "version", "rules", "seed", "actions", "result", "digest")
 _RESULT_KEYS = ("deals", "scores", "winner", "terminal")
@@ -112,8 +121,9 @@ def check(data: object) -> dict[str, Any]:
     _exact_keys(data, _KEYS, "record")
     _expect(data, "format", json.dumps(FORMAT), lambda v: v == FORMAT)
     _expect(data, "version", "a whole number", _int)
-    if data["version"] != VERSION:
-        raise RecordError(f"version {data['version']} is not supported (this reads {VERSION})")
+    if data["version"] not in VERSIONS:
+        raise RecordError(f"version {data['version']} is not supported (this reads "
+                          f"{' and '.join(map(str, VERSIONS))})")
     _expect(data, "rules", "an object", lambda v: isinstance(v, dict))
     _expect(data, "seed", "a whole number", _int)
     _expect_list(data, "actions", "a string", lambda v: isinstance(v, str))
@@ -132,22 +142,16 @@ def check(data: object) -> dict[str, Any]:
 
 
 def rules_of(record: dict[str, Any]) -> RuleSet:
-    """The record's rule set. Every option must be written out: no default fills a gap."""
+    """The record's rule set: every option it lists, over the classic defaults. ``write``
+    lists them all; an option it lacks (one added after the record was written) reads its
+    default, which plays as the engine did before the option existed."""
     data = record["rules"]
+    if "base" in data:
+        raise RecordError("bad rules: unexpected key 'base' (a record lists its options)")
     try:
-        rules = from_dict(data, origin="rules")
+        return from_dict(data, origin="rules")
     except RulesError as exc:
         raise RecordError(f"bad rules: {exc}") from None
-    full = rules.to_dict()
-    missing = [key for key in full if key not in data]
-    missing += [f"{section}.{key}" for section, table in full.items()
-                if isinstance(table, dict) and section in data
-                for key in table if key not in data[section]]
-    if missing:
-        raise RecordError(f"bad rules: missing {', '.join(missing)} (a record lists every option)")
-    if "base" in data:
-        raise RecordError("bad rules: unexpected key 'base' (a record lists every option)")
-    return rules
 
 
 def new_game(record: dict[str, Any]) -> Game:
@@ -187,13 +191,59 @@ def verify(record: dict[str, Any]) -> Game:
              for key in _RESULT_KEYS if record["result"][key] != expected[key]]
     if wrong:
         raise RecordError("result mismatch: " + "; ".join(wrong))
-    digest = game.digest()
+    digest = game.digest() if record["version"] >= 2 else digest_v1(game, record["rules"])
     if record["digest"] != digest:
         raise RecordError(
             f"digest mismatch: the record says {record['digest'][:16]}..., "
             f"the replay gives {digest[:16]}..."
         )
     return game
+
+
+def digest_v1(game: Game, rules: dict[str, Any]) -> str:
+    """The digest a version 1 record carries: a SHA-256 over the text (``repr``) of the
+    engine's flat state of that time, its fields in their order, with the record's own
+    ``rules`` object (docs/records.md, "Version 1")."""
+    return hashlib.sha256(repr(_v1_fields(game, rules)).encode()).hexdigest()
+
+
+def _v1_fields(game: Game, rules: dict[str, Any]) -> tuple[Any, ...]:
+    """The state as version 1's engine kept it, field by field."""
+    s = game.state
+    m, table, turn = s.match, s.table, s.turn
+    seats, sides = s.seats, s.sides
+
+    def column(part: str) -> list[list[int]]:
+        out = []
+        for side in sides:
+            row = [0] * NUM_KINDS
+            for meld in side.melds:
+                if meld is not None:
+                    row[meld.rank] = {"nat": 0 if meld.rank == WILD else meld.naturals,
+                                      "two": meld.twos, "jok": meld.jokers}[part]
+            out.append(row)
+        return out
+
+    tentative = turn.opening
+    return (
+        rules, m.seed, game.history, m.scores, m.deal, m.dealer, m.winner, m.over,
+        [p.hand for p in seats], [list(p.known) for p in seats], [p.red_threes for p in seats],
+        column("nat"), column("two"), column("jok"), [side.opened for side in sides],
+        [p.laid_before for p in seats], table.stock, table.pile, table.freezers, table.blocked,
+        table.turns, turn.seat, int(turn.phase), turn.asker, int(turn.permission), turn.asked,
+        turn.drew, turn.took, turn.retracts, turn.melded, list(turn.created),
+        tentative is not None, turn.opening_points,
+        # An opening that took the pile kept its waiting cards as a list, empty for a pile of
+        # one card (version 1's engine; today no cards waiting is None).
+        list(tentative.pending or ()) if tentative is not None and turn.took else None,
+        [side.yes_failures for side in sides], [list(p.foot) for p in seats],
+        [p.foot_size for p in seats], [side.black_threes_removed for side in sides],
+        [side.opening_canasta for side in sides], table.cut_side, int(turn.acaba),
+        None if seats[0].cards is None else [p.cards for p in seats],
+        [side.runs for side in sides], [list(side.sambas) for side in sides],
+        [(r.deal, str(r.ended_by), r.went_out, r.totals, [x.total for x in r.sides])
+         for r in m.results],
+    )
 
 
 def _json(value: object, depth: int) -> str:

@@ -8,7 +8,8 @@ engine can be held to it:
   They must keep replaying and verifying (``tests/test_golden.py``).
 - ``perft/<preset>.json``: fixed random lines of play from the start of a game. At every step
   the number of legal actions and the low 16 bits of a CRC-32 of their codes
-  (``"count/crc"``); at the end the digest. As
+  (``"count/crc"``); at the end the digest; and the rule set played (``rules``), so that later
+  changes to the presets leave the lines as they were. As
   python-chess's perft files pin move generation, these pin the legal-action generator.
 - ``action_codes.tsv``: every action code and its text form, so that codes never move.
 
@@ -62,7 +63,7 @@ def perft(preset: str) -> dict[str, object]:
             game.apply(choose(rng, legal, eager))
         lines.append({"seed": seed, "eager": eager, "steps": " ".join(counts),
                       "digest_v1": game.digest()})
-    return {"preset": preset, "lines": lines}
+    return {"preset": preset, "rules": rules.to_dict(), "lines": lines}
 
 
 def records(preset: str, out: Path) -> None:

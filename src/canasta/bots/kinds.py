@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, NUM_KINDS, TWO, kind_name, rank_of
+from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, TWO, kind_name, rank_of
 from canasta.engine.actions import Action, ActionType, Route, meld_cards, route_of, sequence_cards
 from canasta.engine.going_out import can_go_out
 from canasta.engine.tables import Tables, tables_for
@@ -133,11 +133,5 @@ def could_go_out(view: PlayerView) -> bool:
     """A quick necessary check that the seat might meld its whole hand this turn (all of it,
     or all but a discard), with the canastas its side needs; the engine's own count check,
     fed from the view. A turn search confirms it."""
-    side = view.side
-    naturals = [0] * NUM_KINDS
-    wilds = [0] * NUM_KINDS
-    for meld in view.melds[side]:
-        naturals[meld.rank] = meld.naturals
-        wilds[meld.rank] = meld.wilds
-    return can_go_out(tables(view.rules), view.hand, naturals, wilds,
+    return can_go_out(tables(view.rules), view.hand, view.state.sides[view.side].melds,
                       view.rules.going_out.canastas, 0)

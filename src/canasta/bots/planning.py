@@ -122,7 +122,8 @@ def going_out_plan(view: PlayerView, game: Game | None = None, limit: int = 300)
 def step_key(view: PlayerView) -> Hashable:
     """What a turn's plan depends on at one step: the seat and the turn, its hand, its side's
     melds and what it may do."""
-    return (view.seat, view.deal_number, view.turns, view.hand, view.melds[view.side],
+    return (view.seat, view.deal_number, view.state.table.turns, view.hand,
+            view.melds[view.side],
             view.legal_actions)
 
 

@@ -45,11 +45,11 @@ def replay_lines(rec: dict[str, Any]) -> Iterator[str]:
     yield from _deal_lines(game)
     for index, text in enumerate(rec["actions"]):
         seat, scored = game.current_player, len(game.results)
-        stock, pile = game.stock[:], game.pile[:]
+        stock, pile = game.state.table.stock[:], game.state.table.pile[:]
         action = apply_recorded(game, index, text)
         ended = len(game.results) > scored
         if action.type == ActionType.DRAW:
-            drawn = stock[len(game.stock):] if not ended else stock
+            drawn = stock[len(game.state.table.stock):] if not ended else stock
             detail = "drew " + ", ".join(
                 f"{kind_name(k)} (laid out)" if k == RED_THREE else kind_name(k)
                 for k in reversed(drawn))
@@ -78,11 +78,12 @@ def _hand(counts: Sequence[int]) -> str:
 
 def _deal_lines(game: Game) -> Iterator[str]:
     yield ""
-    yield (f"deal {game.deal_number}: seat {game.dealer} deals; pile {_cards(game.pile)} "
-           f"(top last); stock {len(game.stock)} cards")
-    for seat, hand in enumerate(game.hands):
-        red = f"; red 3s laid out: {game.red3[seat]}" if game.red3[seat] else ""
-        yield f"  seat {seat}: {_hand(hand)}{red}"
+    table = game.state.table
+    yield (f"deal {game.deal_number}: seat {game.dealer} deals; pile {_cards(table.pile)} "
+           f"(top last); stock {len(table.stock)} cards")
+    for seat, player in enumerate(game.state.seats):
+        red = f"; red 3s laid out: {player.red_threes}" if player.red_threes else ""
+        yield f"  seat {seat}: {_hand(player.hand)}{red}"
 
 
 def _result_lines(game: Game, result: HandResult) -> Iterator[str]:

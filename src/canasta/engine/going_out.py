@@ -1,40 +1,50 @@
-"""Can the player still go out this turn? A small exact check on counts.
+"""Going out: who may, keeping a card for the discard, the partner's binding answer, and
+conceding (docs/rules.md, "The game in brief": going out; "Keeping a card to discard";
+""Yes" binds from the draw on"; rulings 8, 11, 12, 19 and 20; Presets: british).
 
-Used where the rules bind a player to go out when possible: after a partner's "yes"
-(RULINGS 19: every legal line of play that goes out is forced while one exists).
+A player goes out by melding every card in hand, or all but one which is then discarded. The
+side needs its canastas (``going_out.canastas``, and the natural, mixed and samba quotas) and
+its initial meld, or the concealed exemption (ruling 8). Two rules look ahead:
 
-The player goes out by melding every card in hand, or all but one which is discarded
-(seed 000, "Going out"). With counts this is a packing question:
+- ruling 20: a lay or take that leaves fewer than two cards is legal only if the player can
+  still finish the turn by going out (``stranding``);
+- ruling 19: after the partner's "yes", while a line of play that goes out exists, only actions
+  that keep one are legal (applied by ``turn``, which can play an action ahead).
 
-- each natural rank in hand joins the side's meld of that rank, or forms a new meld, which
-  needs at least two naturals (a singleton can only be the discard);
-- black 3s form a set of an allowed size, or one of them is the discard;
-- every wild goes into a meld with room for it; a new meld of two naturals needs one;
-- afterwards the side must hold enough canastas: spare wilds are best spent completing the
-  melds closest to a canasta, which a greedy pass finds.
+Both ask the same question, answered exactly on counts by a small packing check
+(``can_go_out``): can the hand be melded onto and beside the side's melds, with the canastas
+the side needs?
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, RED_THREE, TWO
+from canasta.engine import canastas
+from canasta.engine.actions import SIMPLE, Action, ActionType
+from canasta.engine.canastas import Delta
+from canasta.engine.opening import shortfall
+from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.state import Answer, Meld, Phase, State
 from canasta.engine.tables import Tables
 
+#: Plays an action ahead: whether it goes out, or leaves a line that still goes out this turn.
+Lookahead = Callable[[Action], bool]
 
-def can_meld_everything(
-    t: Tables,
-    hand: Sequence[int],
-    naturals: Sequence[int],
-    wilds: Sequence[int],
-    canastas_needed: int,
-    points_needed: int,
-) -> bool:
-    """Whether ``hand`` can be melded completely onto/beside the side's melds.
+# ---------------------------------------------------------------------- the packing check
 
-    ``naturals[r]``/``wilds[r]`` describe the side's melds by rank (the black-3 set under
-    ``BLACK_THREE``). The result must give the side ``canastas_needed`` canastas and lay at
-    least ``points_needed`` card points from hand.
+
+def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
+                        canastas_needed: int, points_needed: int) -> bool:
+    """Whether ``hand`` can be melded completely onto and beside the side's ``melds`` (its
+    meld table by rank), giving the side ``canastas_needed`` canastas and laying at least
+    ``points_needed`` card points from the hand.
+
+    Each natural rank in hand joins the side's meld of that rank or forms a new one (at least
+    two naturals, and a wild for two); black 3s form an allowed set; every wild goes into a
+    meld with room for it; spare wilds are best spent completing the melds closest to a
+    canasta, which a greedy pass finds.
     """
     if hand[RED_THREE]:
         return False
@@ -42,28 +52,27 @@ def can_meld_everything(
     size_to_canasta = rules.melds.canasta_size
     b3 = hand[BLACK_THREE]
     if b3:
-        on_table = naturals[BLACK_THREE]
-        total = on_table + b3
-        if total not in rules.melds.black_three_sets:
+        b3_meld = melds[BLACK_THREE]
+        if (b3_meld.naturals if b3_meld else 0) + b3 not in rules.melds.black_three_sets:
             return False
     cap = t.cap
     spare = hand[JOKER] + hand[TWO]
-    demand = 0
-    room = 0
-    canastas = 0
+    demand = room = made = 0
     short: list[tuple[int, int]] = []  # (cards missing to a canasta, room for wilds)
     for r in NATURAL_RANKS:
         c = hand[r]
-        n = naturals[r] + c
-        w = wilds[r]
+        meld = melds[r]
+        on_table = meld.naturals if meld is not None else 0
+        n = on_table + c
         if n == 0:
             continue
-        if naturals[r] == 0:  # a new meld from hand
+        w = meld.twos + meld.jokers if meld is not None else 0
+        if on_table == 0:  # a new meld from hand
             if c < 2:
                 return False
-            if c == 2 and (len(cap) <= 2 or cap[2] < 1):
-                return False
             if c == 2:
+                if len(cap) <= 2 or cap[2] < 1:
+                    return False
                 demand += 1
                 w = 1
         r_room = cap[n] - w if n < len(cap) else 0
@@ -71,7 +80,7 @@ def can_meld_everything(
             return False
         size = n + w
         if size >= size_to_canasta:
-            canastas += 1
+            made += 1
         else:
             short.append((size_to_canasta - size, r_room))
         room += r_room
@@ -80,15 +89,15 @@ def can_meld_everything(
     spare -= demand
     if spare > room:
         return False
-    if canastas < canastas_needed:
+    if made < canastas_needed:
         budget = spare
         for missing, r_room in sorted(short):
             if missing <= r_room and missing <= budget:
                 budget -= missing
-                canastas += 1
-                if canastas >= canastas_needed:
+                made += 1
+                if made >= canastas_needed:
                     break
-        if canastas < canastas_needed:
+        if made < canastas_needed:
             return False
     if points_needed > 0:
         laid = sum(n * p for n, p in zip(hand, t.points, strict=True))
@@ -97,23 +106,195 @@ def can_meld_everything(
     return True
 
 
-def can_go_out(
-    t: Tables,
-    hand: Sequence[int],
-    naturals: Sequence[int],
-    wilds: Sequence[int],
-    canastas_needed: int,
-    points_needed: int,
-) -> bool:
+def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
+               canastas_needed: int, points_needed: int) -> bool:
     """Whether the hand can go out: meld it all, or all but one card that is then discarded."""
-    if can_meld_everything(t, hand, naturals, wilds, canastas_needed, points_needed):
+    if can_meld_everything(t, hand, melds, canastas_needed, points_needed):
         return True
     work = list(hand)
     for kind, count in enumerate(hand):
         if count:
             work[kind] -= 1
-            ok = can_meld_everything(t, work, naturals, wilds, canastas_needed, points_needed)
+            ok = can_meld_everything(t, work, melds, canastas_needed, points_needed)
             work[kind] += 1
             if ok:
                 return True
     return False
+
+
+# ---------------------------------------------------------------------- who may go out
+
+PARTNER_SAID_NO = Refusal("your partner said you may not go out this turn")
+PILE_WAITING = Refusal("the taken pile's cards wait for your opening's commit")
+FOOT_FIRST = Refusal("you must take up and play your foot first")
+MUST_ASK = Refusal("these rules let you go out only after your partner said yes to "
+                   "'may I go out?'")
+
+
+def go_out_refusal(s: State, t: Tables, delta: Delta, opening_points: int) -> Refusal | None:
+    """Why the side may not go out now, after ``delta`` (rulings 8, 11 and 12); None if it
+    may."""
+    turn = s.turn
+    if turn.permission == Answer.NO:
+        return PARTNER_SAID_NO
+    opening = turn.opening
+    if opening is not None and opening.pending is not None:
+        return PILE_WAITING
+    if s.seats[turn.seat].foot_size:
+        return FOOT_FIRST
+    go = t.rules.going_out
+    if go.must_ask and turn.permission != Answer.YES:
+        return MUST_ASK
+    side = s.sides[turn.seat % t.sides]
+    if go.natural_canastas or go.mixed_canastas:
+        total, natural, mixed = canastas.counts(side, t, delta)
+        if natural < go.natural_canastas or mixed < go.mixed_canastas:
+            return refuse("your side needs {} natural and {} mixed canastas to go out",
+                          go.natural_canastas, go.mixed_canastas)
+    else:
+        total = side.canastas + canastas.completes(side, t, delta)
+    if total < go.canastas:
+        return refuse("your side needs {} canasta{} to go out", go.canastas,
+                      "s" if go.canastas > 1 else "")
+    if len(side.sambas) < go.sambas:
+        return refuse("your side needs {} samba{} to go out", go.sambas,
+                      "s" if go.sambas > 1 else "")
+    if side.opened:
+        return None
+    short = shortfall(side, t, opening_points, delta)
+    if short is None or (go.concealed_exemption and turn.drew and not turn.took):
+        return None
+    return short
+
+
+def stranding(s: State, t: Tables, left: int, delta: Delta, opening_points: int,
+              action: Action, look: Lookahead) -> Refusal | None:
+    """Ruling 20: an action that leaves ``left`` cards (a waiting foot included) must keep the
+    turn finishable.
+
+    Two cards or more: discard one, keep one. A tentative opening can always be taken back
+    (or, with one card left, finished by going out). Otherwise the action must go out, or
+    leave one card to go out with: by discarding it, which needs the side to be allowed out
+    already, or by laying it (``look``: a line that goes out remains).
+    """
+    if left >= 2:
+        return None
+    side = s.sides[s.turn.seat % t.sides]
+    if not side.opened:
+        opening = s.turn.opening
+        if left == 1 or (opening is not None and opening.pending is not None):
+            return None
+    why = go_out_refusal(s, t, delta, opening_points)
+    if why is None or (left == 1 and look(action)):
+        return None
+    what = "one card" if left == 1 else "no card"
+    return refuse("that would leave you {} to discard, and you may not go out: {}", what,
+                  why.words())
+
+
+def reachable(s: State, t: Tables) -> bool:
+    """Is there still a line of play that goes out this turn? (rulings 19 and 20)"""
+    turn = s.turn
+    if turn.opening is not None and turn.opening.pending is not None:
+        return False
+    if turn.permission == Answer.NO or s.seats[turn.seat].foot_size:
+        return False
+    go = t.rules.going_out
+    if go.must_ask and turn.permission != Answer.YES:
+        return False
+    side = s.sides[turn.seat % t.sides]
+    if go.natural_canastas or go.mixed_canastas:
+        # The packing check counts canastas, not their kinds: only trust it once the side's
+        # natural and mixed quotas are met already (a safe under-estimate).
+        _, natural, mixed = canastas.counts(side, t)
+        if natural < go.natural_canastas or mixed < go.mixed_canastas:
+            return False
+    if not side.opened and turn.opening is None and \
+            turn.retracts >= t.rules.limits.retracts_per_turn:
+        return False  # no opening may be laid any more this turn
+    need = 0
+    if not side.opened and not (go.concealed_exemption and turn.drew and not turn.took):
+        need = side.minimum - turn.opening_points
+    if len(side.sambas) < go.sambas:
+        return False  # the check knows no sequences: trust it only with the sambas down
+    return can_go_out(t, s.seats[turn.seat].hand, side.melds, go.canastas - len(side.sambas),
+                      need)
+
+
+# ---------------------------------------------------------------------- asking the partner
+
+ASK, YES, NO = SIMPLE[ActionType.ASK], SIMPLE[ActionType.YES], SIMPLE[ActionType.NO]
+ASK_ACABA, ACABA = SIMPLE[ActionType.ASK_ACABA], SIMPLE[ActionType.ACABA]
+
+NO_ASKING = Refusal("these rules do not let you ask your partner about going out")
+NO_ACABA = Refusal("these rules have no acaba (it is British Canasta's)")
+NO_PARTNER = Refusal("you have no partner to ask")
+ASKED_ALREADY = Refusal("you have already asked this turn")
+ASK_FIRST = Refusal("you may ask your partner only before any other action of your turn")
+NOBODY_ASKED = Refusal("nobody has asked 'may I go out?'")
+ACABA_REFUSED = Refusal("your partner said you may not concede the hand this turn")
+MUST_CONCEDE = Refusal("your partner said yes to 'may I say acaba?': you must concede the hand")
+
+
+def ask_actions(s: State, t: Tables) -> list[Action]:
+    """At the start of a turn, before any other action: "may I go out?" (and, in British
+    Canasta, "may I say acaba?"), where the player has a partner (ruling 12)."""
+    if s.turn.asked or t.players == t.sides:
+        return []
+    go = t.rules.going_out
+    return [a for a, ok in ((ASK, go.ask_partner), (ASK_ACABA, go.acaba)) if ok]
+
+
+def ask_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
+    """Why a question is not offered (the generator's conditions, in words)."""
+    go = t.rules.going_out
+    if action.type == ActionType.ASK and not go.ask_partner:
+        return NO_ASKING
+    if action.type == ActionType.ASK_ACABA and not go.acaba:
+        return NO_ACABA
+    if t.players == t.sides:
+        return NO_PARTNER
+    if s.turn.phase != Phase.DRAW:
+        return ASK_FIRST
+    return ASKED_ALREADY if s.turn.asked else None
+
+
+def acaba_actions(s: State, t: Tables) -> list[Action]:
+    """Conceding the hand is open on any own turn unless the partner was asked and said no
+    (British Acaba)."""
+    return [ACABA] if t.rules.going_out.acaba and s.turn.acaba == Answer.NONE else []
+
+
+def acaba_refusal(s: State, t: Tables) -> Refusal | None:
+    """Why conceding the hand is not offered."""
+    if not t.rules.going_out.acaba:
+        return NO_ACABA
+    return ACABA_REFUSED if s.turn.acaba == Answer.NO else None
+
+
+def ask(s: State, t: Tables, action: Action) -> None:
+    """Ask the next partner; the partner answers before the turn goes on."""
+    turn = s.turn
+    turn.asked = True
+    turn.asker = turn.seat
+    if action.type == ActionType.ASK_ACABA:
+        turn.acaba = Answer.ASKED
+    turn.seat = (turn.seat + t.sides) % t.players
+    turn.phase = Phase.ANSWER
+
+
+def answer(s: State, action: Action) -> None:
+    """The partner's answer binds the asker for the rest of the turn (rulings 12 and 19)."""
+    turn = s.turn
+    verdict = Answer.YES if action.type == ActionType.YES else Answer.NO
+    if turn.acaba == Answer.ASKED:
+        turn.acaba = verdict
+    else:
+        turn.permission = verdict
+    turn.seat = turn.asker
+    turn.phase = Phase.DRAW
+
+
+def question_asked(s: State) -> str:
+    """The question the partner must answer, in words."""
+    return "'may I say acaba?'" if s.turn.acaba == Answer.ASKED else "'may I go out?'"

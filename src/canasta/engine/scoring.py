@@ -1,9 +1,10 @@
-"""Scoring a hand, item by item (seed 000, "Goal & scoring"; RULINGS 9, 14, 19).
+"""Scoring a hand, item by item, and the end of the game (docs/rules.md, "The game in brief":
+scoring; rulings 8, 9, 14, 15 and 19).
 
 A side scores the card points of everything it melded, less the card points of every card left
 in its players' hands, plus 500 per natural canasta and 300 per mixed one, 100 for going out
 (200 concealed), and 100 per red 3 (800 for every red 3 in the pack) — counted against a side
-that never made its initial meld.
+that never made its initial meld. Every number is an option of the rule set.
 """
 
 from __future__ import annotations
@@ -11,34 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from canasta.cards import JOKER, TWO
-from canasta.engine.tables import tables_for
+from canasta.cards import JOKER, NUM_KINDS, TWO
+from canasta.engine.state import SAMBA_MARK, HandEnd, Meld, SeatNo, SideNo, State
+from canasta.engine.tables import Tables, tables_for
 from canasta.rules.ruleset import RuleSet
 
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """A meld on the table: its rank and how many naturals, 2s and jokers it holds.
-
-    A meld of wild cards alone (``melds.wild_melds``) has the joker's kind as its rank.
-    """
-
-    rank: int
-    naturals: int
-    twos: int = 0
-    jokers: int = 0
-
-    @property
-    def size(self) -> int:
-        return self.naturals + self.twos + self.jokers
-
-    @property
-    def wilds(self) -> int:
-        return self.twos + self.jokers
-
-    @property
-    def is_wild_meld(self) -> bool:
-        return self.rank == JOKER
+__all__ = ["HandResult", "Meld", "SideScore", "hand_scores", "score_side", "winner"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +132,8 @@ def score_side(
 
 
 def wild_canasta_bonus(rules: RuleSet, meld: Meld) -> int:
-    """A canasta of wild cards alone: all 2s, four jokers, or any other (REFERENCE §9, §13)."""
+    """A canasta of wild cards alone: all 2s, four jokers, or any other (docs/rules.md,
+    Presets: cuban, modern_american)."""
     c = rules.canastas
     if meld.twos == meld.size and c.wild_twos_bonus:
         return c.wild_twos_bonus
@@ -167,7 +147,78 @@ class HandResult:
     """How one hand (deal) ended and what each side scored."""
 
     deal: int
-    ended_by: str  # "going out", "stock exhausted", "red 3 was the last stock card", "turn cap"
-    went_out: int  # the seat that went out, or -1
+    ended_by: HandEnd  # a str: "going out", "stock exhausted", ...
+    went_out: SeatNo  # the seat that went out, or -1
     sides: tuple[SideScore, ...]
     totals: tuple[int, ...]  # each side's game total after this hand
+
+
+def sequences_of(s: State, t: Tables, side: SideNo) -> list[tuple[int, int, int]]:
+    """The side's sequences as (suit, low, high): the open ones, then the sambas."""
+    cs = t.rules.melds.canasta_size
+    mine = s.sides[side]
+    out = [(suit, run[0], run[1]) for suit, run in enumerate(mine.runs) if run]
+    return out + [(suit, low, low + cs - 1) for suit, low in mine.sambas]
+
+
+def concealed(s: State, t: Tables, went_out: SeatNo) -> bool:
+    """Whether ``went_out`` went out concealed (ruling 8): nothing laid before this turn, the
+    pile not taken (unless ``going_out.concealed_with_pile``), and a canasta among the melds
+    started this turn (a samba counts); with ``concealed_side_off_table``, the partners laid
+    nothing either."""
+    go = t.rules.going_out
+    turn = s.turn
+    side_no = went_out % t.sides
+    melds = s.sides[side_no].melds
+    cs = t.rules.melds.canasta_size
+    made = SAMBA_MARK in turn.created or any(
+        (meld := melds[r]) is not None and meld.size >= cs
+        for r in turn.created if r < NUM_KINDS)
+    if s.seats[went_out].laid_before or (turn.took and not go.concealed_with_pile) or not made:
+        return False
+    return not (go.concealed_side_off_table and any(
+        seat.laid_before for n, seat in enumerate(s.seats) if n % t.sides == side_no))
+
+
+def hand_scores(s: State, t: Tables, went_out: SeatNo, conceded: SideNo = -1
+                ) -> tuple[SideScore, ...]:
+    """Every side's score for the hand that just ended: ``went_out`` the seat that went out
+    (or -1), ``conceded`` the side that conceded it (British Acaba, or -1)."""
+    rules = t.rules
+    hidden = went_out >= 0 and concealed(s, t, went_out)
+    out = []
+    for side_no, side in enumerate(s.sides):
+        if conceded >= 0:
+            points = 0 if side_no == conceded else rules.going_out.acaba_points
+            out.append(SideScore(side_no, 0, 0, 0, 0, 0, 0, 0, 0, False, 0, points, extra=points,
+                                 extra_label="the other side conceded (acaba)" if points else ""))
+            continue
+        seats = [seat for n, seat in enumerate(s.seats) if n % t.sides == side_no]
+        extra, label = 0, ""
+        if s.table.cut_side == side_no:
+            extra, label = rules.deal.perfect_cut_bonus, "perfect cut"
+        if rules.canastas.seven_canastas_bonus and side.canastas >= 7:
+            extra, label = extra + rules.canastas.seven_canastas_bonus, "seven canastas"
+        out.append(score_side(
+            rules, side_no, [m for m in side.melds if m is not None],
+            [seat.hand for seat in seats] + [seat.foot for seat in seats],
+            sum(seat.red_threes for seat in seats), side.opened,
+            went_out >= 0 and went_out % t.sides == side_no, hidden, side.yes_failures,
+            side.black_threes_removed, extra, label, sequences_of(s, t, side_no)))
+    return tuple(out)
+
+
+def winner(s: State, t: Tables) -> SideNo:
+    """The winning side once the game is over after a deal, else -1 (ruling 15): at or over
+    the target (or after ``game.deals`` deals, or with seven canastas where that ends the
+    game); the higher total wins; level totals play another deal."""
+    rules, scores = t.rules, s.match.scores
+    best = max(scores)
+    done = bool(rules.game.target) and best >= rules.game.target
+    if rules.game.deals and s.match.deal >= rules.game.deals:
+        done = True
+    if rules.canastas.seven_canastas_bonus and max(side.canastas for side in s.sides) >= 7:
+        done = True
+    if not done or scores.count(best) > 1:
+        return -1
+    return scores.index(best)

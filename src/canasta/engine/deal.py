@@ -1,0 +1,201 @@
+"""The deal and the stock: the first dealer, shuffling and dealing, the upcard, red 3s laid out
+and replaced, drawing (docs/rules.md, "The game in brief": pack and deal; rulings 1, 2, 9, 16).
+
+Chance is explicit and reproducible: the first dealer is cut from a pack shuffled by
+``Random(f"{seed}:dealer")``, deal ``d`` is shuffled by ``Random(f"{seed}:{d}")`` and its cut
+(the house sheet's perfect-cut bonus) drawn by ``Random(f"{seed}:{d}:cut")``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from canasta.cards import NUM_CODES, NUM_KINDS, RED_THREE, Card, physical_deck
+from canasta.engine.hand import gain, spend
+from canasta.engine.refusal import Refusal
+from canasta.engine.state import HandEnd, Phase, Seat, SeatNo, Side, State, Table
+from canasta.engine.tables import Tables
+from canasta.rules import RuleSet
+
+Cuts = tuple[tuple[tuple[int, str], ...], ...]
+
+
+def cut_for_dealer(rules: RuleSet, seed: int) -> tuple[SeatNo, Cuts]:
+    """High card deals; ties redraw among the tied players (docs/rules.md, ruling 16).
+
+    Returns the dealer and every round of cuts as ``((seat, card text), ...)``.
+    """
+    rng = random.Random(f"{seed}:dealer")
+    pack: list[Card] = physical_deck(rules.deck.decks, rules.deck.jokers)
+    rng.shuffle(pack)
+    contenders = list(range(rules.players.count))
+    rounds = []
+    while True:
+        if len(pack) < len(contenders):
+            pack = physical_deck(rules.deck.decks, rules.deck.jokers)
+            rng.shuffle(pack)
+        cut = [(seat, pack.pop()) for seat in contenders]
+        rounds.append(tuple((seat, str(card)) for seat, card in cut))
+        best = max(card.cut_value for _, card in cut)
+        contenders = [seat for seat, card in cut if card.cut_value == best]
+        if len(contenders) == 1:
+            return contenders[0], tuple(rounds)
+
+
+def deal_hand(s: State, t: Tables) -> None:
+    """Shuffle, deal the hands (and feet), turn the upcard and lay out the red 3s dealt
+    (docs/rules.md, "The game in brief"; ruling 2). The turn is begun by ``turn``."""
+    rules, match = t.rules, s.match
+    players = t.players
+    rng = random.Random(f"{match.seed}:{match.deal}")
+    stock = [c for c in range(NUM_CODES) for _ in range(t.codes[c])]
+    rng.shuffle(stock)
+    hands = [[0] * NUM_KINDS for _ in range(players)]
+    cards = [[0] * NUM_CODES for _ in range(players)] if t.suited else None
+    order = [(match.dealer + 1 + i) % players for i in range(players)]
+    rank = t.rank_of
+    for _ in range(rules.deal.hand_size):
+        for seat in order:
+            card = stock.pop()
+            hands[seat][rank[card]] += 1
+            if cards is not None:
+                cards[seat][card] += 1
+    feet = [[0] * NUM_KINDS for _ in range(players)]
+    for _ in range(rules.deal.foot_size):
+        for seat in order:
+            feet[seat][stock.pop()] += 1
+    zeros = (0,) * NUM_KINDS
+    s.seats = [Seat(hands[seat], rules.deal.hand_size, None if cards is None else cards[seat],
+                    tuple(feet[seat]), rules.deal.foot_size, zeros, 0, False)
+               for seat in range(players)]
+    s.sides = [Side([None] * NUM_KINDS, [None] * 4, (), 0, False,
+                    rules.minimum_for(score, match.deal), rules.canasta_for(score), 0, 0)
+               for score in match.scores]
+    pile = [stock.pop()]
+    freezers = 1 if t.freezes[pile[-1]] else 0
+    while pile[-1] in t.turn_again and stock:
+        card = stock.pop()
+        pile.append(card)
+        freezers += t.freezes[card]
+    s.table = Table(stock, pile, freezers, -1, 0, -1)
+    if rules.deal.perfect_cut_bonus:
+        s.table.cut_side = perfect_cut(s, t)
+    if not rules.red_threes.hold:
+        for seat in order:
+            lay_out_red_threes(s, t, seat)
+
+
+def perfect_cut(s: State, t: Tables) -> int:
+    """The side of a perfect cut this deal, or -1 (docs/rules.md, Presets: house).
+
+    The player on the dealer's right cuts; the part left behind is a uniform draw. It is
+    perfect when it holds exactly the cards the deal needs: the upcard is forgiven (one
+    spare), two spares if the first upcard froze the pile.
+    """
+    rules, match = t.rules, s.match
+    rng = random.Random(f"{match.seed}:{match.deal}:cut")
+    left = rng.randint(1, sum(t.pack) - 1)
+    needed = t.players * (rules.deal.hand_size + rules.deal.foot_size)
+    spares = 2 if t.freezes[s.table.pile[0]] else 1
+    if needed <= left <= needed + spares:
+        return (match.dealer - 1) % t.players % t.sides
+    return -1
+
+
+def lay_out_red_threes(s: State, t: Tables, seat: SeatNo) -> None:
+    """Red 3s in hand are laid out and replaced from the stock, again if a replacement is one
+    (docs/rules.md, ruling 9)."""
+    player, stock = s.seats[seat], s.table.stock
+    hand = player.hand
+    while hand[RED_THREE] and stock:
+        n = hand[RED_THREE]
+        hand[RED_THREE] = 0
+        if player.cards is not None:
+            player.cards[RED_THREE] = 0
+        player.red_threes += n
+        for _ in range(n):
+            if stock:
+                gain(s, t, seat, stock.pop())
+            else:
+                player.size -= 1
+
+
+def take_up_foot(s: State, t: Tables, seat: SeatNo) -> None:
+    """The foot becomes the hand (docs/rules.md, Presets: hand_and_foot); red 3s in it are
+    laid out."""
+    player = s.seats[seat]
+    player.hand = list(player.foot)
+    player.size = player.foot_size
+    player.foot = (0,) * NUM_KINDS
+    player.foot_size = 0
+    if not t.rules.red_threes.hold:
+        lay_out_red_threes(s, t, seat)
+
+
+# ---------------------------------------------------------------------- drawing from the stock
+
+NO_STOCK = Refusal("the stock is empty: take the pile if you can, or the hand ends")
+
+
+def draw_refusal(s: State) -> Refusal | None:
+    """A draw needs a stock (docs/rules.md, "Stock exhausted")."""
+    return None if s.table.stock else NO_STOCK
+
+
+def draw(s: State, t: Tables) -> HandEnd | None:
+    """Draw ``draw.stock_cards`` cards (docs/rules.md, ruling 1). Red 3s drawn are laid out and
+    replaced; a red 3 as the last stock card ends the hand at once (rulings 9 and 13)."""
+    seat = s.turn.seat
+    player, stock = s.seats[seat], s.table.stock
+    s.turn.drew = True
+    s.turn.phase = Phase.MELD
+    hold = t.rules.red_threes.hold
+    for _ in range(t.rules.draw.stock_cards):
+        if not stock:
+            return None
+        card = stock.pop()
+        while card == RED_THREE and not hold:
+            player.red_threes += 1
+            if not stock:
+                return HandEnd.RED_THREE_LAST
+            card = stock.pop()
+        gain(s, t, seat, card)
+        player.size += 1
+    return None
+
+
+# ---------------------------------------------------------------------- a held red 3 laid down
+
+RED_THREES_AT_ONCE = Refusal("red 3s are laid out at once under these rules")
+NO_RED_THREE = Refusal("you hold no red 3")
+OPENING_FIRST = Refusal("commit or take back your opening before laying a red 3")
+
+
+def red_three_refusal(s: State, t: Tables) -> Refusal | None:
+    """A held red 3 (``red_threes.hold``) may be laid down on an own turn, outside a tentative
+    opening (docs/rules.md, Presets: house)."""
+    if not s.seats[s.turn.seat].hand[RED_THREE]:
+        return NO_RED_THREE if t.rules.red_threes.hold else RED_THREES_AT_ONCE
+    if s.turn.opening is not None:
+        return OPENING_FIRST
+    return None
+
+
+def cards_left_after_red_three(s: State) -> int:
+    """Cards in hand after laying a red 3: the same, less one if the stock has no replacement
+    (a waiting foot counted, as for every lay)."""
+    player = s.seats[s.turn.seat]
+    return player.size + player.foot_size - (0 if s.table.stock else 1)
+
+
+def lay_red_three(s: State, t: Tables) -> bool:
+    """Lay down a held red 3 and draw its replacement; True when that empties the hand."""
+    seat = s.turn.seat
+    player = s.seats[seat]
+    spend(s, t, seat, RED_THREE)
+    player.red_threes += 1
+    if s.table.stock:
+        gain(s, t, seat, s.table.stock.pop())
+        return False
+    player.size -= 1
+    return player.size == 0

@@ -1,0 +1,56 @@
+"""Cards into and out of a hand: the counts per kind, the suited codes, what others know.
+
+A hand is a count per kind (``Seat.hand``); where suits matter it is also a count per card code
+(``Seat.cards``). ``Seat.size`` is kept by the callers, which know whether a card goes to the
+hand or on to the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from canasta.cards import BLACK_THREE, RED_THREE
+from canasta.engine.state import SeatNo, State
+from canasta.engine.tables import Tables
+
+
+def gain(s: State, t: Tables, seat: SeatNo, card: int) -> None:
+    """A card (a kind, or a suited code) comes into the hand."""
+    player = s.seats[seat]
+    player.hand[t.rank_of[card]] += 1
+    if player.cards is not None:
+        player.cards[card] += 1
+
+
+def spend(s: State, t: Tables, seat: SeatNo, card: int, n: int = 1) -> None:
+    """``n`` cards of ``card`` (a kind or a suited code) leave the hand; what others knew of
+    it shrinks with them."""
+    player = s.seats[seat]
+    kind = t.rank_of[card]
+    player.hand[kind] -= n
+    if player.cards is not None:
+        player.cards[card] -= n
+    known = player.known
+    if known[kind]:
+        player.known = (*known[:kind], max(0, known[kind] - n), *known[kind + 1:])
+
+
+def receive(s: State, t: Tables, seat: SeatNo, cards: Iterable[int]) -> None:
+    """Cards from the pile come into the hand, seen by all (docs/rules.md, "The pile"). Red
+    3s among them are laid out at once (unless red 3s are held); black 3s are set aside where
+    the rules say so (Cuban)."""
+    player = s.seats[seat]
+    rules = t.rules
+    lay_red = not rules.red_threes.hold
+    remove_black = rules.pile.black_threes_removed
+    known = list(player.known)
+    for card in cards:
+        if card == RED_THREE and lay_red:
+            player.red_threes += 1
+        elif card == BLACK_THREE and remove_black:
+            s.sides[seat % t.sides].black_threes_removed += 1
+        else:
+            gain(s, t, seat, card)
+            known[t.rank_of[card]] += 1
+            player.size += 1
+    player.known = tuple(known)

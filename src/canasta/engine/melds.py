@@ -1,0 +1,438 @@
+"""Melds: new melds of a rank, additions, melds of wild cards alone, black-3 sets
+(docs/rules.md, "The game in brief": melds; rulings 7, 10, 14 and 21).
+
+A new meld is three cards — three naturals of a rank, or two and a wild (``meld K K K``,
+``meld K K 2``) — and cards join it one at a time (``add K JK``). Each side has one meld per
+rank, in its meld table (``Side.melds``). Where the rules allow it, three wild cards make a
+meld of their own (``meld 2 2 JK``, ``add W 2``); black 3s go down only as the player goes out,
+as a set (``meld B3 B3 B3``). Where suits matter, a new meld names its naturals' suits.
+
+Each lay must keep the turn finishable (ruling 20: ``going_out.stranding``).
+"""
+
+from __future__ import annotations
+
+from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, SUITED, TWO, kind_name, kind_word
+from canasta.engine import going_out
+from canasta.engine.actions import (
+    ADD_ACTIONS,
+    BLACK_THREE_MELDS,
+    MELD_ACTIONS,
+    SUITED_MELDS,
+    WILD_MELDS,
+    Action,
+    ActionType,
+    Base,
+    meld_cards,
+)
+from canasta.engine.going_out import Lookahead
+from canasta.engine.hand import spend
+from canasta.engine.opening import open_tentatively
+from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.state import WILD, Meld, State
+from canasta.engine.tables import Tables
+
+Why = dict[Action, Refusal] | None
+
+
+def _patterns() -> dict[tuple[int, int, int, int], tuple[int, ...]]:
+    """For the hand's count of a rank in each suit (capped at 3), the suited new melds its
+    naturals allow, as indexes into ``SUITED_MELDS[rank]`` (the same for every rank)."""
+    needs = [tuple(sum(1 for c in naturals if c % 4 == suit % 4 and c >= SUITED)
+                   for suit in (SUITED, SUITED + 1, SUITED + 2, SUITED + 3))
+             for _, naturals, _, _ in SUITED_MELDS[NATURAL_RANKS[0]]]
+    table = {}
+    for key in ((a, b, c, d) for a in range(4) for b in range(4) for c in range(4)
+                for d in range(4)):
+        table[key] = tuple(i for i, need in enumerate(needs)
+                           if all(have >= n for have, n in zip(key, need, strict=True)))
+    return table
+
+
+_BY_SUITS = _patterns()
+
+LAY_LIMIT = ("you have taken back your opening {} times this turn; discard to end your turn")
+
+
+def lay_refusal(s: State, t: Tables) -> Refusal | None:
+    """An unmelded side's player who has taken back ``limits.retracts_per_turn`` openings this
+    turn may lay nothing more this turn (docs/rules.md, "Engine caps")."""
+    turn = s.turn
+    if not s.sides[turn.seat % t.sides].opened and turn.opening is None and \
+            turn.retracts >= t.rules.limits.retracts_per_turn:
+        return refuse(LAY_LIMIT, turn.retracts)
+    return None
+
+
+def wild_add_refusal(t: Tables, meld: Meld, word: str) -> Refusal | None:
+    """Whether one more wild card may join ``meld``: the wild-card limit (ruling 7, checked
+    at laying down only where ``melds.wild_limit_at_laydown_only``), none on a completed
+    canasta where ``melds.no_wild_on_canasta``."""
+    melds = t.rules.melds
+    n, w = meld.naturals, meld.twos + meld.jokers
+    if melds.no_wild_on_canasta and n + w >= melds.canasta_size:
+        return Refusal("no wild card may be added to a completed canasta under these rules")
+    if w >= t.cap[n] and not melds.wild_limit_at_laydown_only:
+        return refuse("your meld of {} would hold {} wild cards; with {} naturals it may hold "
+                      "{} (docs/rules.md, ruling 7)", word, w + 1, n, t.cap[n])
+    return None
+
+
+def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = None
+                 ) -> list[Action]:
+    """New melds and additions of every natural rank the seat may lay now, rank by rank
+    (``size``: its cards, a waiting foot included)."""
+    seat = s.turn.seat
+    side = s.sides[seat % t.sides]
+    player = s.seats[seat]
+    hand, cards = player.hand, player.cards
+    melds, cap, points = side.melds, t.cap, t.points
+    rules = t.rules
+    limit = rules.melds.max_size or 10**6
+    wild_two, wild_jok = hand[TWO], hand[JOKER]
+    ops = s.turn.opening_points
+    stranding = going_out.stranding
+    acts: list[Action] = []
+    for r in NATURAL_RANKS:
+        c = hand[r]
+        meld = melds[r]
+        if meld is not None:
+            if not c and not (wild_two or wild_jok):
+                continue
+            n, w = meld.naturals, meld.twos + meld.jokers
+            adds = ADD_ACTIONS[r]
+            naturals = ([r] if c else []) if cards is None else \
+                [k for k in range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4) if cards[k]]
+            wilds = [k for k, have in ((TWO, wild_two), (JOKER, wild_jok)) if have]
+            if n + w >= limit:
+                if why is not None:
+                    full = refuse("a meld holds at most {} cards under these rules", limit)
+                    for k in (*naturals, *wilds):
+                        why[adds[k]] = full
+                continue
+            if wilds:
+                no_wild = wild_add_refusal(t, meld, kind_word(r, 2))
+                if no_wild is not None:
+                    if why is not None:
+                        for k in wilds:
+                            why[adds[k]] = no_wild
+                    wilds = []
+            if size >= 3:
+                acts += [adds[k] for k in naturals]
+                acts += [adds[k] for k in wilds]
+                continue
+            for k in (*naturals, *wilds):
+                is_wild = k <= TWO
+                verdict = stranding(s, t, size - 1, (r, int(not is_wild), int(is_wild)),
+                                    ops + points[t.rank_of[k]], adds[k], look)
+                if verdict is None:
+                    acts.append(adds[k])
+                elif why is not None:
+                    why[adds[k]] = verdict
+        elif c >= 2:
+            if cards is not None:
+                acts += _suited_melds(s, t, r, size, look, why)
+                continue
+            bases = MELD_ACTIONS[r]
+            assert bases is not None
+            cand = []
+            if c >= 3:
+                if rules.melds.min_naturals <= 3:
+                    cand.append((Base.NATURAL, 3 * points[r], 3))
+                elif why is not None:
+                    why[bases[Base.NATURAL]] = _min_naturals(t)
+            for base, wild, have in ((Base.WITH_TWO, TWO, wild_two),
+                                     (Base.WITH_JOKER, JOKER, wild_jok)):
+                if have:
+                    if cap[2] >= 1:
+                        cand.append((base, 2 * points[r] + points[wild], 2))
+                    elif why is not None:
+                        why[bases[base]] = _no_wild_with_two(t)
+            for base, laid, dn in cand:
+                verdict = stranding(s, t, size - 3, (r, dn, 3 - dn), ops + laid, bases[base],
+                                    look)
+                if verdict is None:
+                    acts.append(bases[base])
+                elif why is not None:
+                    why[bases[base]] = verdict
+    return acts
+
+
+def _min_naturals(t: Tables) -> Refusal:
+    return refuse("a meld needs {} natural cards", t.rules.melds.min_naturals)
+
+
+def _no_wild_with_two(t: Tables) -> Refusal:
+    return refuse("a meld needs at least {} natural cards and these rules allow no wild card "
+                  "with two naturals", t.rules.melds.min_naturals)
+
+
+def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: Why
+                  ) -> list[Action]:
+    """New melds of rank ``r`` naming the suits of their naturals, found from the hand's
+    count of the rank in each suit."""
+    player = s.seats[s.turn.seat]
+    cards, hand = player.cards, player.hand
+    assert cards is not None
+    base = SUITED + (r - 4) * 4
+    key = (min(cards[base], 3), min(cards[base + 1], 3), min(cards[base + 2], 3),
+           min(cards[base + 3], 3))
+    cap, points = t.cap, t.points
+    ops = s.turn.opening_points
+    three_ok = t.rules.melds.min_naturals <= 3
+    templates = SUITED_MELDS[r]
+    acts = []
+    for i in _BY_SUITS[key]:
+        action, naturals, wild, _ = templates[i]
+        if wild < 0:
+            if not three_ok:
+                if why is not None:
+                    why[action] = _min_naturals(t)
+                continue
+        elif not hand[wild]:
+            continue
+        elif cap[2] < 1:
+            if why is not None:
+                why[action] = _no_wild_with_two(t)
+            continue
+        laid = len(naturals) * points[r] + (points[wild] if wild >= 0 else 0)
+        verdict = going_out.stranding(s, t, size - 3, (r, len(naturals), int(wild >= 0)),
+                                      ops + laid, action, look)
+        if verdict is None:
+            acts.append(action)
+        elif why is not None:
+            why[action] = verdict
+    return acts
+
+
+def wild_meld_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = None
+                      ) -> list[Action]:
+    """A meld of wild cards alone (``melds.wild_melds``): three to start, one at a time up
+    to a canasta, which takes no more."""
+    seat = s.turn.seat
+    hand = s.seats[seat].hand
+    twos, jokers = hand[TWO], hand[JOKER]
+    meld = s.sides[seat % t.sides].melds[WILD]
+    ops = s.turn.opening_points
+    points = t.points
+    candidates = []
+    if meld is not None:
+        adds = ADD_ACTIONS[WILD]
+        full = meld.size >= t.rules.melds.canasta_size
+        for kind, have in ((TWO, twos), (JOKER, jokers)):
+            if have:
+                if full:
+                    if why is not None:
+                        why[adds[kind]] = WILD_CANASTA_FULL
+                    continue
+                candidates.append((adds[kind], 1, (WILD, 0, 1), points[kind]))
+    elif twos + jokers >= 3:
+        for j in range(4):
+            if jokers >= j and twos >= 3 - j:
+                candidates.append((WILD_MELDS[j], 3, (WILD, 0, 3),
+                                   j * points[JOKER] + (3 - j) * points[TWO]))
+    acts = []
+    for action, n, delta, laid in candidates:
+        verdict = going_out.stranding(s, t, size - n, delta, ops + laid, action, look)
+        if verdict is None:
+            acts.append(action)
+        elif why is not None:
+            why[action] = verdict
+    return acts
+
+
+WILD_CANASTA_FULL = Refusal("your wild canasta is complete: no more cards go on it")
+
+
+def black_three_actions(s: State, t: Tables, size: int, why: Why = None) -> list[Action]:
+    """Black 3s are melded only when going out, as a natural set of an allowed size
+    (``melds.black_three_sets``; ruling 10): with at most one card left for the discard, or
+    none where the set must be the last of the hand."""
+    seat = s.turn.seat
+    side = s.sides[seat % t.sides]
+    b3 = s.seats[seat].hand[BLACK_THREE]
+    sets = t.rules.melds.black_three_sets
+    ops = s.turn.opening_points
+    last = 0 if t.rules.melds.black_three_set_last else 1
+    points = t.points[BLACK_THREE]
+    meld = side.melds[BLACK_THREE]
+    if meld is not None:
+        candidates = [(ADD_ACTIONS[BLACK_THREE][BLACK_THREE], 1)] if meld.naturals + 1 in sets \
+            else []
+    else:
+        candidates = [(BLACK_THREE_MELDS[n], n) for n in sets if n <= b3]
+    tentative = s.turn.opening
+    if tentative is not None and tentative.pending is not None:
+        if why is not None:
+            for action, _ in candidates:
+                why[action] = OPENING_FIRST
+        return []
+    acts = []
+    for action, n in candidates:
+        verdict: Refusal | None = None
+        if size - n > last:
+            verdict = ONLY_GOING_OUT_LAST if last == 0 else ONLY_GOING_OUT
+        else:
+            why_not = going_out.go_out_refusal(s, t, None, ops + n * points)
+            if why_not is not None:
+                verdict = refuse("black 3s go down only as you go out, and you may not go "
+                                 "out: {}", why_not.words())
+        if verdict is None:
+            acts.append(action)
+        elif why is not None:
+            why[action] = verdict
+    return acts
+
+
+OPENING_FIRST = Refusal("commit your opening first")
+ONLY_GOING_OUT = Refusal("black 3s may be melded only as you go out (docs/rules.md, ruling 10)")
+ONLY_GOING_OUT_LAST = Refusal("black 3s may be melded only as the last cards of your hand "
+                              "(docs/rules.md, ruling 10)")
+
+
+# ---------------------------------------------------------------------- refusals in words
+
+def meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
+    """Why a new meld was not even considered: a meld of that rank exists, suits missing or
+    superfluous, cards not held."""
+    seat = s.turn.seat
+    hand, cards = s.seats[seat].hand, s.seats[seat].cards
+    r = action.rank
+    naturals, wild = meld_cards(action)
+    word = kind_word(r, 2)
+    if s.sides[seat % t.sides].melds[r] is not None:
+        return refuse("your side already has a meld of {}: add to it instead", word)
+    if (naturals[0] >= SUITED) != t.suited:
+        return Refusal("name the suits of your naturals, e.g. 'meld KS KH KH'" if t.suited
+                       else "suits play no part in these rules: 'meld K K K'")
+    if hand[r] < len(naturals):
+        return refuse("you have {} {}; this meld needs {}", hand[r], kind_word(r, hand[r]),
+                      len(naturals))
+    if cards is not None and any(cards[c] < naturals.count(c) for c in naturals):
+        return refuse("you do not hold {}", " ".join(kind_name(c) for c in naturals))
+    if wild >= 0 and not hand[wild]:
+        return refuse("you have no {}", kind_word(wild))
+    return None
+
+
+def add_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
+    """Why an addition was not even considered: no such meld, the card not held."""
+    seat = s.turn.seat
+    hand, cards = s.seats[seat].hand, s.seats[seat].cards
+    r, kind = action.rank, action.arg
+    meld = s.sides[seat % t.sides].melds[r]
+    if r == WILD:
+        if meld is None:
+            return Refusal("your side has no meld of wild cards")
+    elif meld is None:
+        return refuse("your side has no meld of {}", kind_word(r, 2))
+    if t.rank_of[kind] == r and r != BLACK_THREE and (kind >= SUITED) != t.suited:
+        return Refusal("name the card's suit, e.g. 'add K KH'" if t.suited
+                       else "suits play no part in these rules: 'add K K'")
+    held = cards[kind] if kind >= SUITED and cards is not None else hand[kind]
+    if not held:
+        return refuse("you have no {}", kind_word(kind))
+    if r == BLACK_THREE:
+        return Refusal("these rules do not allow a black-3 set that large")
+    return None
+
+
+def wild_meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
+    """Why a meld of wild cards alone was not considered."""
+    if not t.rules.melds.wild_melds:
+        return Refusal("these rules do not allow a meld of wild cards alone")
+    if s.sides[s.turn.seat % t.sides].melds[WILD] is not None:
+        return Refusal("your side already has a meld of wild cards: add to it instead")
+    hand = s.seats[s.turn.seat].hand
+    if hand[JOKER] < action.arg or hand[TWO] < 3 - action.arg:
+        return Refusal("you do not hold those three wild cards")
+    return None
+
+
+def black_three_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
+    """Why a black-3 set was not considered."""
+    b3 = s.seats[s.turn.seat].hand[BLACK_THREE]
+    if b3 < action.arg:
+        return refuse("you have only {} black 3s", b3)
+    if s.sides[s.turn.seat % t.sides].melds[BLACK_THREE] is not None:
+        return Refusal("your side already has its black 3s down")
+    if action.arg not in t.rules.melds.black_three_sets:
+        return Refusal("these rules do not allow a black-3 set of that size")
+    return None
+
+
+# ---------------------------------------------------------------------- laying
+
+def meld(s: State, t: Tables, action: Action) -> tuple[int, int]:
+    """Lay a new meld of three; returns the cards and the card points laid."""
+    seat = s.turn.seat
+    side = s.sides[seat % t.sides]
+    if not side.opened:
+        open_tentatively(s, t)
+    r = action.rank
+    naturals, wild = meld_cards(action)
+    for card in naturals:
+        spend(s, t, seat, card)
+    laid = len(naturals) * t.points[r]
+    twos = jokers = 0
+    if wild >= 0:
+        spend(s, t, seat, wild)
+        twos, jokers = int(wild == TWO), int(wild == JOKER)
+        laid += t.points[wild]
+    side.melds[r] = Meld(r, len(naturals), twos, jokers)
+    s.turn.created = (*s.turn.created, r)
+    return 3, laid
+
+
+def meld_wild(s: State, t: Tables, action: Action) -> tuple[int, int]:
+    """Lay three wild cards as a meld of their own."""
+    seat = s.turn.seat
+    side = s.sides[seat % t.sides]
+    if not side.opened:
+        open_tentatively(s, t)
+    jokers = action.arg
+    spend(s, t, seat, JOKER, jokers)
+    spend(s, t, seat, TWO, 3 - jokers)
+    side.melds[WILD] = Meld(WILD, 0, 3 - jokers, jokers)
+    s.turn.created = (*s.turn.created, WILD)
+    return 3, jokers * t.points[JOKER] + (3 - jokers) * t.points[TWO]
+
+
+def meld_black_threes(s: State, t: Tables, action: Action) -> tuple[int, int]:
+    """Lay the black-3 set."""
+    seat = s.turn.seat
+    side = s.sides[seat % t.sides]
+    if not side.opened:
+        open_tentatively(s, t)
+    n = action.arg
+    spend(s, t, seat, BLACK_THREE, n)
+    side.melds[BLACK_THREE] = Meld(BLACK_THREE, n)
+    s.turn.created = (*s.turn.created, BLACK_THREE)
+    return n, n * t.points[BLACK_THREE]
+
+
+def add(s: State, t: Tables, action: Action) -> tuple[int, int]:
+    """Add one card to a meld of the side; a wild added to a natural canasta makes it mixed
+    (ruling 14)."""
+    seat = s.turn.seat
+    side = s.sides[seat % t.sides]
+    r, card = action.rank, action.arg
+    old = side.melds[r]
+    assert old is not None
+    spend(s, t, seat, card)
+    if card == TWO:
+        new = Meld(r, old.naturals, old.twos + 1, old.jokers)
+    elif card == JOKER:
+        new = Meld(r, old.naturals, old.twos, old.jokers + 1)
+    else:
+        new = Meld(r, old.naturals + 1, old.twos, old.jokers)
+    side.melds[r] = new
+    cs = t.rules.melds.canasta_size
+    if old.size < cs <= new.size:
+        side.canastas += 1
+    return 1, t.points[t.rank_of[card]]
+
+
+#: The laying transitions of this family, by action type.
+LAYS = {ActionType.MELD: meld, ActionType.MELD_WILD: meld_wild,
+        ActionType.MELD_BLACK_THREES: meld_black_threes, ActionType.ADD: add}

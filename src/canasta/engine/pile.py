@@ -1,0 +1,314 @@
+"""The discard pile: when it is frozen, the ways to take it, taking it, leaving it
+(docs/rules.md, "The game in brief": the pile; rulings 3, 4, 5 and 13).
+
+A take is one action naming its route: ``take pair`` (two naturals of the top card's rank),
+``take 2`` / ``take JK`` (one natural and a wild), ``take meld`` (the top card onto the side's
+meld of its rank), ``take seq`` (onto the side's open sequence of its suit, Samba); where suits
+matter the route names the suits of the hand's cards (``take pair S H``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta.cards import BLACK_THREE, FOUR, JOKER, RED_THREE, TWO, kind_name, kind_word, suited
+from canasta.engine import going_out
+from canasta.engine.actions import (
+    SUITED_TAKES,
+    TAKE_ACTIONS,
+    Action,
+    Route,
+    route_of,
+)
+from canasta.engine.going_out import Lookahead
+from canasta.engine.hand import receive, spend
+from canasta.engine.opening import open_tentatively
+from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.sequences import extends, grow_sequence
+from canasta.engine.state import Meld, Phase, SideNo, State
+from canasta.engine.tables import Tables
+
+Why = dict[Action, Refusal] | None  #: where a generator records the refusals it meets
+
+
+def frozen_for(s: State, t: Tables, side: SideNo) -> bool:
+    """Whether the pile is frozen against ``side``: a card in it freezes it, the rules freeze
+    it always, or the side has not made its initial meld (docs/rules.md, ruling 3)."""
+    pile = t.rules.pile
+    return bool(s.table.freezers) or pile.always_frozen or (
+        pile.frozen_before_initial_meld and not s.sides[side].opened)
+
+
+def freezers_in(t: Tables, cards: Sequence[int]) -> int:
+    """How many of ``cards`` freeze the pile they lie in."""
+    return sum(t.freezes[c] for c in cards)
+
+
+def taken_count(t: Tables, pile_size: int) -> int:
+    """How many cards a take takes: the whole pile, or its top ``pile.take_top``."""
+    top = t.rules.pile.take_top
+    return min(pile_size, top) if top else pile_size
+
+
+# ---------------------------------------------------------------------- refusals
+
+EMPTY = Refusal("the pile is empty")
+BLOCKED = Refusal("a black 3 on top of the pile blocks you this turn")
+NO_SEQUENCE_TAKE = Refusal("these rules take no pile onto a sequence")
+FROZEN_SEQUENCE = Refusal("the pile is frozen: only two natural cards of its rank will take it")
+MELD_FIRST = Refusal("your side must make its initial meld before it may take the pile")
+NO_WILD_TAKE = "these rules take the pile only with two natural {}"
+NO_ADDING = Refusal("these rules do not let you take the pile by adding to a meld")
+
+
+def _common_refusal(s: State, t: Tables) -> Refusal | None:
+    """What stops every route: an empty or blocked pile, a top card without a rank, an
+    unmelded side that may not take the pile now."""
+    table, turn = s.table, s.turn
+    if not table.pile:
+        return EMPTY
+    if table.blocked == turn.seat:
+        return BLOCKED
+    top = t.rank_of[table.pile[-1]]
+    if top < FOUR:  # a wild card or a 3 has no rank to meld the top card with
+        return refuse("the pile's top card is a {}, which cannot be melded with", kind_word(top))
+    if not s.sides[turn.seat % t.sides].opened:
+        if t.rules.pile.initial_meld_before_taking:
+            return MELD_FIRST
+        if turn.retracts >= t.rules.limits.retracts_per_turn:
+            return refuse("you have taken back your opening {} times this turn; draw from the "
+                          "stock instead", turn.retracts)
+    return None
+
+
+def _frozen_refusal(s: State, t: Tables, word: str) -> Refusal:
+    """Only a natural pair takes a frozen pile (ruling 5); the reason it is frozen."""
+    side = s.sides[s.turn.seat % t.sides]
+    why = ("it holds a wild card or a red 3" if s.table.freezers else
+           "your side has not made its initial meld" if not side.opened and
+           t.rules.pile.frozen_before_initial_meld else "these rules say so")
+    return refuse("the pile is frozen ({}): you need two natural {} in your hand, melded with "
+                  "the top card", why, word)
+
+
+def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,
+                   meld: Meld | None) -> Refusal | None:
+    """Whether the side may take the pile by ``route`` (rulings 4, 5 and 7): the cards it
+    needs in hand, the wild-card limit of the meld the top card makes, a meld to add to."""
+    rules, hand = t.rules, s.seats[s.turn.seat].hand
+    word = kind_word(top, 2)
+    nat = meld.naturals if meld else 0
+    wild = meld.twos + meld.jokers if meld else 0
+    free = rules.melds.wild_limit_at_laydown_only and nat > 0
+    if route != Route.PAIR and frozen:
+        return _frozen_refusal(s, t, word)
+    if route == Route.PAIR:
+        if hand[top] < 2:
+            how = "" if frozen else ", or one and a wild card,"
+            return refuse("you need two natural {}{} in your hand to take the pile", word, how)
+        if not (free or wild <= t.cap[nat + 3]):
+            return refuse("your meld of {} already holds too many wild cards", word)
+        grown = nat + wild + 3
+    elif route == Route.ONTO_MELD:
+        if not rules.pile.take_by_adding:
+            return NO_ADDING
+        if not nat:
+            return refuse("your side has no meld of {} to add the top card to", word)
+        if not rules.pile.canasta_opens_pile and nat + wild >= rules.melds.canasta_size:
+            return refuse("your {} are a completed canasta, which does not open the pile", word)
+        grown = nat + wild + 1
+    else:
+        wild_kind = TWO if route == Route.WITH_TWO else JOKER
+        if not rules.pile.take_with_wild:
+            return refuse(NO_WILD_TAKE, word)
+        if hand[top] < 1:
+            return refuse("you need a natural {} in your hand to take the pile", kind_word(top))
+        if not hand[wild_kind]:
+            return refuse("you have no {} in your hand", kind_word(wild_kind))
+        if not (free or wild + 1 <= t.cap[nat + 2]):
+            return refuse("that would put too many wild cards in your meld of {}", word)
+        grown = nat + wild + 3
+    if rules.melds.max_size and grown > rules.melds.max_size:
+        return refuse("a meld holds at most {} cards under these rules", rules.melds.max_size)
+    return None
+
+
+#: Per route: cards it takes from the hand, and the naturals and wilds it adds to the meld.
+_USES = {Route.PAIR: (2, 3, 0), Route.WITH_TWO: (2, 2, 1), Route.WITH_JOKER: (2, 2, 1),
+         Route.ONTO_MELD: (0, 1, 0)}
+
+
+def _left_after(s: State, t: Tables) -> int:
+    """Cards in hand after a take, before the cards it melds from the hand leave it: the taken
+    cards less the top, less the red 3s laid out and black 3s set aside among them."""
+    table, player = s.table, s.seats[s.turn.seat]
+    taken = taken_count(t, len(table.pile))
+    size = player.size + taken - 1 + player.foot_size
+    if size < taken + 3:  # only then can those cards decide whether a card is kept
+        rules = t.rules
+        size -= sum(1 for card in table.pile[len(table.pile) - taken:-1]
+                    if (card == RED_THREE and not rules.red_threes.hold)
+                    or (card == BLACK_THREE and rules.pile.black_threes_removed))
+    return size
+
+
+def _suits_refusal(s: State, t: Tables, action: Action, top: int) -> Refusal | None:
+    """A suited route names cards of the hand: it must hold them."""
+    cards = s.seats[s.turn.seat].cards
+    _, suits = route_of(action)
+    need = [suited(top, suit) for suit in suits]
+    if cards is None or any(cards[c] < need.count(c) for c in need):
+        return refuse("you do not hold those cards: {}", " ".join(kind_name(c) for c in need))
+    return None
+
+
+def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[Action]:
+    """The legal ways to take the pile now (rulings 4 and 5), in code order; with ``why``,
+    the refusal of every other take action the rules could offer."""
+    common = _common_refusal(s, t)
+    if common is not None:
+        if why is not None:
+            for action in _candidates(t):
+                why[action] = common
+        return []
+    table, seat = s.table, s.turn.seat
+    top_card = table.pile[-1]
+    top = t.rank_of[top_card]
+    side_no = seat % t.sides
+    side = s.sides[side_no]
+    unmelded = not side.opened
+    frozen = frozen_for(s, t, side_no)
+    meld = side.melds[top]
+    left = _left_after(s, t)
+    out = []
+    for route in (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER, Route.ONTO_MELD):
+        refusal = _route_refusal(s, t, route, frozen, top, meld)
+        used, dn, dw = _USES[route]
+        variants = [a for a in SUITED_TAKES if route_of(a)[0] == route] \
+            if t.suited else [TAKE_ACTIONS[route]]
+        for action in variants:
+            verdict = refusal
+            if verdict is None and t.suited and route != Route.ONTO_MELD:
+                verdict = _suits_refusal(s, t, action, top)
+            if verdict is None and not unmelded:
+                verdict = going_out.stranding(s, t, left - used, (top, dn, dw), 0, action, look)
+            if verdict is None:
+                out.append(action)
+            elif why is not None:
+                why[action] = verdict
+    if t.suited:
+        action = TAKE_ACTIONS[Route.ONTO_SEQUENCE]
+        verdict = _sequence_refusal(s, t, top_card, frozen)
+        if verdict is None and not unmelded:
+            verdict = going_out.stranding(s, t, left, None, 0, action, look)
+        if verdict is None:
+            out.append(action)
+        elif why is not None:
+            why[action] = verdict
+    return out
+
+
+def _sequence_refusal(s: State, t: Tables, top_card: int, frozen: bool) -> Refusal | None:
+    """The top card onto the side's open sequence of its suit (Samba)."""
+    if not t.rules.pile.take_onto_sequence:
+        return NO_SEQUENCE_TAKE
+    if frozen:
+        return FROZEN_SEQUENCE
+    if not extends(s.sides[s.turn.seat % t.sides], t, top_card):
+        return refuse("the {} does not fit an end of your side's sequence", kind_word(top_card))
+    return None
+
+
+def _candidates(t: Tables) -> list[Action]:
+    """Every take action the rules could ever offer (suited routes where suits matter)."""
+    if t.suited:
+        return [*SUITED_TAKES, TAKE_ACTIONS[Route.ONTO_MELD]]
+    return list(TAKE_ACTIONS[:Route.ONTO_SEQUENCE])
+
+
+def form_refusal(t: Tables, action: Action) -> Refusal | None:
+    """A take written for other rules: suits named where they play no part, or missing where
+    they do, or a sequence route without sequences."""
+    route, suits = route_of(action)
+    if route == Route.ONTO_SEQUENCE:
+        return None if t.suited else NO_SEQUENCE_TAKE
+    if route != Route.ONTO_MELD and t.suited != bool(suits):
+        return Refusal("name the suits of the cards from your hand, e.g. 'take pair S H'"
+                       if t.suited else "suits play no part in these rules: 'take pair'")
+    return None
+
+
+# ---------------------------------------------------------------------- taking and leaving it
+
+def take(s: State, t: Tables, action: Action) -> bool:
+    """Take the pile: the top card is melded at once with the route's cards; the rest of the
+    pile joins the hand, or waits beside the table until a tentative opening is committed
+    (docs/rules.md, "Tentative openings"). True when the hand is left empty."""
+    seat = s.turn.seat
+    side = s.sides[seat % t.sides]
+    player, table, turn = s.seats[seat], s.table, s.turn
+    rules = t.rules
+    route, suits = route_of(action)
+    unmelded = not side.opened
+    if unmelded:
+        open_tentatively(s, t)
+    count = taken_count(t, len(table.pile))
+    taken = table.pile[-count:]
+    del table.pile[-count:]
+    top_card = taken.pop()
+    top = t.rank_of[top_card]
+    laid = t.points[top] if rules.initial_meld.top_card_counts else 0
+    used = 0
+    if route == Route.ONTO_SEQUENCE:
+        grow_sequence(s, t, side, top_card)
+    else:
+        meld = side.melds[top]
+        nat, two, jok = (meld.naturals, meld.twos, meld.jokers) if meld else (0, 0, 0)
+        before = nat + two + jok
+        if not before:
+            turn.created = (*turn.created, top)
+        naturals = [suited(top, x) for x in suits] if suits else \
+            [top] * (2 if route == Route.PAIR else 1 if route != Route.ONTO_MELD else 0)
+        for card in naturals:
+            spend(s, t, seat, card)
+        nat += 1 + len(naturals)
+        laid += t.points[top] * len(naturals)
+        if route in (Route.WITH_TWO, Route.WITH_JOKER):
+            wild = TWO if route == Route.WITH_TWO else JOKER
+            spend(s, t, seat, wild)
+            if wild == TWO:
+                two += 1
+            else:
+                jok += 1
+            laid += t.points[wild]
+        side.melds[top] = Meld(top, nat, two, jok)
+        used = len(naturals) + (route in (Route.WITH_TWO, Route.WITH_JOKER))
+        if before < rules.melds.canasta_size <= nat + two + jok:
+            side.canastas += 1
+    player.size -= used
+    table.freezers = freezers_in(t, table.pile)
+    table.blocked = -1
+    turn.took = True
+    turn.melded = True
+    turn.phase = Phase.MELD
+    if unmelded:
+        opening = turn.opening
+        assert opening is not None
+        turn.opening_points += laid
+        opening.pending = tuple(taken) or None  # a one-card pile leaves nothing waiting
+        return False
+    receive(s, t, seat, taken)
+    return player.size == 0
+
+
+DECLINE_WITH_STOCK = Refusal("you may leave the pile only when the stock is empty; draw instead")
+COMPULSORY = Refusal("the stock is empty and the pile's top card fits your side's meld: taking "
+                     "the pile is compulsory (docs/rules.md, \"Stock exhausted\")")
+
+
+def decline_refusal(s: State, t: Tables, routes: list[Action]) -> Refusal | None:
+    """With the stock gone a player may leave the pile (ending the hand) unless the top card
+    fits a meld of the side: then the take is compulsory (ruling 13)."""
+    if s.table.stock:
+        return DECLINE_WITH_STOCK
+    return COMPULSORY if TAKE_ACTIONS[Route.ONTO_MELD] in routes else None

@@ -1,0 +1,151 @@
+"""Sequences: runs of natural cards of one suit, seven of which make a samba (docs/rules.md,
+Presets: samba, bolivia; option ``melds.sequences``).
+
+A new sequence is three cards of one suit in a row, 4 up to the ace, no wild card (``meld 4H
+5H 6H``); cards join it one at a time at either end (``extend 7H``); at ``melds.canasta_size``
+cards it is a samba, a canasta that takes no more cards, and the suit may start again. A side
+has at most one open sequence per suit.
+"""
+
+from __future__ import annotations
+
+from canasta.cards import ACE, FOUR, NATURAL_RANKS, kind_name, kind_word, suit_of, suited
+from canasta.engine import going_out
+from canasta.engine.actions import EXTEND_ACTIONS, SEQUENCE_ACTIONS, Action, sequence_cards
+from canasta.engine.going_out import Lookahead
+from canasta.engine.hand import spend
+from canasta.engine.opening import open_tentatively
+from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.state import SAMBA_MARK, SEQUENCE_MARK, Side, State
+from canasta.engine.tables import Tables
+
+Why = dict[Action, Refusal] | None
+
+NO_SEQUENCES = Refusal("these rules have no sequences")
+OPEN_ALREADY = Refusal("your side already has an open sequence in that suit: extend it")
+
+#: The suited code of each (rank, suit), for the rank masks below.
+_CODE = {(rank, suit): suited(rank, suit) for rank in NATURAL_RANKS for suit in range(4)}
+
+
+def extends(side: Side, t: Tables, card: int) -> bool:
+    """Whether a suited card fits an end of the side's open sequence of its suit."""
+    run = side.runs[suit_of(card)]
+    if run is None:
+        return False
+    rank = t.rank_of[card]
+    return rank == run[0] - 1 >= FOUR or rank == run[1] + 1 <= ACE
+
+
+def grow_sequence(s: State, t: Tables, side: Side, card: int) -> None:
+    """A card joins the open sequence of its suit; at a canasta's length it is a samba,
+    closed (and counted as a canasta)."""
+    suit, rank = suit_of(card), t.rank_of[card]
+    run = side.runs[suit]
+    assert run is not None
+    low, high = min(run[0], rank), max(run[1], rank)
+    if high - low + 1 >= t.rules.melds.canasta_size:
+        side.runs[suit] = None
+        side.sambas = (*side.sambas, (suit, low))
+        side.canastas += 1
+        turn = s.turn
+        if SEQUENCE_MARK + suit in turn.created:
+            turn.created = (*turn.created, SAMBA_MARK)
+    else:
+        side.runs[suit] = (low, high)
+
+
+def sequence_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = None
+                     ) -> list[Action]:
+    """New sequences of three, and cards at either end of an open one, that the seat may lay
+    now (``size``: its cards, a waiting foot included)."""
+    seat = s.turn.seat
+    side = s.sides[seat % t.sides]
+    cards = s.seats[seat].cards
+    assert cards is not None
+    points, rank_of = t.points, t.rank_of
+    ops = s.turn.opening_points
+    acts = []
+    for suit in range(4):
+        run = side.runs[suit]
+        if run is None:
+            held = 0
+            for rank in NATURAL_RANKS:
+                if cards[_CODE[rank, suit]]:
+                    held |= 1 << rank
+            starts = held & (held >> 1) & (held >> 2)
+            low = FOUR
+            while starts >> low:
+                if starts >> low & 1:
+                    action = SEQUENCE_ACTIONS[(low, suit)]
+                    laid = points[low] + points[low + 1] + points[low + 2]
+                    verdict = going_out.stranding(s, t, size - 3, None, ops + laid, action, look)
+                    if verdict is None:
+                        acts.append(action)
+                    elif why is not None:
+                        why[action] = verdict
+                low += 1
+            continue
+        for rank in (run[0] - 1, run[1] + 1):
+            if FOUR <= rank <= ACE and cards[_CODE[rank, suit]]:
+                code = _CODE[rank, suit]
+                action = EXTEND_ACTIONS[code]
+                verdict = going_out.stranding(s, t, size - 1, None, ops + points[rank_of[code]],
+                                              action, look)
+                if verdict is None:
+                    acts.append(action)
+                elif why is not None:
+                    why[action] = verdict
+    return acts
+
+
+def sequence_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
+    """Why a new sequence is not offered, when the generator did not consider it: no
+    sequences in these rules, an open one in that suit, cards not held."""
+    if not t.rules.melds.sequences:
+        return NO_SEQUENCES
+    if s.sides[s.turn.seat % t.sides].runs[action.arg] is not None:
+        return OPEN_ALREADY
+    cards = s.seats[s.turn.seat].cards
+    missing = [c for c in sequence_cards(action) if cards is None or not cards[c]]
+    if missing:
+        return refuse("you do not hold {}", " ".join(kind_name(c) for c in missing))
+    return None
+
+
+def extend_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
+    """Why a card is not offered at an end of a sequence: no sequences, not held, no fit."""
+    if not t.rules.melds.sequences:
+        return NO_SEQUENCES
+    cards = s.seats[s.turn.seat].cards
+    card = action.rank
+    if cards is None or not cards[card]:
+        return refuse("you have no {}", kind_word(card))
+    if not extends(s.sides[s.turn.seat % t.sides], t, card):
+        return refuse("the {} does not fit an end of your sequence", kind_word(card))
+    return None
+
+
+def start_sequence(s: State, t: Tables, action: Action) -> tuple[int, int]:
+    """Lay three cards of a suit in a row as a new sequence; returns the cards and the card
+    points laid."""
+    seat = s.turn.seat
+    side = s.sides[seat % t.sides]
+    if not side.opened:
+        open_tentatively(s, t)
+    low, suit = action.rank, action.arg
+    for card in sequence_cards(action):
+        spend(s, t, seat, card)
+    side.runs[suit] = (low, low + 2)
+    s.turn.created = (*s.turn.created, SEQUENCE_MARK + suit)
+    return 3, t.points[low] + t.points[low + 1] + t.points[low + 2]
+
+
+def extend(s: State, t: Tables, action: Action) -> tuple[int, int]:
+    """Lay a card at an end of the open sequence of its suit; returns the cards and the card
+    points laid."""
+    seat = s.turn.seat
+    spend(s, t, seat, action.rank)
+    grow_sequence(s, t, s.sides[seat % t.sides], action.rank)
+    return 1, t.points[t.rank_of[action.rank]]
+
