@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
-from canasta import Game, IllegalAction
-from canasta.cards import NUM_KINDS
-from tests.helpers import counts
+from canasta import Game, IllegalAction, RuleSet
+from canasta.engine.tables import tables_for
+from canasta.rules import load
+from tests.helpers import position
 
 
 def refused(game: Game, action: str, match: str) -> None:
@@ -20,18 +22,19 @@ def refused(game: Game, action: str, match: str) -> None:
     assert game.digest() == before
 
 
-def with_feet(game: Game, feet: Mapping[int, str]) -> Game:
-    """Give the listed seats a foot not yet taken up (Hand and Foot); every other seat has
-    none. A position built with the default stock gives up the feet's cards from it, so the
-    pack stays complete."""
-    full = game.card_count() - sum(game.footsz) == sum(game.t.pack)
-    game.foot = [counts(feet.get(seat, "")) for seat in range(game.t.players)]
-    game.footsz = [sum(foot) for foot in game.foot]
-    if full:
-        for foot in game.foot:
-            for kind in range(NUM_KINDS):
-                for _ in range(foot[kind]):
-                    game.stock.remove(kind)
+def with_feet(rules: str | RuleSet, feet: Mapping[int, str], **kwargs: Any) -> Game:
+    """``position(rules, **kwargs)`` (``tests.helpers``) in which the listed seats have a foot
+    not yet taken up (Hand and Foot, the position's ``feet`` field); every other seat has
+    none. A position that gives no stock puts every card it does not place into the stock, the
+    feet's cards excepted, so the pack stays complete."""
+    ruleset = load(rules) if isinstance(rules, str) else rules
+    players = tables_for(ruleset).players
+    fields = [kwargs.pop("extra", "")]
+    if feet:
+        fields.append("feet " + " | ".join(feet.get(seat, "") for seat in range(players)))
+    game = position(ruleset, extra="; ".join(f for f in fields if f), **kwargs)
+    assert [p.foot_size for p in game.state.seats] == \
+        [len(feet.get(seat, "").split()) for seat in range(players)]
+    if kwargs.get("stock") is None:
         assert game.card_count() == sum(game.t.pack)
-    game._legal = None
     return game

@@ -1,19 +1,19 @@
-"""The ``british`` preset: seed 001 "British Canasta" — the original rules plus 'Acaba'.
+"""The ``british`` preset (docs/rules.md, Presets: british): seed 001 "British Canasta" (described
+in docs/rules.md, Sources) — the original rules plus 'Acaba'.
 
 "A player may say this at any point during their turn and will immediately forfeit the round
 awarding the opposing player or team 1,500 points and receiving 0 points ... When playing in
 teams a player may ask their teammate for permission to say acaba just as they may ask before
-going out and they will also be bound by the response in the same way." (REFERENCE §12: no
-published page describes it; the seed is the only source.)"""
+going out and they will also be bound by the response in the same way." (docs/rules.md,
+REFERENCE §12: no published page describes it; the seed is the only source.)"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from canasta import Game
-from canasta.engine.game import ANSWER, DRAW, MELD
 from canasta.rules import diff, load
-from tests.helpers import legal_texts, position
+from tests.helpers import ANSWER, DRAW, MELD, legal_texts, position
 from tests.preset_helpers import refused
 
 BRITISH = load("british")
@@ -25,7 +25,8 @@ def british(**kwargs: Any) -> Game:
 
 
 def test_british_is_classic_plus_acaba() -> None:
-    """Seed 001: "Similar to the original rules but with the important addition of 'Acaba'"."""
+    """docs/rules.md, seed 001: "Similar to the original rules but with the important addition of
+    'Acaba'"."""
     assert [key for key, _, _ in diff(load("classic"), BRITISH)] == ["going_out.acaba"]
     assert BRITISH.going_out.acaba_points == 1500
 
@@ -52,7 +53,7 @@ def test_acaba_at_any_point_of_the_turn() -> None:
     assert game.scores == [0, 1500]
     game = british(hands={0: "K K K A A A 4 5"}, melds={1: ["J J J"]}, phase=MELD, drew=True)
     game.apply("meld K K K")
-    assert game.opening and "acaba" in legal_texts(game)
+    assert game.state.turn.opening is not None and "acaba" in legal_texts(game)
     game.apply("acaba")
     assert game.scores == [0, 1500]
 
@@ -95,8 +96,8 @@ def test_acaba_is_british_only() -> None:
 
 def test_everything_else_is_classic() -> None:
     """The original rules otherwise: one canasta to go out, going out pays 100."""
-    game = british(hands={0: "9 K"}, melds=MELDS, phase=MELD, drew=True)
-    game.laid_before[0] = True
+    game = british(hands={0: "9 K"}, melds=MELDS, phase=MELD, drew=True,
+                   extra="laid 0")  # laid on an earlier turn: not concealed
     game.apply("add 9 9")
     game.apply("discard K")
     score = game.results[-1].sides[0]

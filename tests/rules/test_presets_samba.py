@@ -1,42 +1,47 @@
-"""Samba and its family: sequences of one suit (seed 000 "Samba"; seed 001 Bolivia,
-Brazilian, Chilean, Italian; REFERENCE §6-§11 where the seeds are silent)."""
+"""Samba and its family: sequences of one suit (docs/rules.md, Presets: samba, bolivia,
+brazilian, chilean, italian: seed 000 "Samba"; seed 001 Bolivia, Brazilian, Chilean, Italian;
+REFERENCE §6-§11 where the seeds are silent; the sources are described in docs/rules.md,
+Sources)."""
 
 from __future__ import annotations
 
 import pytest
 
 from canasta import IllegalAction
-from canasta.engine.game import MELD
 from canasta.rules import load
-from tests.helpers import legal_texts, suited_position
+from tests.helpers import MELD, end_hand, legal_texts, suited_position
 
 SAMBA = "4H 5H 6H 7H 8H 9H 10H"
 
 
 def test_samba_deals_fifteen_from_three_decks_and_draws_two() -> None:
-    """Seed 000: three decks and six jokers, 162 cards, dealt 15 each; stock draws take two."""
+    """docs/rules.md, seed 000: three decks and six jokers, 162 cards, dealt 15 each; stock
+    draws take two."""
     from canasta import Game
 
     game = Game("samba", 3)
-    assert game.card_count() == 162 and game.hsize == [15] * 4
-    assert game.cards is not None and [sum(c) for c in game.cards] == game.hsize
+    seats = game.state.seats
+    assert game.card_count() == 162 and [p.size for p in seats] == [15] * 4
+    assert [sum(p.cards) if p.cards is not None else None for p in seats] == \
+        [p.size for p in seats]
     seat = game.current_player
     game.apply("draw")
-    assert game.hsize[seat] == 17
+    assert game.state.seats[seat].size == 17
 
 
 def test_a_sequence_is_three_or_more_of_one_suit_in_a_row() -> None:
-    """Seed 000: sequences in a single suit running anywhere from the four up to the ace."""
+    """docs/rules.md, seed 000: sequences in a single suit running anywhere from the four up to
+    the ace."""
     game = suited_position(hands={0: "4H 5H 6H 9S 10S"}, melds={0: ["K K K"]},
                            phase=MELD, drew=True)
     assert "meld 4H 5H 6H" in legal_texts(game)
     game.apply("meld 4H 5H 6H")
-    assert game.seqs[0][1] == (4, 6)
+    assert game.state.sides[0].runs[1] == (4, 6)
     assert game.view(0).sequences[0] == ((1, 4, 6),)
 
 
 def test_sequences_take_no_wild_card_and_no_other_suit() -> None:
-    """Seed 000: sequences never accept wild cards."""
+    """docs/rules.md, seed 000: sequences never accept wild cards."""
     game = suited_position(hands={0: "7S 2 JK 9S 10S"}, melds={0: ["K K K"]},
                            sequences={0: ["4H 5H 6H"]}, phase=MELD, drew=True)
     texts = legal_texts(game)
@@ -46,12 +51,12 @@ def test_sequences_take_no_wild_card_and_no_other_suit() -> None:
 
 
 def test_seven_in_a_row_make_a_samba_worth_1500_and_counting_as_a_canasta() -> None:
-    """Seed 000: a sequence of seven is a samba, counts as a canasta for going out, scores
-    1,500; two canastas to go out."""
+    """docs/rules.md, seed 000: a sequence of seven is a samba, counts as a canasta for going
+    out, scores 1,500; two canastas to go out."""
     game = suited_position(hands={0: "10H 9S"}, melds={0: ["K K K K K K K"]},
                            sequences={0: ["4H 5H 6H 7H 8H 9H"]}, phase=MELD, drew=True)
     game.apply("extend 10H")
-    assert game.sambas[0] == [(1, 4)] and game.ncan[0] == 2
+    assert game.state.sides[0].sambas == ((1, 4),) and game.state.sides[0].canastas == 2
     game.apply("discard 9S")
     result = game.results[-1]
     assert result.went_out == 0
@@ -68,7 +73,7 @@ def test_one_canasta_is_not_enough_to_go_out_in_samba() -> None:
 
 
 def test_rank_melds_hold_two_wild_cards_at_most() -> None:
-    """Seed 000: ordinary melds are held to two wild cards rather than three."""
+    """docs/rules.md, seed 000: ordinary melds are held to two wild cards rather than three."""
     game = suited_position(hands={0: "2 JK 9S 10S"}, melds={0: ["K K K 2 JK"]}, phase=MELD,
                            drew=True)
     with pytest.raises(IllegalAction, match="may hold 2"):
@@ -84,21 +89,22 @@ def test_naturals_are_named_with_their_suits() -> None:
     with pytest.raises(IllegalAction, match="name the suits"):
         game.apply("meld K K K")
     game.apply("meld KS KH KH")
-    assert game.cards is not None and game.cards[0][game.t.rank_of.index(13)] == 0
+    cards = game.state.seats[0].cards
+    assert cards is not None and cards[game.t.rank_of.index(13)] == 0
 
 
 def test_the_top_card_may_extend_a_sequence() -> None:
-    """REFERENCE §6: when not frozen, by adding the top card to a meld that is not yet a
-    canasta, sequence melds included."""
+    """docs/rules.md, REFERENCE §6: when not frozen, by adding the top card to a meld that is not
+    yet a canasta, sequence melds included."""
     game = suited_position(hands={0: "9S 10S 5C"}, melds={0: ["K K K"], 1: ["Q Q Q"]},
                            sequences={0: ["4H 5H 6H"]}, pile="8S 7H")
     assert "take seq" in legal_texts(game)
     game.apply("take seq")
-    assert game.seqs[0][1] == (4, 7)
+    assert game.state.sides[0].runs[1] == (4, 7)
 
 
 def test_the_pile_takes_a_natural_pair_named_by_suit() -> None:
-    """REFERENCE §6: not with a natural and a wild card."""
+    """docs/rules.md, REFERENCE §6: not with a natural and a wild card."""
     game = suited_position(hands={0: "KS KH 2 9S"}, melds={0: ["Q Q Q"], 1: ["J J J"]},
                            pile="5C KD")
     takes = [t for t in legal_texts(game) if t.startswith("take")]
@@ -106,7 +112,8 @@ def test_the_pile_takes_a_natural_pair_named_by_suit() -> None:
 
 
 def test_bolivia_going_out_needs_an_escalera() -> None:
-    """Seed 001: a side must have a samba (escalera) and at least one other canasta."""
+    """docs/rules.md, seed 001: a side must have a samba (escalera) and at least one other
+    canasta."""
     game = suited_position("bolivia", hands={0: "9S"},
                            melds={0: ["K K K K K K K", "Q Q Q Q Q Q Q"]}, phase=MELD, drew=True)
     with pytest.raises(IllegalAction):
@@ -118,34 +125,35 @@ def test_bolivia_going_out_needs_an_escalera() -> None:
 
 
 def test_bolivia_wild_canasta_is_2500() -> None:
-    """Seed 001: wild card canastas (bolivias) count 2,500."""
+    """docs/rules.md, seed 001: wild card canastas (bolivias) count 2,500."""
     game = suited_position("bolivia", hands={0: "2 9S 10S"},
                            melds={0: ["2 2 2 JK JK JK"]}, phase=MELD, drew=True)
     game.apply("add W 2")
-    assert game.ncan[0] == 1
-    game._end_hand(-1, "stock exhausted")
+    assert game.state.sides[0].canastas == 1
+    end_hand(game)
     assert game.results[-1].sides[0].wild_canastas == 1
     assert game.results[-1].sides[0].canasta_bonus == 2500
 
 
 def test_brazilian_short_sequence_costs_1000() -> None:
-    """Seed 001: if a side has a sequence of five cards or less, it loses 1,000."""
+    """docs/rules.md, seed 001: if a side has a sequence of five cards or less, it loses 1,000."""
     game = suited_position("brazilian", hands={0: "9S 10S"}, melds={0: ["K K K"]},
                            sequences={0: ["4H 5H 6H"]}, phase=MELD, drew=True)
-    game._end_hand(-1, "stock exhausted")
+    end_hand(game)
     assert game.results[-1].sides[0].short_sequences == -1000
 
 
 def test_brazilian_opening_needs_a_canasta_from_7000() -> None:
-    """Seed 001: the minimum is a canasta from 7,000 to 8,000, a natural canasta from 9,000."""
+    """docs/rules.md, seed 001: the minimum is a canasta from 7,000 to 8,000, a natural canasta
+    from 9,000."""
     rules = load("brazilian")
     assert rules.canasta_for(7000) == 1 and rules.canasta_for(8000) == 0
     assert rules.canasta_for(9500) == 2 and rules.minimum_for(5000) == 150
 
 
 def test_italian_pile_is_always_frozen_and_the_opening_natural() -> None:
-    """Seed 001: the discard pile is always frozen; REFERENCE §10: the initial meld must be
-    natural."""
+    """docs/rules.md, seed 001: the discard pile is always frozen; REFERENCE §10: the initial
+    meld must be natural."""
     rules = load("italian")
     assert rules.pile.always_frozen and rules.initial_meld.natural_only
     game = suited_position("italian", hands={0: "KS KH 2 5S 9S 10S"}, phase=MELD, drew=True)

@@ -1,5 +1,6 @@
-"""The ``uruguayan`` preset: seed 001 "Uruguayan Canasta": "It is exactly like the original
-canasta, in its original version." It is an alias of classic."""
+"""The ``uruguayan`` preset (docs/rules.md, Presets: uruguayan): seed 001 "Uruguayan Canasta"
+(described in docs/rules.md, Sources): "It is exactly like the original canasta, in its original
+version." It is an alias of classic."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ def test_the_same_seed_plays_the_same_game_as_classic() -> None:
 
 
 def test_reference_examples_10_and_11() -> None:
-    """REFERENCE §16 examples 10 and 11 (Britannica): all four red 3s are +800 for a side that
-    has melded, -800 for one that has not."""
+    """docs/rules.md, REFERENCE §16 examples 10 and 11 (Britannica): all four red 3s are +800 for
+    a side that has melded, -800 for one that has not."""
     king = kinds("K")[0]
     assert score_side(URUGUAYAN, 0, [Meld(king, 3)], [], 4, True).red_three_points == 800
     assert score_side(URUGUAYAN, 0, [], [], 4, False).red_three_points == -800
