@@ -1,4 +1,4 @@
-"""Cards and their values (seed 000 "Setup"; seed 002 "Card Point Values")."""
+"""Cards and their values (docs/rules.md: seed 000 "Setup"; seed 002 "Card Point Values")."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_cards_fold_to_kinds() -> None:
 
 
 def test_classic_pack_is_108_cards() -> None:
-    """Seed 000: two standard decks plus four jokers, 108 cards."""
+    """docs/rules.md, seed 000: two standard decks plus four jokers, 108 cards."""
     counts = kind_counts(2, 4)
     assert sum(counts) == 108
     assert counts[JOKER] == 4 and counts[TWO] == 8 and counts[RED_THREE] == 4
@@ -55,7 +55,7 @@ def test_classic_pack_is_108_cards() -> None:
 
 
 def test_card_points() -> None:
-    """Seed 002: joker 50; 2 and ace 20; K to 8 10; 7 to 4 and black 3 5."""
+    """docs/rules.md, seed 002: joker 50; 2 and ace 20; K to 8 10; 7 to 4 and black 3 5."""
     points = tables_for(load("classic")).points
     expected = {"JK": 50, "2": 20, "A": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10,
                 "8": 10, "7": 5, "6": 5, "5": 5, "4": 5, "B3": 5}

@@ -1,4 +1,4 @@
-"""The deal (seed 000 "Setup"; seed 003 and RULINGS 16 for the first dealer)."""
+"""The deal (docs/rules.md, seed 000 "Setup"; seed 003 and ruling 16 for the first dealer)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 
 from canasta import Card, Game
 from canasta.cards import JOKER, RED_THREE, TWO
-from canasta.engine.game import _cut_for_deal
+from canasta.engine.deal import cut_for_dealer
 from canasta.rules import load
+from tests.helpers import end_hand
 
 
 def first_seed(rules: str, wanted: Callable[[Game], bool]) -> Game:
@@ -25,25 +26,25 @@ def first_seed(rules: str, wanted: Callable[[Game], bool]) -> Game:
 @pytest.mark.parametrize(("rules", "players", "cards"),
                          [("classic", 4, 11), ("two_hand", 2, 15), ("three_hand", 3, 13)])
 def test_each_player_is_dealt_the_preset_number(rules: str, players: int, cards: int) -> None:
-    """Seed 000: 11 cards each; 15 in the 2-hand game; 13 in the 3-hand game."""
+    """docs/rules.md, seed 000: 11 cards each; 15 in the 2-hand game; 13 in the 3-hand game."""
     for seed in range(20):
         game = Game(rules, seed)
-        assert game.hsize == [cards] * players
+        assert [p.size for p in game.state.seats] == [cards] * players
         assert game.card_count() == 108
 
 
 def test_cut_values() -> None:
-    """Seed 003: aces 1, jacks 11, queens 12, kings and jokers 13."""
+    """docs/rules.md, seed 003: aces 1, jacks 11, queens 12, kings and jokers 13."""
     assert [Card.parse(t).cut_value for t in ("AS", "2H", "10C", "JD", "QS", "KH", "JK")] == [
         1, 2, 10, 11, 12, 13, 13]
 
 
 def test_high_card_deals_and_ties_redraw() -> None:
-    """RULINGS 16: high card deals; the tied players (only they) draw again."""
+    """docs/rules.md, ruling 16: high card deals; the tied players (only they) draw again."""
     rules = load("classic")
     saw_tie = False
     for seed in range(200):
-        dealer, rounds = _cut_for_deal(rules, seed)
+        dealer, rounds = cut_for_dealer(rules, seed)
         for before, after in itertools.pairwise(rounds):
             best = max(Card.parse(c).cut_value for _, c in before)
             assert [s for s, _ in after] == [s for s, c in before
@@ -60,7 +61,7 @@ def test_deal_passes_clockwise() -> None:
     game = Game("classic", 3)
     dealers = [game.dealer]
     while game.deal_number < 4:
-        game._end_hand(-1, "stock exhausted")
+        end_hand(game)
         dealers.append(game.dealer)
     assert [(d - dealers[0]) % 4 for d in dealers] == [0, 1, 2, 3]
 
@@ -71,25 +72,29 @@ def test_player_left_of_dealer_plays_first() -> None:
 
 
 def test_a_wild_or_red_three_upcard_is_covered_and_freezes_the_pile() -> None:
-    """Seed 000: turn cards until an ordinary card shows; the pile starts frozen."""
-    game = first_seed("classic", lambda g: len(g.pile) > 1)
-    assert game.pile[0] in (JOKER, TWO, RED_THREE)
-    assert game.pile[-1] not in (JOKER, TWO, RED_THREE)
-    assert all(k in (JOKER, TWO, RED_THREE) for k in game.pile[:-1])
+    """docs/rules.md, seed 000: turn cards until an ordinary card shows; the pile starts frozen."""
+    game = first_seed("classic", lambda g: len(g.state.table.pile) > 1)
+    pile = game.state.table.pile
+    assert pile[0] in (JOKER, TWO, RED_THREE)
+    assert pile[-1] not in (JOKER, TWO, RED_THREE)
+    assert all(k in (JOKER, TWO, RED_THREE) for k in pile[:-1])
+    assert game.state.table.freezers >= 1  # frozen by its cards, not only by no side's opening
     assert all(game.pile_frozen_for(seat) for seat in range(4))
 
 
 def test_an_ordinary_upcard_does_not_freeze_the_pile_for_a_melded_side() -> None:
-    game = first_seed("classic", lambda g: len(g.pile) == 1)
-    assert game.freezers == 0
+    game = first_seed("classic", lambda g: len(g.state.table.pile) == 1)
+    assert game.state.table.freezers == 0
 
 
 def test_red_threes_dealt_are_laid_out_and_replaced() -> None:
-    """Seed 000: red 3s go face up before the first turn, each replaced from the stock."""
-    game = first_seed("classic", lambda g: sum(g.red3) >= 2)
-    assert all(hand[RED_THREE] == 0 for hand in game.hands)
-    assert game.hsize == [11] * 4
-    assert len(game.stock) == 108 - 44 - len(game.pile) - sum(game.red3)
+    """docs/rules.md, seed 000: red 3s go face up before the first turn, each replaced from the
+    stock."""
+    game = first_seed("classic", lambda g: sum(p.red_threes for p in g.state.seats) >= 2)
+    seats, table = game.state.seats, game.state.table
+    assert all(p.hand[RED_THREE] == 0 for p in seats)
+    assert [p.size for p in seats] == [11] * 4
+    assert len(table.stock) == 108 - 44 - len(table.pile) - sum(p.red_threes for p in seats)
 
 
 def test_the_deal_is_determined_by_the_seed() -> None:

@@ -1,11 +1,11 @@
-"""End of the game (seed 000 "Goal & scoring"; RULINGS 15)."""
+"""End of the game (docs/rules.md: seed 000 "Goal & scoring"; ruling 15)."""
 
 from __future__ import annotations
 
 import pytest
 
 from canasta.rules import from_dict, load
-from tests.helpers import position
+from tests.helpers import end_hand, position
 
 
 @pytest.mark.parametrize(("scores", "over", "winner"), [
@@ -18,7 +18,7 @@ from tests.helpers import position
 def test_the_game_ends_once_a_side_reaches_5000(scores: list[int], over: bool,
                                                 winner: int) -> None:
     game = position(hands={}, scores=scores, stock="K")
-    game._end_hand(-1, "stock exhausted")  # an empty table scores 0 for both sides
+    end_hand(game)  # an empty table scores 0 for both sides
     assert game.scores == scores
     assert game.is_terminal() == over and game.winner == winner
     assert game.deal_number == (1 if over else 2)
@@ -28,10 +28,15 @@ def test_the_game_ends_once_a_side_reaches_5000(scores: list[int], over: bool,
 
 
 def test_the_next_deals_minimum_follows_the_running_total() -> None:
-    """REFERENCE §16 example 16: 1,495 against 1,525 means 50 against 90 next deal."""
-    game = position(hands={}, scores=[1495, 1525], stock="K")
-    game._end_hand(-1, "stock exhausted")
-    assert game.minimum == [50, 90]
+    """docs/rules.md, REFERENCE §16 example 16: 1,495 against 1,525 means 50 against 90 next
+    deal. Both sides start the deal at 1,400 (50 each); the melds of the hand (95 and 125) bring
+    them to the example's totals."""
+    game = position(hands={}, scores=[1400, 1400], stock="K",
+                    melds={0: ["A A A A", "4 4 4"], 1: ["A A A A", "K K K", "5 5 5"]})
+    assert [side.minimum for side in game.state.sides] == [50, 50]
+    end_hand(game)
+    assert game.scores == [1495, 1525] and game.deal_number == 2
+    assert [side.minimum for side in game.state.sides] == [50, 90]
 
 
 @pytest.mark.parametrize(("scores", "over"), [([1200, 900], True), ([1000, 1000], False)])
@@ -41,9 +46,9 @@ def test_a_game_of_a_set_number_of_deals_level_after_the_last_plays_another(
     wins; level totals play one more deal, as at a target."""
     rules = from_dict({"game": {"target": 0, "deals": 1}}, base=load("classic"))
     game = position(rules, hands={}, scores=scores, stock="K")
-    game._end_hand(-1, "stock exhausted")
+    end_hand(game)
     assert game.is_terminal() == over
     assert game.deal_number == (1 if over else 2)
     if not over:  # the extra deal ends the game unless it leaves the totals level again
-        game._end_hand(-1, "stock exhausted")
+        end_hand(game)
         assert game.is_terminal() == (game.scores[0] != game.scores[1])

@@ -1,4 +1,5 @@
-"""Rule options for the other readings of RULINGS.md, each played as a scenario."""
+"""Rule options for the other readings of the rulings (docs/rules.md, "Rulings: where the texts
+disagree"), each played as a scenario."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ from typing import Any
 import pytest
 
 from canasta import IllegalAction, RuleSet
-from canasta.engine.game import MELD
 from canasta.rules import from_dict
-from tests.helpers import counts, legal_texts, position
+from tests.helpers import MELD, counts, end_hand, kinds, legal_texts, position
 
 MELDS = {0: ["8 8 8"], 1: ["J J J"]}
 
@@ -23,16 +23,17 @@ def takes(texts: list[str]) -> list[str]:
 
 
 def test_draw_two_for_four_players() -> None:
-    """RULINGS 1 (seed 002): two cards for everyone."""
+    """docs/rules.md, ruling 1 (seed 002): two cards for everyone."""
     game = position(rules(draw={"stock_cards": 2}), hands={0: "K"}, stock="4 5 6")
     game.apply("draw")
-    assert game.hands[0] == counts("K 5 6")
+    assert game.state.seats[0].hand == counts("K 5 6")
 
 
 @pytest.mark.parametrize(("ratio", "naturals", "wilds_allowed"), [
     ("any", 2, 3), ("not_more", 2, 2), ("fewer", 2, 1), ("fewer", 4, 3)])
 def test_wild_ratio(ratio: str, naturals: int, wilds_allowed: int) -> None:
-    """RULINGS 7: wilds never outnumber naturals (002), or are fewer than them (001)."""
+    """docs/rules.md, ruling 7: wilds never outnumber naturals (seed 002), or are fewer than them
+    (seed 001)."""
     meld = " ".join(["K"] * naturals + ["2"])
     game = position(rules(melds={"wild_ratio": ratio}), hands={0: "2 2 2 2 5 6"},
                     melds={0: [meld], 1: ["J J J"]}, phase=MELD)
@@ -55,7 +56,7 @@ def test_black_three_freezes_in_the_002_reading() -> None:
     game = position(rules(pile={"black_three_freezes": True}), hands={0: "B3 5 6"},
                     melds=MELDS, phase=MELD)
     game.apply("discard B3")
-    assert game.freezers == 1 and game.pile_frozen_for(0)
+    assert game.state.table.freezers == 1 and game.pile_frozen_for(0)
 
 
 def test_always_frozen() -> None:
@@ -65,7 +66,8 @@ def test_always_frozen() -> None:
 
 
 def test_a_canasta_does_not_open_the_pile() -> None:
-    """RULINGS 4 (house sheet; 001 variation): a completed canasta does not take the pile."""
+    """docs/rules.md, ruling 4 (seed 004, the house sheet; seed 001 variation): a completed canasta
+    does not take the pile."""
     game = position(rules(pile={"canasta_opens_pile": False}), hands={0: "5 6"},
                     melds={0: ["8 8 8 8 8 8 8"], 1: ["J J J"]}, pile="4 8")
     with pytest.raises(IllegalAction, match="completed canasta, which does not open the pile"):
@@ -79,12 +81,13 @@ def test_natural_pair_only() -> None:
 
 
 def test_take_only_the_top_cards() -> None:
-    """001 variation: take only the top N cards of the pile (Hand and Foot: 5)."""
+    """docs/rules.md, ruling 4 (seed 001 variation): take only the top N cards of the pile (Hand and
+    Foot: 5)."""
     game = position(rules(pile={"take_top": 3}), hands={0: "9 9 5"}, melds=MELDS,
                     pile="4 2 6 7 K 9")
     game.apply("take pair")
-    assert game.pile == [4, 1, 6] and game.freezers == 1
-    assert game.hands[0] == counts("5 7 K")
+    assert game.state.table.pile == kinds("4 2 6") and game.state.table.freezers == 1
+    assert game.state.seats[0].hand == counts("5 7 K")
 
 
 def test_initial_meld_before_taking_the_pile() -> None:
@@ -95,20 +98,22 @@ def test_initial_meld_before_taking_the_pile() -> None:
 
 
 def test_top_card_does_not_count_in_modern_american() -> None:
-    """Seed 000, Modern American: nothing from the pile counts towards the opening."""
+    """docs/rules.md, seed 000, Modern American: nothing from the pile counts towards the
+    opening."""
     game = position(rules(initial_meld={"top_card_counts": False}), hands={0: "A A K K K"},
                     pile="4 A")
     game.apply("take pair")
-    assert game.op_points == 40
+    assert game.state.turn.opening_points == 40
 
 
 def test_no_negative_tier() -> None:
-    """Seed 003: 50 whatever the negative score."""
+    """docs/rules.md, seed 003: 50 whatever the negative score."""
     assert rules(initial_meld={"below_zero": 50}).minimum_for(-200) == 50
 
 
 def test_concealed_with_the_pile_in_the_001_reading() -> None:
-    """Seed 001: going out concealed is allowed while picking up the pile."""
+    """docs/rules.md, seed 001 (ruling 8): going out concealed is allowed while picking up the
+    pile."""
     hand = {0: "9 9 9 9 9 9 K K K"}
     for allowed in (False, True):
         game = position(rules(going_out={"concealed_with_pile": allowed}), hands=hand,
@@ -122,33 +127,34 @@ def test_concealed_with_the_pile_in_the_001_reading() -> None:
 def test_concealed_needs_the_whole_side_off_the_table() -> None:
     strict = rules(going_out={"concealed_side_off_table": True})
     game = position(strict, hands={0: "9 9 9 9 9 9 9"}, melds={0: ["K K K"]}, phase=MELD,
-                    drew=True)
-    game.laid_before[2] = True  # the partner laid the kings on an earlier turn
+                    drew=True, extra="laid 2")  # the partner laid the kings on an earlier turn
     for text in ["meld 9 9 9", "add 9 9", "add 9 9", "add 9 9", "add 9 9"]:
         game.apply(text)
     assert not game.results[-1].sides[0].concealed
 
 
 def test_failed_yes_penalty() -> None:
-    """RULINGS 19, penalty option: some tables charge 100."""
+    """docs/rules.md, ruling 19, penalty option: some tables charge 100."""
     game = position(rules(going_out={"failed_yes_penalty": 100}), hands={0: "K 9 4", 1: "5"},
                     melds={0: ["Q Q Q Q Q Q Q"]}, stock="5 6 7")
     game.apply("ask")
     game.apply("yes")
     game.apply("draw")
     game.apply("discard 9")
-    game._end_hand(-1, "stock exhausted")
+    end_hand(game)
     assert game.results[-1].sides[0].penalty == -100
 
 
 def test_turning_the_pile_over_as_a_new_stock() -> None:
-    """001 variation: when the stock is depleted, turn the pile over as a new stock."""
+    """docs/rules.md, ruling 13 (seed 001): when the stock is depleted, turn the pile over as a new
+    stock."""
     game = position(rules(stock_out={"mode": "turn_pile"}), hands={0: "K 5", 1: "9 4"},
                     melds=MELDS, pile="4 5 6 7", stock="", phase=MELD)
     game.apply("discard K")
-    assert game.pile == [13] and game.stock == [7, 6, 5, 4]  # the bottom card is on top
+    table = game.state.table
+    assert table.pile == kinds("K") and table.stock == kinds("7 6 5 4")  # the bottom on top
     game.apply("draw")
-    assert game.hands[1] == counts("9 4 4")
+    assert game.state.seats[1].hand == counts("9 4 4")
 
 
 def test_no_asking_when_the_rules_say_so() -> None:

@@ -1,4 +1,5 @@
-"""Scoring (seed 000 "Goal & scoring"; the worked examples of seed 002 and REFERENCE.md §16)."""
+"""Scoring (docs/rules.md: seed 000 "Goal & scoring"; the worked examples of seed 002 and
+REFERENCE §16)."""
 
 from __future__ import annotations
 
@@ -24,18 +25,19 @@ def test_the_1255_example_of_seed_002() -> None:
 
 
 def test_natural_canasta_of_kings_is_570() -> None:
-    """REFERENCE §16 example 8: 500 + 70."""
+    """docs/rules.md, REFERENCE §16 example 8: 500 + 70."""
     assert score_side(CLASSIC, 0, [Meld(KING, 7)], [], 0, True).total == 570
 
 
 def test_cards_left_in_hand_count_against() -> None:
-    """REFERENCE §16 example 9: one player holds 4, 4; the partner 5, K: -25."""
+    """docs/rules.md, REFERENCE §16 example 9: one player holds 4, 4; the partner 5, K: -25."""
     score = score_side(CLASSIC, 0, [], [counts("4 4"), counts("5 K")], 0, True)
     assert score.in_hand == -25
 
 
 def test_all_four_red_threes_are_800_for_or_against() -> None:
-    """Seed 000: holding all four doubles it to 800 for, or 800 against a side with no meld."""
+    """docs/rules.md, seed 000: holding all four doubles it to 800 for, or 800 against a side with
+    no meld."""
     assert score_side(CLASSIC, 0, [Meld(KING, 3)], [], 4, True).red_three_points == 800
     assert score_side(CLASSIC, 0, [], [], 4, False).red_three_points == -800
     assert score_side(CLASSIC, 0, [], [], 3, False).red_three_points == -300
@@ -47,7 +49,8 @@ def test_concealed_going_out_pays_200() -> None:
 
 
 def test_a_wild_on_a_natural_canasta_makes_it_mixed_and_every_card_counts() -> None:
-    """RULINGS 14: every melded card counts; a wild added to a natural canasta makes it mixed."""
+    """docs/rules.md, ruling 14: every melded card counts; a wild added to a natural canasta makes
+    it mixed."""
     score = score_side(CLASSIC, 0, [Meld(SEVEN, 8, jokers=1)], [], 0, True)
     assert (score.natural_canastas, score.mixed_canastas) == (0, 1)
     assert score.melded == 8 * 5 + 50

@@ -1,4 +1,4 @@
-"""A turn: draw, meld, discard (seed 000 "Play", "Melds", "Threes")."""
+"""A turn: draw, meld, discard (docs/rules.md, seed 000 "Play", "Melds", "Threes")."""
 
 from __future__ import annotations
 
@@ -6,33 +6,34 @@ import pytest
 
 from canasta import IllegalAction
 from canasta.cards import RED_THREE
-from canasta.engine.game import MELD
-from tests.helpers import counts, kinds, legal_texts, position
+from tests.helpers import MELD, counts, kinds, legal_texts, position
 
 
 def test_drawing_takes_one_card_in_the_four_hand_game() -> None:
     game = position(hands={0: "K Q"}, stock="5 6 7")
     game.apply("draw")
-    assert game.hands[0] == counts("K Q 7") and game.stock == kinds("5 6")
+    assert game.state.seats[0].hand == counts("K Q 7") and game.state.table.stock == kinds("5 6")
 
 
 def test_drawing_takes_two_cards_in_the_two_hand_game() -> None:
-    """Seed 000 "Variants": a stock draw takes two cards rather than one."""
+    """docs/rules.md, seed 000 "Variants": a stock draw takes two cards rather than one."""
     game = position("two_hand", hands={0: "K Q"}, stock="5 6 7")
     game.apply("draw")
-    assert game.hands[0] == counts("K Q 6 7") and len(game.stock) == 1
+    assert game.state.seats[0].hand == counts("K Q 6 7") and len(game.state.table.stock) == 1
 
 
 def test_a_red_three_drawn_is_laid_out_and_replaced() -> None:
-    """Seed 000: if you ever draw a red three, lay it down at once and draw another card."""
+    """docs/rules.md, seed 000: if you ever draw a red three, lay it down at once and draw another
+    card."""
     game = position(hands={0: "K Q"}, stock="5 6 R3")
     game.apply("draw")
-    assert game.red3[0] == 1
-    assert game.hands[0] == counts("K Q 6") and game.hands[0][RED_THREE] == 0
+    seat = game.state.seats[0]
+    assert seat.red_threes == 1
+    assert seat.hand == counts("K Q 6") and seat.hand[RED_THREE] == 0
 
 
 def test_a_meld_needs_two_naturals() -> None:
-    """Seed 000: a meld must always hold at least two natural cards."""
+    """docs/rules.md, seed 000: a meld must always hold at least two natural cards."""
     game = position(hands={0: "K 2 JK 5 6 9"}, melds={0: ["Q Q Q"]}, phase=MELD)
     assert "meld K K 2" not in legal_texts(game)
     with pytest.raises(IllegalAction, match="you have 1 king; this meld needs 2"):
@@ -40,7 +41,7 @@ def test_a_meld_needs_two_naturals() -> None:
 
 
 def test_a_meld_holds_at_most_three_wilds() -> None:
-    """Seed 000: a meld may never hold more than three wild cards."""
+    """docs/rules.md, seed 000: a meld may never hold more than three wild cards."""
     game = position(hands={0: "2 5 6 9"}, melds={0: ["K K K K 2 2 JK"]}, phase=MELD)
     assert "add K 2" not in legal_texts(game)
     with pytest.raises(IllegalAction, match="would hold 4 wild cards; with 4 naturals it may"):
@@ -55,13 +56,15 @@ def test_wild_cards_are_added_one_at_a_time_up_to_three() -> None:
 
 
 def test_a_joker_and_a_two_are_different_actions() -> None:
-    """Issue 2, "Lossless actions": the joker scores 50, the 2 scores 20."""
+    """Actions lose nothing: the joker scores 50, the 2 scores 20, so melding one or the other are
+    different actions (docs/rules.md, "How the engine settles what the texts leave open": the
+    turn as actions; "Scoring")."""
     game = position(hands={0: "K K 2 JK 5 6"}, melds={0: ["Q Q Q"]}, phase=MELD)
     assert {"meld K K 2", "meld K K JK"} <= set(legal_texts(game))
 
 
 def test_one_meld_per_rank_per_side() -> None:
-    """Seed 000: your side may have only one meld of any given rank."""
+    """docs/rules.md, seed 000: your side may have only one meld of any given rank."""
     game = position(hands={0: "K K K 5 6"}, melds={0: ["K K K"]}, phase=MELD)
     with pytest.raises(IllegalAction, match="already has a meld of kings: add to it"):
         game.apply("meld K K K")
@@ -69,14 +72,15 @@ def test_one_meld_per_rank_per_side() -> None:
 
 
 def test_either_partner_adds_to_the_sides_melds() -> None:
-    """Seed 000: either partner may add to any of the side's melds at any time."""
+    """docs/rules.md, seed 000: either partner may add to any of the side's melds at any time."""
     game = position(hands={2: "K 5 6"}, melds={0: ["K K K"]}, current=2, phase=MELD)
     game.apply("add K K")
     assert game.melds(0)[0].naturals == 4
 
 
 def test_black_threes_are_melded_only_when_going_out() -> None:
-    """Seed 000: black threes may be melded only on the turn you go out, as a natural set."""
+    """docs/rules.md, seed 000: black threes may be melded only on the turn you go out, as a natural
+    set."""
     game = position(hands={0: "B3 B3 B3 5 6 7 9"}, melds={0: ["Q Q Q Q Q Q Q"]}, phase=MELD)
     with pytest.raises(IllegalAction, match="only as you go out"):
         game.apply("meld B3 B3 B3")
@@ -90,21 +94,23 @@ def test_black_threes_are_melded_only_when_going_out() -> None:
 def test_a_discard_ends_the_turn() -> None:
     game = position(hands={0: "K Q 5"}, phase=MELD)
     game.apply("discard 5")
-    assert game.current_player == 1 and game.pile[-1] == 5 and game.hsize[0] == 2
+    assert game.current_player == 1 and game.state.table.pile[-1] == 5
+    assert game.state.seats[0].size == 2
 
 
 def test_you_may_not_meld_down_to_no_cards_without_going_out() -> None:
-    """RULINGS 20: a turn ends with a discard, so a card must be kept for it."""
+    """docs/rules.md, ruling 20: a turn ends with a discard, so a card must be kept for it."""
     game = position(hands={0: "K K K 5"}, melds={0: ["Q Q Q"]}, phase=MELD)
     assert "meld K K K" not in legal_texts(game)
     with pytest.raises(IllegalAction, match="needs 1 canasta to go out"):
         game.apply("meld K K K")
     game.apply("discard 5")
-    assert game.hsize[0] == 3
+    assert game.state.seats[0].size == 3
 
 
 def test_an_illegal_action_changes_nothing() -> None:
-    """DESIGN principle 5: the state is exactly as before."""
+    """Bad input changes nothing: the state is exactly as before (README.md, "Bad input changes
+    nothing")."""
     game = position(hands={0: "K 2 5 6 9"}, melds={0: ["Q Q Q"]}, phase=MELD)
     before = game.digest()
     for text in ("meld K K 2", "discard A", "draw", "commit", "take pair", "yes"):
