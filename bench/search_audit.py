@@ -65,7 +65,7 @@ def audit_deal(spec: str, compare: str, seed: int) -> list[Row]:
         chosen = bot.choose(found).action
         other = others[seat].decide(view).action if others else chosen
         world = game.clone()
-        world.one_hand = True
+        world.state.match.one_hand = True
         legal = list(found.outcomes)
         rows.append(Row(tuple(f"{view.phase}:{a.type.name}" for a in legal),
                         tuple(tuple(found.outcomes[a]) for a in legal),

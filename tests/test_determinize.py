@@ -19,7 +19,7 @@ def positions(rules: str, games: int) -> list[Game]:
         for step in range(600):
             if game.is_terminal():
                 break
-            if step % 37 == 0 or game.opening or game.phase == 1:
+            if step % 37 == 0 or game.state.turn.opening is not None or game.phase == 1:
                 out.append(game.clone())
             game.apply(rng.choice(game.legal_actions()))
     return out
@@ -42,8 +42,8 @@ def test_a_sampled_game_shows_the_same_view(rules: str, likely: Likelihood | Non
             assert sample.card_count() == sum(game.t.pack)
             for other in range(game.num_players):
                 if other != seat:
-                    assert all(h >= k for h, k in zip(sample.hands[other], view.known[other],
-                                                      strict=True))
+                    held = sample.state.seats[other].hand
+                    assert all(h >= k for h, k in zip(held, view.known[other], strict=True))
 
 
 def test_a_sampled_game_plays_on_and_retracts() -> None:
@@ -66,7 +66,7 @@ def test_a_likelihood_weights_the_hidden_hands() -> None:
     for _ in range(200):
         for i, likely in enumerate((None, no_kings)):
             sample = determinize(view, rng, likely=likely)
-            kings[i] += sum(sample.hands[seat][13] for seat in (1, 2, 3))
+            kings[i] += sum(sample.state.seats[seat].hand[13] for seat in (1, 2, 3))
     assert kings[1] < kings[0] / 3
 
 
@@ -74,7 +74,8 @@ def test_hidden_cards_are_what_the_seat_cannot_see() -> None:
     game = Game("classic", 3)
     view = game.view(0)
     unseen = unseen_cards(view)
-    assert sum(unseen) == 108 - 11 - len(game.pile) - sum(game.red3)
+    assert sum(unseen) == 108 - 11 - len(game.state.table.pile) - sum(
+        p.red_threes for p in game.state.seats)
 
 
 @pytest.mark.parametrize("rules", ["classic", "samba", "hand_and_foot"])

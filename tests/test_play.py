@@ -26,7 +26,7 @@ def test_refusals_are_explained_and_the_game_is_saved(
     assert "not now: draw from the stock or take the pile first" in out
     assert "Game saved" in out
     game = verify(read(save))
-    assert game.hsize[0] == 12  # the draw was played and saved
+    assert game.state.seats[0].size == 12  # the draw was played and saved
 
 
 def test_a_saved_game_resumes_where_it_stopped(

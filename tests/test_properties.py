@@ -18,10 +18,11 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from canasta.cards import BLACK_THREE, JOKER, NUM_KINDS, RED_THREE, TWO, rank_of
+from canasta.cards import BLACK_THREE, FOUR, JOKER, NUM_CODES, NUM_KINDS, RED_THREE, TWO, rank_of
 from canasta.engine.actions import Action, ActionType
-from canasta.engine.game import ANSWER, DRAW, Game
+from canasta.engine.game import Game
 from canasta.engine.scoring import HandResult, SideScore
+from canasta.engine.state import Phase
 from canasta.rules import from_dict, load, preset_names
 
 PRESETS = preset_names()
@@ -64,21 +65,26 @@ def make_policy(rng: random.Random, eagerness: float) -> Policy:
 
 def kind_counts(game: Game) -> list[int]:
     """How many cards of each kind the state holds, wherever they lie."""
+    s = game.state
     counts = [0] * NUM_KINDS
-    for hand in (*game.hands, *game.foot):
-        for k, n in enumerate(hand):
-            counts[k] += n
-    counts[BLACK_THREE] += sum(game.removed3)
-    for side in range(len(game.mnat)):
-        counts[JOKER] += sum(game.mjok[side])
-        counts[TWO] += sum(game.mtwo[side])
-        for r, n in enumerate(game.mnat[side]):
-            counts[r] += n
-    counts[RED_THREE] += sum(game.red3)
-    for card in (*game.stock, *game.pile, *(game.pending or ())):
+    for player in s.seats:
+        for hand in (player.hand, player.foot):
+            for k, n in enumerate(hand):
+                counts[k] += n
+        counts[RED_THREE] += player.red_threes
+    for side in s.sides:
+        counts[BLACK_THREE] += side.black_threes_removed
+        for meld in side.melds:
+            if meld is not None:
+                counts[JOKER] += meld.jokers
+                counts[TWO] += meld.twos
+                if meld.rank != JOKER:
+                    counts[meld.rank] += meld.naturals
+    tentative = s.turn.opening
+    for card in (*s.table.stock, *s.table.pile, *((tentative.pending or ()) if tentative else ())):
         counts[rank_of(card)] += 1  # suited codes (sequence games) count as their rank
-    for side in range(len(game.mnat)):
-        for _, low, high in game.sequences(side):
+    for side_no in range(game.t.sides):
+        for _, low, high in game.sequences(side_no):
             for rank in range(low, high + 1):
                 counts[rank] += 1
     return counts
@@ -88,13 +94,17 @@ def check_state(game: Game) -> None:
     """The per-action invariants."""
     pack = list(game.t.pack)
     assert game.card_count() == sum(pack), "card conservation"
-    for seat, hand in enumerate(game.hands):
+    for seat, player in enumerate(game.state.seats):
+        hand = player.hand
         assert min(hand) >= 0, f"seat {seat} holds a negative count: {hand}"
-        assert sum(hand) == game.hsize[seat], f"seat {seat}: hsize {game.hsize[seat]} != {hand}"
-    for store in (game.mnat, game.mtwo, game.mjok):
-        for side in store:
-            assert min(side) >= 0, f"a meld holds a negative count: {side}"
-    assert min(game.red3) >= 0
+        assert sum(hand) == player.size, f"seat {seat}: size {player.size} != {hand}"
+        assert player.red_threes >= 0
+        if player.cards is not None:
+            assert [sum(player.cards[c] for c in range(NUM_CODES) if rank_of(c) == k)
+                    for k in range(FOUR, NUM_KINDS)] == hand[FOUR:], "suited cards and kinds"
+    for side in game.state.sides:
+        for meld in side.melds:
+            assert meld is None or min(meld) >= 0, f"a meld holds a negative count: {meld}"
     assert kind_counts(game) == pack, "a card is in two places, or lost"
     legal = game.legal_actions()
     if game.is_terminal():
@@ -275,7 +285,7 @@ def explore_turn(game: Game, limit: int) -> int:
             after.apply(action)
             if after.is_terminal() or after.deal_number != deal:
                 continue
-            if after.current_player != seat and after.phase != ANSWER:
+            if after.current_player != seat and after.phase != Phase.ANSWER:
                 continue
             key = after.digest()
             if key not in seen:
@@ -297,7 +307,7 @@ def test_every_line_of_a_turn_can_finish(
         if game.results:
             break
         game.apply(rng.choice(game.legal_actions()))
-    while game.phase != DRAW and not game.is_terminal():  # to the start of a turn
+    while game.phase != Phase.DRAW and not game.is_terminal():  # to the start of a turn
         game.apply(rng.choice(game.legal_actions()))
     if not game.is_terminal():
         explore_turn(game, limit=400)
@@ -323,7 +333,7 @@ def test_no_dead_end_regressions(
     game = Game(rules_name, seed)
     for code in before:
         game.apply(code)
-    assert game.phase == DRAW
+    assert game.phase == Phase.DRAW
     explore_turn(game.clone(), limit=100_000)
     for code in turn:  # the recorded line, as far as it is still legal
         if Action.from_code(code) not in game.legal_actions():

@@ -168,7 +168,7 @@ def test_a_discard_of_a_card_not_in_hand_is_refused(sample: Record, tmp_path: Pa
     for action in sample["actions"][:index]:
         game.apply(action)
     missing = next(a for a in ALL_ACTIONS if str(a).startswith("discard")
-                   and game.hands[game.current][a.rank] == 0)
+                   and game.state.seats[game.current_player].hand[a.rank] == 0)
     text = tampered(sample, lambda d: d["actions"].__setitem__(index, str(missing)))
     assert reject(tmp_path / "r.json", text) == (
         f"actions[{index}] = '{missing}' is illegal at that point: {game.why_illegal(missing)}"

@@ -6,8 +6,7 @@ import pytest
 
 from canasta import Game
 from canasta.bots import BotError, Decision, make_bot
-from canasta.engine.game import MELD
-from tests.helpers import position
+from tests.helpers import MELD, position
 
 OTHERS = {1: "4 6 10 Q", 2: "4 4", 3: "6 6"}
 

@@ -29,7 +29,7 @@ def positions(rules: str, count: int) -> list[Game]:
 
 
 def hidden(game: Game, seat: int) -> list[list[int]]:
-    return [h for s, h in enumerate(game.hands) if s != seat] + [game.stock]
+    return [p.hand for s, p in enumerate(game.state.seats) if s != seat] + [game.state.table.stock]
 
 
 @pytest.mark.parametrize("spec", SPECS)

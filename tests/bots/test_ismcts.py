@@ -11,9 +11,8 @@ from canasta.bots import Decision, make_bot
 from canasta.bots.ismcts import IsmctsBot, Search, melders
 from canasta.cards import NUM_KINDS, parse_kind
 from canasta.engine.actions import Action
-from canasta.engine.game import MELD
 from canasta.engine.view import PlayerView
-from tests.helpers import position
+from tests.helpers import MELD, position
 
 
 def test_an_action_that_ends_the_hand_is_scored_with_the_hands_result() -> None:

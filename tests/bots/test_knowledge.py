@@ -8,8 +8,7 @@ import pytest
 
 from canasta.bots.knowledge import Knowledge, _at_least
 from canasta.cards import parse_kind
-from canasta.engine.game import MELD
-from tests.helpers import position
+from tests.helpers import MELD, position
 
 
 def test_hypergeometric_odds() -> None:
@@ -22,9 +21,8 @@ def test_hypergeometric_odds() -> None:
 
 def test_cards_known_to_be_held_count_for_certain() -> None:
     game = position(hands={0: "4 5 6", 1: "K K 7 8"}, melds={0: ["A A A"], 1: ["Q Q Q"]},
-                    pile="9",
-                    current=0, phase=MELD, drew=True)
-    game.known[1][parse_kind("K")] = 2  # seat 1 took two kings from the pile
+                    pile="9", current=0, phase=MELD, drew=True,
+                    extra="known | K K | |")  # seat 1 took two kings from the pile
     know = Knowledge(game.view(0))
     king = parse_kind("K")
     assert know.p_holds(1, king, 2) == 1.0

@@ -53,7 +53,7 @@ def play(name: str, seed: int, policy: str) -> Game:
             legal = [a for a in legal
                      if a.type not in (ActionType.ACABA, ActionType.ASK_ACABA)] or legal
         elif policy == "eager":
-            hand = game.hands[game.current_player]
+            hand = game.state.seats[game.current_player].hand
             discards = [a for a in legal if a.type == ActionType.DISCARD]
             legal = ([a for a in legal if a.type in EAGER]
                      or [a for a in discards if a.rank == BLACK_THREE]
@@ -86,4 +86,5 @@ def test_a_full_game_completes(name: str, policy: str) -> None:
             assert len(results) >= rules.game.deals
         else:
             assert best >= rules.game.target or (
-                rules.canastas.seven_canastas_bonus and max(game.ncan) >= 7)
+                rules.canastas.seven_canastas_bonus
+                and max(side.canastas for side in game.state.sides) >= 7)

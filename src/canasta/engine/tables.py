@@ -51,16 +51,6 @@ def _card_points(rules: RuleSet) -> list[int]:
     return points
 
 
-def _wild_cap(rules: RuleSet, naturals: int) -> int:
-    """Most wilds a meld of ``naturals`` naturals may hold (seed 000 and RULINGS 7)."""
-    cap = rules.melds.max_wilds
-    if rules.melds.wild_ratio == "not_more":
-        cap = min(cap, naturals)
-    elif rules.melds.wild_ratio == "fewer":
-        cap = min(cap, naturals - 1)
-    return max(cap, 0) if naturals >= rules.melds.min_naturals else 0
-
-
 _BY_IDENTITY: dict[int, tuple[RuleSet, Tables]] = {}
 
 
@@ -96,7 +86,7 @@ def _tables_by_value(rules: RuleSet) -> Tables:
         pack=tuple(pack),
         points=tuple(points),
         in_hand=tuple(in_hand),
-        cap=tuple(_wild_cap(rules, n) for n in range(_MAX_NATURALS + 1)),
+        cap=tuple(rules.wilds_allowed(n) for n in range(_MAX_NATURALS + 1)),
         freezes=tuple(freezes),
         turn_again=frozenset(parse_kind(k) for k in rules.deal.upcard_turn_again),
         red_threes=pack[RED_THREE],

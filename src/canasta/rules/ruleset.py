@@ -343,7 +343,7 @@ class RuleSet:
     """A complete, validated set of rules. Build one with ``canasta.rules.load``."""
 
     name: str = "classic"
-    description: str = "Classic Canasta for four players in two partnerships (seed 000)."
+    description: str = "Classic Canasta for four players in two partnerships."
     #: Options the preset's source text leaves blank, each with where its value comes from.
     unstated: tuple[tuple[str, str], ...] = ()
     players: Players = field(default_factory=Players)
