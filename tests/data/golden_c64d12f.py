@@ -12,12 +12,21 @@ engine can be held to it:
   changes to the presets leave the lines as they were. As
   python-chess's perft files pin move generation, these pin the legal-action generator.
 - ``action_codes.tsv``: every action code and its text form, so that codes never move.
+- ``records/<preset>-search.json`` (classic and samba): the search bot (``SEARCH``) at seats 0
+  and 2 against greedy, one deal: with the greedy records they pin the bots' decisions.
 
 Only the public surface of that commit is used (``Game``, ``legal_actions``, ``apply``,
 ``digest``, ``record``, ``make_bot``), so the script runs on it unchanged::
 
     git worktree add /tmp/c64 c64d12f
     PYTHONPATH=/tmp/c64/src python tests/data/golden_c64d12f.py tests/data
+
+One deliberate change of the rules since: where suits matter, ``take meld`` (the top card onto
+the side's meld of its rank) is offered, as those rules say; c64d12f never offered it. The
+perft lines of the presets it changes (``REGENERATED``) were written again by the engine that
+fixed it, with the same script: ``python tests/data/golden_c64d12f.py tests/data --perft
+samba,bolivia,brazilian,chilean`` (the digest at the end is still version 1's, computed by
+``record.digest_v1`` from the new engine's state).
 """
 
 from __future__ import annotations
@@ -37,6 +46,7 @@ from canasta.rules import load, preset_names
 #: Lines per preset: (seed, eagerness, steps). Eager lines lay cards whenever they can, so they
 #: reach openings, canastas and going out; uniform ones ask, answer and take back more.
 LINES = [(seed, eager, 300) for seed in range(3) for eager in (0.0, 0.8)]
+SEARCH = "ismcts:iterations=2,horizon=2"
 LAYING = {ActionType.TAKE, ActionType.MELD, ActionType.MELD_BLACK_THREES, ActionType.ADD,
           ActionType.COMMIT, ActionType.SEQUENCE, ActionType.EXTEND, ActionType.MELD_WILD}
 
@@ -62,7 +72,7 @@ def perft(preset: str) -> dict[str, object]:
             counts.append(f"{len(legal)}/{crc:04x}")
             game.apply(choose(rng, legal, eager))
         lines.append({"seed": seed, "eager": eager, "steps": " ".join(counts),
-                      "digest_v1": game.digest()})
+                      "digest_v1": final_digest(game)})
     return {"preset": preset, "rules": rules.to_dict(), "lines": lines}
 
 
@@ -79,18 +89,43 @@ def records(preset: str, out: Path) -> None:
     record.write(game, out / f"{preset}-greedy.json")
 
 
-def main(folder: str) -> None:
+def search_record(preset: str, out: Path) -> None:
+    game = Game(load(preset), 13)
+    bots = [make_bot(SEARCH if seat % 2 == 0 else "greedy", seed=seat)
+            for seat in range(game.num_players)]
+    while not game.is_terminal() and not game.results:
+        game.apply(bots[game.current_player].act(game.view(game.current_player)))
+    record.write(game, out / f"{preset}-search.json")
+
+
+#: The presets whose perft lines the fix of ``take meld`` changed, written by the fixed engine.
+REGENERATED = ("samba", "bolivia", "brazilian", "chilean")
+
+
+def final_digest(game: Game) -> str:
+    """Version 1's digest: ``Game.digest`` on c64d12f, ``record.digest_v1`` since."""
+    legacy = getattr(record, "digest_v1", None)
+    return legacy(game, game.rules.to_dict()) if legacy else game.digest()
+
+
+def main(folder: str, perft_only: tuple[str, ...] = ()) -> None:
     root = Path(folder)
+    if perft_only:
+        for preset in perft_only:
+            (root / "perft" / f"{preset}.json").write_text(json.dumps(perft(preset)) + "\n")
+        return
     (root / "records").mkdir(parents=True, exist_ok=True)
     (root / "perft").mkdir(parents=True, exist_ok=True)
     for preset in preset_names():
         (root / "perft" / f"{preset}.json").write_text(json.dumps(perft(preset)) + "\n")
         records(preset, root / "records")
         print(preset, file=sys.stderr)
+    for preset in ("classic", "samba"):
+        search_record(preset, root / "records")
     with (root / "action_codes.tsv").open("w", encoding="utf-8") as out:
         for code, action in enumerate(ALL_ACTIONS):
             out.write(f"{code}\t{action}\n")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], tuple(sys.argv[3].split(",")) if sys.argv[2:3] == ["--perft"] else ())

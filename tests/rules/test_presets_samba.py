@@ -103,6 +103,29 @@ def test_the_top_card_may_extend_a_sequence() -> None:
     assert game.state.sides[0].runs[1] == (4, 7)
 
 
+def test_the_top_card_may_join_a_meld_of_its_rank() -> None:
+    """docs/rules.md, REFERENCE §6: "natural pair, or the top card onto a meld that is not a
+    canasta": an unfrozen pile is taken by adding its top card to the side's meld of its
+    rank (the route names no suit, for no card of the hand is used)."""
+    game = suited_position(hands={0: "9S 10S 5C"}, melds={0: ["K K K"], 1: ["Q Q Q"]},
+                           pile="8S KH")
+    assert "take meld" in legal_texts(game)
+    game.apply("take meld")
+    king = game.state.sides[0].melds[13]
+    assert king is not None and king.naturals == 4
+    assert game.view(0).hand_text() == "5C 8S 9S 10S"
+    assert game.state.table.pile == []
+
+
+def test_a_canasta_does_not_take_the_pile() -> None:
+    """docs/rules.md, REFERENCE §6: the top card joins only a meld that is not yet a canasta."""
+    game = suited_position(hands={0: "9S 10S 5C"}, melds={0: ["K K K K K K K"], 1: ["Q Q Q"]},
+                           pile="8S KH")
+    assert "take meld" not in legal_texts(game)
+    assert game.why_illegal("take meld") == (
+        "your kings are a completed canasta, which does not open the pile")
+
+
 def test_the_pile_takes_a_natural_pair_named_by_suit() -> None:
     """docs/rules.md, REFERENCE §6: not with a natural and a wild card."""
     game = suited_position(hands={0: "KS KH 2 9S"}, melds={0: ["Q Q Q"], 1: ["J J J"]},

@@ -8,26 +8,14 @@ from __future__ import annotations
 
 from canasta.bots import kinds
 from canasta.bots.knowledge import Knowledge
+from canasta.engine.scoring import side_score
 from canasta.engine.view import PlayerView
 
 
 def table_value(view: PlayerView, side: int) -> int:
-    """Card points the side has melded, its canasta bonuses, and its red 3s (counted against
-    it while it has not melded, when the rules say so)."""
-    rules = view.rules
-    pts = kinds.points(rules)
-    wild_two, wild_joker = kinds.WILDS
-    total = 0
-    for meld in view.melds[side]:
-        total += meld.naturals * pts[meld.rank] + meld.twos * pts[wild_two] \
-            + meld.jokers * pts[wild_joker]
-        if meld.size >= rules.melds.canasta_size:
-            total += rules.canastas.mixed_bonus if meld.wilds else rules.canastas.natural_bonus
-    red = sum(n for seat, n in enumerate(view.red_threes) if seat % view.sides == side)
-    red_points = red * rules.red_threes.points
-    if not view.initial_done[side] and rules.red_threes.negative_without_initial_meld:
-        red_points = -red_points
-    return total + red_points
+    """What the side's table is worth if the hand ended now, by the engine's scoring: its
+    melded cards, canastas of every kind, red 3s, and the rest, but no card in hand."""
+    return side_score(view.state, view.t, side, hands=False).total
 
 
 def hand_value(know: Knowledge, seat: int) -> float:

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 
 from canasta.bots import kinds
 from canasta.bots.base import BotBase, BotError, Decision, forced, register
-from canasta.bots.estimate import table_value
 from canasta.bots.greedy import GreedyBot
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.determinize import Likelihood, determinize
 from canasta.engine.game import Game
+from canasta.engine.scoring import hand_scores
 from canasta.engine.view import PlayerView
 
 
@@ -200,14 +200,9 @@ def paired_gain(outcomes: list[float], base: list[float], z: float) -> tuple[flo
 
 
 def _static_values(game: Game) -> list[float]:
-    """Each side's score for the hand if it ended now (the sample shows every hand)."""
-    views = [game.view(seat) for seat in range(game.num_players)]
-    cost = kinds.hand_cost(game.rules)
-    sides = views[0].sides
-    values = [float(table_value(views[0], side)) for side in range(sides)]
-    for seat, view in enumerate(views):
-        values[seat % sides] -= sum(n * cost[k] for k, n in enumerate(view.hand))
-    return values
+    """Each side's score for the hand if it ended now, nobody going out (the sample shows
+    every hand)."""
+    return [float(score.total) for score in hand_scores(game.state, game.t, -1)]
 
 
 @register("ismcts")

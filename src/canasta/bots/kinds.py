@@ -13,7 +13,7 @@ from collections import Counter
 from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, TWO, kind_name, rank_of
 from canasta.engine.actions import Action, ActionType, Route, meld_cards, route_of, sequence_cards
 from canasta.engine.going_out import can_go_out
-from canasta.engine.tables import Tables, tables_for
+from canasta.engine.tables import tables_for
 from canasta.engine.view import PlayerView
 from canasta.rules import RuleSet
 
@@ -42,33 +42,19 @@ def kind_of(card: int) -> int:
     return rank_of(card)
 
 
-_TABLES: dict[int, tuple[RuleSet, Tables]] = {}
-
-
-def tables(rules: RuleSet) -> Tables:
-    """The engine's lookup tables of a rule set, found by identity (hashing a whole rule set
-    on every question would cost more than the question)."""
-    entry = _TABLES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        entry = _TABLES[id(rules)] = (rules, tables_for(rules))
-    return entry[1]
-
-
 def points(rules: RuleSet) -> tuple[int, ...]:
     """Card points of each kind when melded."""
-    return tables(rules).points
+    return tables_for(rules).points
 
 
 def hand_cost(rules: RuleSet) -> tuple[int, ...]:
     """Points each kind costs when left in hand at the end of a hand."""
-    return tables(rules).in_hand
+    return tables_for(rules).in_hand
 
 
 def freezes(rules: RuleSet) -> tuple[bool, ...]:
     """Whether a card of each kind in the pile freezes it."""
-    return tables(rules).freezes
+    return tables_for(rules).freezes
 
 
 def takeable(kind: int) -> bool:
@@ -133,5 +119,5 @@ def could_go_out(view: PlayerView) -> bool:
     """A quick necessary check that the seat might meld its whole hand this turn (all of it,
     or all but a discard), with the canastas its side needs; the engine's own count check,
     fed from the view. A turn search confirms it."""
-    return can_go_out(tables(view.rules), view.hand, view.state.sides[view.side].melds,
+    return can_go_out(tables_for(view.rules), view.hand, view.state.sides[view.side].melds,
                       view.rules.going_out.canastas, 0)

@@ -11,7 +11,9 @@ from functools import cached_property
 from math import comb
 
 from canasta.bots import kinds
+from canasta.engine.actions import Route
 from canasta.engine.determinize import unseen_cards
+from canasta.engine.pile import frozen_for, routes_open
 from canasta.engine.view import PlayerView
 
 
@@ -70,35 +72,25 @@ class Knowledge:
         return self.unseen[kind] + known < 2
 
     def frozen_for(self, side: int) -> bool:
-        """Whether the pile (after a discard that does not freeze it) is frozen for ``side``."""
-        v, pile = self.view, self.rules.pile
-        return (self.pile_frozen or pile.always_frozen
-                or (pile.frozen_before_initial_meld and not v.initial_done[side]))
-
-    @cached_property
-    def pile_frozen(self) -> bool:
-        """Whether a card in the pile freezes it."""
-        freeze = kinds.freezes(self.rules)
-        return any(freeze[k] for k in self.view.pile)
+        """Whether the pile (after a discard that does not freeze it) is frozen for ``side``:
+        the engine's rule (``pile.frozen_for``)."""
+        return frozen_for(self.view.state, self.view.t, side)
 
     def take_danger(self, kind: int) -> float:
         """The chance that the next player, an opponent, takes the pile if ``kind`` is
-        discarded on it (0 for a partner, a wild, a 3, or a rank nobody can pair)."""
+        discarded on it (0 for a partner, a wild, a 3, or a rank nobody can pair); the routes
+        open to that side are the engine's (``pile.routes_open``)."""
         v = self.view
         seat = self.next_seat
         side = seat % v.sides
         if side == v.side or not kinds.takeable(kind) or kinds.freezes(self.rules)[kind]:
             return 0.0
-        pile = self.rules.pile
-        p = self.p_holds(seat, kind, 2)
-        if not self.frozen_for(side):
-            meld = next((m for m in v.melds[side] if m.rank == kind), None)
-            if meld is not None and pile.take_by_adding and (
-                    pile.canasta_opens_pile or meld.size < self.rules.melds.canasta_size):
-                return 1.0
-            if pile.take_with_wild:
-                one = self.p_holds(seat, kind, 1)
-                p = max(p, one * self.p_holds_wild(seat))
+        routes = routes_open(v.state, v.t, side, kind)
+        if Route.ONTO_MELD in routes:
+            return 1.0
+        p = self.p_holds(seat, kind, 2) if Route.PAIR in routes else 0.0
+        if Route.WITH_TWO in routes or Route.WITH_JOKER in routes:
+            p = max(p, self.p_holds(seat, kind, 1) * self.p_holds_wild(seat))
         if not v.initial_done[side]:
             p *= 0.5  # they must also reach their opening minimum with it
         return p

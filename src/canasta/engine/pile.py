@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta.cards import BLACK_THREE, FOUR, JOKER, RED_THREE, TWO, kind_name, kind_word, suited
+from canasta.cards import BLACK_THREE, FOUR, JOKER, RED_THREE, TWO, kind_name, suited
 from canasta.engine import going_out
 from canasta.engine.actions import (
     SUITED_TAKES,
@@ -57,7 +57,7 @@ BLOCKED = Refusal("a black 3 on top of the pile blocks you this turn")
 NO_SEQUENCE_TAKE = Refusal("these rules take no pile onto a sequence")
 FROZEN_SEQUENCE = Refusal("the pile is frozen: only two natural cards of its rank will take it")
 MELD_FIRST = Refusal("your side must make its initial meld before it may take the pile")
-NO_WILD_TAKE = "these rules take the pile only with two natural {}"
+NO_WILD_TAKE = "these rules take the pile only with two natural {:kinds}"
 NO_ADDING = Refusal("these rules do not let you take the pile by adding to a meld")
 
 
@@ -71,7 +71,7 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
         return BLOCKED
     top = t.rank_of[table.pile[-1]]
     if top < FOUR:  # a wild card or a 3 has no rank to meld the top card with
-        return refuse("the pile's top card is a {}, which cannot be melded with", kind_word(top))
+        return refuse("the pile's top card is a {:kind}, which cannot be melded with", top)
     if not s.sides[turn.seat % t.sides].opened:
         if t.rules.pile.initial_meld_before_taking:
             return MELD_FIRST
@@ -81,56 +81,81 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
     return None
 
 
-def _frozen_refusal(s: State, t: Tables, word: str) -> Refusal:
+def _frozen_refusal(s: State, t: Tables, top: int) -> Refusal:
     """Only a natural pair takes a frozen pile (ruling 5); the reason it is frozen."""
     side = s.sides[s.turn.seat % t.sides]
     why = ("it holds a wild card or a red 3" if s.table.freezers else
            "your side has not made its initial meld" if not side.opened and
            t.rules.pile.frozen_before_initial_meld else "these rules say so")
-    return refuse("the pile is frozen ({}): you need two natural {} in your hand, melded with "
-                  "the top card", why, word)
+    return refuse("the pile is frozen ({}): you need two natural {:kinds} in your hand, melded "
+                  "with the top card", why, top)
 
 
 def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,
                    meld: Meld | None) -> Refusal | None:
-    """Whether the side may take the pile by ``route`` (rulings 4, 5 and 7): the cards it
-    needs in hand, the wild-card limit of the meld the top card makes, a meld to add to."""
-    rules, hand = t.rules, s.seats[s.turn.seat].hand
-    word = kind_word(top, 2)
-    nat = meld.naturals if meld else 0
-    wild = meld.twos + meld.jokers if meld else 0
-    free = rules.melds.wild_limit_at_laydown_only and nat > 0
+    """Whether the seat to act may take the pile by ``route`` (rulings 4, 5 and 7): the pile
+    frozen, the cards the route needs in hand, then what the table decides
+    (``table_refusal``)."""
+    hand = s.seats[s.turn.seat].hand
     if route != Route.PAIR and frozen:
-        return _frozen_refusal(s, t, word)
+        return _frozen_refusal(s, t, top)
     if route == Route.PAIR:
         if hand[top] < 2:
             how = "" if frozen else ", or one and a wild card,"
-            return refuse("you need two natural {}{} in your hand to take the pile", word, how)
+            return refuse("you need two natural {:kinds}{} in your hand to take the pile", top,
+                          how)
+    elif route != Route.ONTO_MELD:
+        wild_kind = TWO if route == Route.WITH_TWO else JOKER
+        if not t.rules.pile.take_with_wild:
+            return refuse(NO_WILD_TAKE, top)
+        if hand[top] < 1:
+            return refuse("you need a natural {:kind} in your hand to take the pile", top)
+        if not hand[wild_kind]:
+            return refuse("you have no {:kind} in your hand", wild_kind)
+    return table_refusal(t, route, top, meld)
+
+
+def table_refusal(t: Tables, route: int, top: int, meld: Meld | None) -> Refusal | None:
+    """What the table decides of a route, whoever holds the cards: the routes the rules have,
+    a meld to add the top card to, the wild-card limit of the meld it makes, its size."""
+    rules = t.rules
+    nat = meld.naturals if meld else 0
+    wild = meld.twos + meld.jokers if meld else 0
+    free = rules.melds.wild_limit_at_laydown_only and nat > 0
+    if route == Route.PAIR:
         if not (free or wild <= t.cap[nat + 3]):
-            return refuse("your meld of {} already holds too many wild cards", word)
+            return refuse("your meld of {:kinds} already holds too many wild cards", top)
         grown = nat + wild + 3
     elif route == Route.ONTO_MELD:
         if not rules.pile.take_by_adding:
             return NO_ADDING
         if not nat:
-            return refuse("your side has no meld of {} to add the top card to", word)
+            return refuse("your side has no meld of {:kinds} to add the top card to", top)
         if not rules.pile.canasta_opens_pile and nat + wild >= rules.melds.canasta_size:
-            return refuse("your {} are a completed canasta, which does not open the pile", word)
+            return refuse("your {:kinds} are a completed canasta, which does not open the pile",
+                          top)
         grown = nat + wild + 1
     else:
-        wild_kind = TWO if route == Route.WITH_TWO else JOKER
         if not rules.pile.take_with_wild:
-            return refuse(NO_WILD_TAKE, word)
-        if hand[top] < 1:
-            return refuse("you need a natural {} in your hand to take the pile", kind_word(top))
-        if not hand[wild_kind]:
-            return refuse("you have no {} in your hand", kind_word(wild_kind))
+            return refuse(NO_WILD_TAKE, top)
         if not (free or wild + 1 <= t.cap[nat + 2]):
-            return refuse("that would put too many wild cards in your meld of {}", word)
+            return refuse("that would put too many wild cards in your meld of {:kinds}", top)
         grown = nat + wild + 3
     if rules.melds.max_size and grown > rules.melds.max_size:
         return refuse("a meld holds at most {} cards under these rules", rules.melds.max_size)
     return None
+
+
+def routes_open(s: State, t: Tables, side: SideNo, top: int) -> list[Route]:
+    """The routes by which ``side`` could take the pile with ``top`` (a natural kind) on it,
+    given cards enough in hand: what a player asks of the next player's chances (bots). None
+    while the side may not take the pile at all (it must meld first, ruling 4 options)."""
+    if not s.sides[side].opened and t.rules.pile.initial_meld_before_taking:
+        return []
+    frozen = frozen_for(s, t, side)
+    meld = s.sides[side].melds[top]
+    return [route for route in (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER, Route.ONTO_MELD)
+            if (route == Route.PAIR or not frozen) and table_refusal(t, route, top, meld) is None]
 
 
 #: Per route: cards it takes from the hand, and the naturals and wilds it adds to the meld.
@@ -185,7 +210,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
         refusal = _route_refusal(s, t, route, frozen, top, meld)
         used, dn, dw = _USES[route]
         variants = [a for a in SUITED_TAKES if route_of(a)[0] == route] \
-            if t.suited else [TAKE_ACTIONS[route]]
+            if t.suited and route != Route.ONTO_MELD else [TAKE_ACTIONS[route]]
         for action in variants:
             verdict = refusal
             if verdict is None and t.suited and route != Route.ONTO_MELD:
@@ -215,7 +240,7 @@ def _sequence_refusal(s: State, t: Tables, top_card: int, frozen: bool) -> Refus
     if frozen:
         return FROZEN_SEQUENCE
     if not extends(s.sides[s.turn.seat % t.sides], t, top_card):
-        return refuse("the {} does not fit an end of your side's sequence", kind_word(top_card))
+        return refuse("the {:kind} does not fit an end of your side's sequence", top_card)
     return None
 
 

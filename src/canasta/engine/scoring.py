@@ -17,7 +17,8 @@ from canasta.engine.state import SAMBA_MARK, HandEnd, Meld, SeatNo, SideNo, Stat
 from canasta.engine.tables import Tables, tables_for
 from canasta.rules.ruleset import RuleSet
 
-__all__ = ["HandResult", "Meld", "SideScore", "hand_scores", "score_side", "winner"]
+__all__ = ["HandResult", "Meld", "SideScore", "hand_scores", "score_side", "side_score",
+           "winner"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,27 +186,36 @@ def hand_scores(s: State, t: Tables, went_out: SeatNo, conceded: SideNo = -1
     """Every side's score for the hand that just ended: ``went_out`` the seat that went out
     (or -1), ``conceded`` the side that conceded it (British Acaba, or -1)."""
     rules = t.rules
-    hidden = went_out >= 0 and concealed(s, t, went_out)
-    out = []
-    for side_no, side in enumerate(s.sides):
-        if conceded >= 0:
+    if conceded >= 0:
+        out = []
+        for side_no in range(t.sides):
             points = 0 if side_no == conceded else rules.going_out.acaba_points
             out.append(SideScore(side_no, 0, 0, 0, 0, 0, 0, 0, 0, False, 0, points, extra=points,
                                  extra_label="the other side conceded (acaba)" if points else ""))
-            continue
-        seats = [seat for n, seat in enumerate(s.seats) if n % t.sides == side_no]
-        extra, label = 0, ""
-        if s.table.cut_side == side_no:
-            extra, label = rules.deal.perfect_cut_bonus, "perfect cut"
-        if rules.canastas.seven_canastas_bonus and side.canastas >= 7:
-            extra, label = extra + rules.canastas.seven_canastas_bonus, "seven canastas"
-        out.append(score_side(
-            rules, side_no, [m for m in side.melds if m is not None],
-            [seat.hand for seat in seats] + [seat.foot for seat in seats],
-            sum(seat.red_threes for seat in seats), side.opened,
-            went_out >= 0 and went_out % t.sides == side_no, hidden, side.yes_failures,
-            side.black_threes_removed, extra, label, sequences_of(s, t, side_no)))
-    return tuple(out)
+        return tuple(out)
+    hidden = went_out >= 0 and concealed(s, t, went_out)
+    return tuple(side_score(s, t, side_no, went_out, hidden) for side_no in range(t.sides))
+
+
+def side_score(s: State, t: Tables, side_no: SideNo, went_out: SeatNo = -1,
+               hidden: bool = False, hands: bool = True) -> SideScore:
+    """One side's score if the hand ended now (``went_out`` the seat that went out, or -1;
+    ``hidden`` whether concealed); with ``hands=False``, the cards in its hands count for
+    nothing (what its table alone is worth)."""
+    rules = t.rules
+    side = s.sides[side_no]
+    seats = [seat for n, seat in enumerate(s.seats) if n % t.sides == side_no]
+    extra, label = 0, ""
+    if s.table.cut_side == side_no:
+        extra, label = rules.deal.perfect_cut_bonus, "perfect cut"
+    if rules.canastas.seven_canastas_bonus and side.canastas >= 7:
+        extra, label = extra + rules.canastas.seven_canastas_bonus, "seven canastas"
+    held = [seat.hand for seat in seats] + [seat.foot for seat in seats] if hands else []
+    return score_side(
+        rules, side_no, [m for m in side.melds if m is not None], held,
+        sum(seat.red_threes for seat in seats), side.opened,
+        went_out >= 0 and went_out % t.sides == side_no, hidden, side.yes_failures,
+        side.black_threes_removed, extra, label, sequences_of(s, t, side_no))
 
 
 def winner(s: State, t: Tables) -> SideNo:
