@@ -17,13 +17,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from canasta.cards import KIND_NAMES
+from canasta.engine import turn
 from canasta.engine.actions import ALL_ACTIONS, NUM_ACTIONS, Action, ActionType
 from canasta.engine.game import Game
+from canasta.engine.refusal import Refusal
+from canasta.engine.state import State
 from canasta.errors import ActionParseError, CanastaError, IllegalAction
 from canasta.rules import from_dict, load, preset_names
 
 PRESETS = preset_names()
-FALLBACK = "that is not a legal move now"  # the generic reason explain.py falls back on
+FALLBACK = turn.FALLBACK.words()  # the generic reason: never given
 
 
 def examples(n: int) -> int:
@@ -49,11 +52,13 @@ def position(rules_name: str, seed: int, policy_seed: int, steps: int) -> Game:
     return game
 
 
-Snapshot = tuple[str, list[int], list[Action], bool]
+Snapshot = tuple[State, list[int], list[Action], bool]
 
 
 def snapshot(game: Game) -> Snapshot:
-    return game.digest(), game.history[:], game.legal_actions(), game.is_terminal()
+    """Everything about the game: its whole state (compared field by field), its history,
+    its legal actions."""
+    return game.state.copy(), game.history[:], game.legal_actions(), game.is_terminal()
 
 
 def refuse(game: Game, bad: object) -> CanastaError:
@@ -110,14 +115,22 @@ def test_every_action_is_accepted_or_refused_cleanly(
 def test_why_illegal_is_none_exactly_for_legal_actions(
     rules_name: str, seed: int, policy_seed: int, steps: int
 ) -> None:
+    """The generator and ``why_illegal`` cannot disagree: an action is refused exactly when
+    the generator leaves it out, and for every action the generator turned down the reason
+    given is the refusal the generator met (docs/architecture.md, "Refusals")."""
     game = position(rules_name, seed, policy_seed, steps)
     before = snapshot(game)
-    legal = set(game.legal_actions())
+    met: dict[Action, Refusal] = {}
+    legal = turn.legal_actions(game.state, game.t, met)
+    assert legal == game.legal_actions()
+    assert not set(met) & set(legal)
     for action in ALL_ACTIONS:
         why = game.why_illegal(action)
         assert (why is None) == (action in legal), (str(action), why)
         if why is not None:
             assert why.strip(), f"{action}: an empty reason"
+        if action in met:
+            assert why == met[action].words(), (str(action), why)
     assert snapshot(game) == before
 
 
@@ -128,7 +141,7 @@ def test_why_illegal_is_none_exactly_for_legal_actions(
 def test_every_illegal_action_gets_a_specific_reason(
     rules_name: str, seed: int, policy_seed: int, steps: int
 ) -> None:
-    """Never the generic fallback: explain.py names the rule for every refusal."""
+    """Never the generic fallback: a rule is named for every refusal."""
     game = position(rules_name, seed, policy_seed, steps)
     legal = game.legal_actions()
     generic = [str(a) for a in ALL_ACTIONS

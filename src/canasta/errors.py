@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class CanastaError(ValueError):
     """Base class of every error this package raises on bad input."""
@@ -20,14 +22,22 @@ class IllegalAction(CanastaError):
 
     ``reason`` is the plain-words explanation, e.g. "the pile is frozen: you need two natural
     8s in your hand". ``position`` is the game's position (docs/positions.md), for a bug
-    report: it shows every hand and the stock, so it is never part of the message.
+    report: it shows every hand and the stock, so it is never part of the message. (It is
+    written when first read.)
     """
 
-    def __init__(self, action: object, reason: str, position: str = "") -> None:
+    def __init__(self, action: object, reason: str,
+                 position: str | Callable[[], str] = "") -> None:
         super().__init__(f"{action}: {reason}")
         self.action = action
         self.reason = reason
-        self.position = position
+        self._position = position
+
+    @property
+    def position(self) -> str:
+        if callable(self._position):
+            self._position = self._position()
+        return self._position
 
 
 class ActionParseError(CanastaError):

@@ -6,7 +6,7 @@ The discard ends the turn (``turn`` passes it on); the last card discarded goes 
 
 from __future__ import annotations
 
-from canasta.cards import FOUR, JOKER, NUM_CODES, NUM_KINDS, SUITED, kind_word
+from canasta.cards import FOUR, JOKER, NUM_CODES, NUM_KINDS, SUITED
 from canasta.engine import going_out, opening
 from canasta.engine.actions import DISCARD_ACTIONS, Action
 from canasta.engine.hand import spend
@@ -70,7 +70,7 @@ def discard_refusal(s: State, t: Tables, action: Action) -> Refusal:
     if (kind >= SUITED) != t.suited and t.rank_of[kind] >= FOUR:
         return Refusal("name the card's suit, e.g. 'discard KH'" if t.suited
                        else "suits play no part in these rules: 'discard K'")
-    return refuse("you have no {} to discard", kind_word(kind))
+    return refuse("you have no {:kind} to discard", kind)
 
 
 def discard(s: State, t: Tables, action: Action) -> bool:

@@ -13,6 +13,7 @@ lives in the family modules that ``turn`` puts together.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from canasta.engine import position, turn
@@ -150,7 +151,7 @@ class Game:
             action = Action.from_code(action.code)  # a made-up value is no action at all
             refusal = turn.refusal(self.state, self.t, action)
             words = refusal.words() if refusal is not None else turn.FALLBACK.words()
-            raise IllegalAction(action, words, position.write(self.state, self.t))
+            raise IllegalAction(action, words, partial(position.write, self.state.copy(), self.t))
         self._legal = None
         self.history.append(action.code)
         turn.play(self.state, self.t, action)

@@ -12,7 +12,7 @@ Each lay must keep the turn finishable (ruling 20: ``going_out.stranding``).
 
 from __future__ import annotations
 
-from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, SUITED, TWO, kind_name, kind_word
+from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, SUITED, TWO, kind_name
 from canasta.engine import going_out
 from canasta.engine.actions import (
     ADD_ACTIONS,
@@ -64,7 +64,7 @@ def lay_refusal(s: State, t: Tables) -> Refusal | None:
     return None
 
 
-def wild_add_refusal(t: Tables, meld: Meld, word: str) -> Refusal | None:
+def wild_add_refusal(t: Tables, meld: Meld) -> Refusal | None:
     """Whether one more wild card may join ``meld``: the wild-card limit (ruling 7, checked
     at laying down only where ``melds.wild_limit_at_laydown_only``), none on a completed
     canasta where ``melds.no_wild_on_canasta``."""
@@ -73,8 +73,8 @@ def wild_add_refusal(t: Tables, meld: Meld, word: str) -> Refusal | None:
     if melds.no_wild_on_canasta and n + w >= melds.canasta_size:
         return Refusal("no wild card may be added to a completed canasta under these rules")
     if w >= t.cap[n] and not melds.wild_limit_at_laydown_only:
-        return refuse("your meld of {} would hold {} wild cards; with {} naturals it may hold "
-                      "{} (docs/rules.md, ruling 7)", word, w + 1, n, t.cap[n])
+        return refuse("your meld of {:kinds} would hold {} wild cards; with {} naturals it may "
+                      "hold {} (docs/rules.md, ruling 7)", meld.rank, w + 1, n, t.cap[n])
     return None
 
 
@@ -111,7 +111,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                         why[adds[k]] = full
                 continue
             if wilds:
-                no_wild = wild_add_refusal(t, meld, kind_word(r, 2))
+                no_wild = wild_add_refusal(t, meld)
                 if no_wild is not None:
                     if why is not None:
                         for k in wilds:
@@ -299,19 +299,18 @@ def meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     hand, cards = s.seats[seat].hand, s.seats[seat].cards
     r = action.rank
     naturals, wild = meld_cards(action)
-    word = kind_word(r, 2)
     if s.sides[seat % t.sides].melds[r] is not None:
-        return refuse("your side already has a meld of {}: add to it instead", word)
+        return refuse("your side already has a meld of {:kinds}: add to it instead", r)
     if (naturals[0] >= SUITED) != t.suited:
         return Refusal("name the suits of your naturals, e.g. 'meld KS KH KH'" if t.suited
                        else "suits play no part in these rules: 'meld K K K'")
     if hand[r] < len(naturals):
-        return refuse("you have {} {}; this meld needs {}", hand[r], kind_word(r, hand[r]),
-                      len(naturals))
+        return refuse("you have {} {:" + ("kind" if hand[r] == 1 else "kinds") + "}; this meld "
+                      "needs {}", hand[r], r, len(naturals))
     if cards is not None and any(cards[c] < naturals.count(c) for c in naturals):
         return refuse("you do not hold {}", " ".join(kind_name(c) for c in naturals))
     if wild >= 0 and not hand[wild]:
-        return refuse("you have no {}", kind_word(wild))
+        return refuse("you have no {:kind}", wild)
     return None
 
 
@@ -325,13 +324,13 @@ def add_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
         if meld is None:
             return Refusal("your side has no meld of wild cards")
     elif meld is None:
-        return refuse("your side has no meld of {}", kind_word(r, 2))
+        return refuse("your side has no meld of {:kinds}", r)
     if t.rank_of[kind] == r and r != BLACK_THREE and (kind >= SUITED) != t.suited:
         return Refusal("name the card's suit, e.g. 'add K KH'" if t.suited
                        else "suits play no part in these rules: 'add K K'")
     held = cards[kind] if kind >= SUITED and cards is not None else hand[kind]
     if not held:
-        return refuse("you have no {}", kind_word(kind))
+        return refuse("you have no {:kind}", kind)
     if r == BLACK_THREE:
         return Refusal("these rules do not allow a black-3 set that large")
     return None

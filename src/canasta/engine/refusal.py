@@ -2,26 +2,46 @@
 
 Every rule of the engine is a function that answers ``None`` (the rule allows it) or a
 ``Refusal``. The legal-action generator consults those functions and keeps the actions no rule
-refuses; ``Game.why_illegal`` reports the refusal the generator met (``turn.refusals``). The
-words are made only when asked (``words``), so generating actions builds no sentences.
+refuses; ``Game.why_illegal`` reports the refusal the generator met (``turn.refusal``). The
+words are made only when asked (``words``), so generating actions builds no sentences: a
+template's fields take the refusal's arguments as they are, a card kind named in words with
+the format spec ``kind`` ("king") or ``kinds`` ("kings").
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import string
+from typing import Any, NamedTuple
+
+from canasta.cards import kind_word
+
+
+class _Words(string.Formatter):
+    """``str.format`` with the specs ``kind`` and ``kinds`` for card kinds."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "kind":
+            return kind_word(value)
+        if format_spec == "kinds":
+            return kind_word(value, 2)
+        return super().format_field(value, format_spec)
+
+
+_WORDS = _Words()
 
 
 class Refusal(NamedTuple):
-    """A sentence template (``str.format`` fields) and its arguments."""
+    """A sentence template and its arguments (ints, texts, card kinds)."""
 
     template: str
     args: tuple[object, ...] = ()
 
     def words(self) -> str:
         """The reason in plain words, e.g. "the pile is frozen: ..."."""
-        return self.template.format(*self.args) if self.args else self.template
+        return _WORDS.format(self.template, *self.args) if self.args else self.template
 
 
 def refuse(template: str, *args: object) -> Refusal:
-    """A refusal whose sentence depends on the state (``refuse("you have {} black 3s", 2)``)."""
+    """A refusal whose sentence depends on the state: ``refuse("you have {} {:kinds}", 2,
+    KING)`` reads "you have 2 kings"."""
     return Refusal(template, args)

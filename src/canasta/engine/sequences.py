@@ -9,7 +9,7 @@ has at most one open sequence per suit.
 
 from __future__ import annotations
 
-from canasta.cards import ACE, FOUR, NATURAL_RANKS, kind_name, kind_word, suit_of, suited
+from canasta.cards import ACE, FOUR, NATURAL_RANKS, kind_name, suit_of, suited
 from canasta.engine import going_out
 from canasta.engine.actions import EXTEND_ACTIONS, SEQUENCE_ACTIONS, Action, sequence_cards
 from canasta.engine.going_out import Lookahead
@@ -120,9 +120,9 @@ def extend_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     cards = s.seats[s.turn.seat].cards
     card = action.rank
     if cards is None or not cards[card]:
-        return refuse("you have no {}", kind_word(card))
+        return refuse("you have no {:kind}", card)
     if not extends(s.sides[s.turn.seat % t.sides], t, card):
-        return refuse("the {} does not fit an end of your sequence", kind_word(card))
+        return refuse("the {:kind} does not fit an end of your sequence", card)
     return None
 
 
