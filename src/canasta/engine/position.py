@@ -261,9 +261,10 @@ class _Reader:
         return codes
 
     def kinds(self, text: str, where: str) -> tuple[int, ...]:
+        """Counts per kind (feet and known cards keep no suits: a suit given is ignored)."""
         counts = [0] * NUM_KINDS
-        for code in self.cards(text, where):
-            counts[rank_of(code)] += 1
+        for word in text.split():
+            counts[rank_of(parse_code(word))] += 1
         return tuple(counts)
 
     def per(self, name: str, count: int) -> list[str]:
