@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from canasta import Game
 from canasta import record as rec
 from canasta.cli.main import main
 from canasta.rules import diff, dumps, load, loads, preset_names
@@ -285,6 +286,28 @@ def test_replay_refuses_a_file_that_is_not_a_record(
     path.write_text(content)
     assert fails(capsys, 1, "replay", str(path)).startswith(f"canasta: error: {path}: {message}")
     assert path.read_text() == content
+
+
+@pytest.mark.parametrize("count", [0, 7])
+def test_replay_position_prints_the_state_after_n_actions(
+        capsys: pytest.CaptureFixture[str], record_file: Path, count: int) -> None:
+    """docs/positions.md: the exact state of a bug report, to load with from_position."""
+    code, out, err = run(capsys, "replay", str(record_file), "--position", str(count))
+    assert (code, err) == (0, "")
+    data = rec.read(record_file)
+    game = rec.new_game(data)
+    for text in data["actions"][:count]:
+        game.apply(text)
+    assert out == game.position() + "\n"
+    assert Game.from_position(game.rules, out.strip()).digest() == game.digest()
+
+
+def test_replay_position_past_the_end_is_refused(capsys: pytest.CaptureFixture[str],
+                                                 record_file: Path) -> None:
+    actions = len(rec.read(record_file)["actions"])
+    assert fails(capsys, 1, "replay", str(record_file), "--position", str(actions + 1)) == (
+        f"canasta: error: {record_file}: --position {actions + 1}: the record has {actions} "
+        f"actions (0 to {actions})")
 
 
 def test_replay_of_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -6,7 +6,7 @@
     canasta match A B [--games N] [--seed S] [--workers N] [--ray [ADDR]] [--max-deals D]
                       [--out DIR]
     canasta tournament A B C ... [same options as match]
-    canasta replay FILE [--verify]
+    canasta replay FILE [--verify] [--position N]
 
 Bad arguments exit with 2 (argparse), bad files or records with 1 (a file where a folder
 is wanted, a missing optional dependency such as Ray included); either way one line on stderr
@@ -124,6 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="a game record (JSON)")
     replay.add_argument("--verify", action="store_true",
                         help="first check that the record replays to its result and digest")
+    replay.add_argument("--position", type=whole_number, default=None, metavar="N",
+                        help="print only the position after the first N actions "
+                             "(docs/positions.md)")
     replay.set_defaults(run=replay_cmd.run)
     return parser
 

@@ -19,18 +19,35 @@ from canasta.record import apply_recorded, new_game, read, verify
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the game of a record file; with ``--verify``, check it first."""
+    """Print the game of a record file (or, with ``--position N``, the position after its
+    first N actions); with ``--verify``, check it first."""
     rec = read(args.file)
     try:
         if args.verify:
             verify(rec)
-        for line in replay_lines(rec):
-            print(line)
+        if args.position is not None:
+            print(position_after(rec, args.position))
+        else:
+            for line in replay_lines(rec):
+                print(line)
     except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
     if args.verify:
         print(f"verified: the replay gives the recorded result and digest {rec['digest'][:16]}...")
     return 0
+
+
+def position_after(rec: dict[str, Any], count: int) -> str:
+    """The position (docs/positions.md) after the record's first ``count`` actions: a bug
+    report's exact state, to load with ``Game.from_position``."""
+    actions = rec["actions"]
+    if not 0 <= count <= len(actions):
+        raise RecordError(f"--position {count}: the record has {len(actions)} actions "
+                          f"(0 to {len(actions)})")
+    game = new_game(rec)
+    for index, text in enumerate(actions[:count]):
+        apply_recorded(game, index, text)
+    return game.position()
 
 
 def replay_lines(rec: dict[str, Any]) -> Iterator[str]:

@@ -23,6 +23,7 @@ module (this one) encodes and decodes them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Final, NamedTuple
 
@@ -141,115 +142,146 @@ class Action(NamedTuple):
         if not words:
             raise ActionParseError("an empty text is not an action")
         verb, rest = words[0].lower(), words[1:]
+        reader = _READERS.get(verb)
         try:
-            if verb in _SIMPLE and not rest:
-                return ALL_ACTIONS[CODE[cls(_SIMPLE[verb])]]
-            if verb == "ask" and [w.lower() for w in rest] == ["acaba"]:
-                return SIMPLE[ActionType.ASK_ACABA]
-            if verb == "lay" and len(rest) == 1 and parse_kind(rest[0]) == RED_THREE:
-                return SIMPLE[ActionType.LAY_RED_THREE]
-            if verb == "take" and len(rest) == 1:
-                word = rest[0].lower()
-                key = word if word in ("pair", "meld", "seq") else rest[0].upper()
-                if key in _ROUTE_TEXT:
-                    return TAKE_ACTIONS[_ROUTE_TEXT.index(key)]
-            if verb == "discard" and len(rest) == 1:
-                return _lookup(cls(ActionType.DISCARD, parse_code(rest[0])))
-            if verb == "add" and len(rest) == 2:
-                rank = JOKER if rest[0].upper() == "W" else parse_kind(rest[0])
-                return _lookup(cls(ActionType.ADD, rank, parse_code(rest[1])))
-            if verb == "extend" and len(rest) == 1:
-                return _lookup(cls(ActionType.EXTEND, parse_code(rest[0])))
-            if verb == "take" and 2 <= len(rest) <= 3:
-                return _parse_suited_take(rest)
-            if verb == "meld" and rest:
-                return _parse_meld([parse_code(w) for w in rest])
+            action = reader(rest) if reader is not None else None
         except CardError as exc:
             raise ActionParseError(f"{text!r} is not an action: {exc}") from None
-        raise ActionParseError(
-            f"{text!r} is not an action; examples: draw, take pair, meld K K 2, add K JK, "
-            "discard 7, commit, retract, ask, yes, no, decline"
-        )
+        if action is None:
+            raise ActionParseError(
+                f"{text!r} is not an action; examples: draw, take pair, meld K K 2, add K JK, "
+                "discard 7, commit, retract, ask, yes, no, decline")
+        return action
 
     def __str__(self) -> str:
-        t = self.type
-        if t == ActionType.TAKE:
-            route, suits = route_of(self)
-            return " ".join(["take", _ROUTE_TEXT[route], *(SUITS[s] for s in suits)])
-        if t == ActionType.MELD:
-            naturals, wild = meld_cards(self)
-            third = [] if wild < 0 else [kind_name(wild)]
-            return "meld " + " ".join([kind_name(c) for c in naturals] + third)
-        if t == ActionType.SEQUENCE:
-            return "meld " + " ".join(kind_name(c) for c in sequence_cards(self))
-        if t == ActionType.EXTEND:
-            return f"extend {kind_name(self.rank)}"
-        if t == ActionType.MELD_BLACK_THREES:
-            return "meld " + " ".join(["B3"] * self.arg)
-        if t == ActionType.ADD:
-            meld = "W" if self.rank == JOKER else kind_name(self.rank)
-            return f"add {meld} {kind_name(self.arg)}"
-        if t == ActionType.MELD_WILD:
-            return "meld " + " ".join(["2"] * (3 - self.arg) + ["JK"] * self.arg)
-        if t == ActionType.LAY_RED_THREE:
-            return "lay R3"
-        if t == ActionType.ASK_ACABA:
-            return "ask acaba"
-        if t == ActionType.DISCARD:
-            return f"discard {kind_name(self.rank)}"
-        return t.name.lower()
+        return _FORMS[self.type][0](self)
 
     def describe(self) -> str:
         """The action in words, for players."""
-        t = self.type
-        if t == ActionType.ASK:
-            return "ask your partner: may I go out?"
-        if t == ActionType.YES:
-            return "answer yes: your partner may go out (and must, if they can)"
-        if t == ActionType.NO:
-            return "answer no: your partner may not go out this turn"
-        if t == ActionType.DRAW:
-            return "draw from the stock"
-        if t == ActionType.DECLINE:
-            return "leave the pile: the stock is empty, so the hand ends"
-        if t == ActionType.TAKE:
-            route, suits = route_of(self)
-            how = (
-                "take the pile with a natural pair",
-                "take the pile with a natural and a 2",
-                "take the pile with a natural and a joker",
-                "take the pile by adding its top card to your meld",
-                "take the pile by adding its top card to your sequence",
-            )[route]
-            return how + (f" ({' '.join(SUITS[s] for s in suits)})" if suits else "")
-        if t == ActionType.MELD:
-            naturals, wild = meld_cards(self)
-            extra = {-1: "", TWO: " and a 2", JOKER: " and a joker"}[wild]
-            what = ("three", "two")[len(naturals) == 2]
-            named = "" if naturals[0] < SUITED else f" ({str(self)[5:]})"
-            return f"meld {what} {kind_word(self.rank, 2)}{extra}{named}"
-        if t == ActionType.SEQUENCE:
-            return f"meld a sequence: {str(self)[5:]}"
-        if t == ActionType.EXTEND:
-            return f"add the {kind_word(self.rank)} to your sequence"
-        if t == ActionType.MELD_BLACK_THREES:
-            return f"meld {self.arg} black 3s and go out"
-        if t == ActionType.ADD:
-            meld = "wild cards" if self.rank == JOKER else kind_word(self.rank, 2)
-            return f"add {_a(kind_word(self.arg))} to your {meld}"
-        if t == ActionType.MELD_WILD:
-            return f"meld three wild cards ({str(self)[5:]}) as a meld of their own"
-        if t == ActionType.LAY_RED_THREE:
-            return "lay down a red 3 and draw a replacement"
-        if t == ActionType.ASK_ACABA:
-            return "ask your partner: may I concede the hand (acaba)?"
-        if t == ActionType.ACABA:
-            return "concede the hand (acaba): the other side scores, yours scores nothing"
-        if t == ActionType.DISCARD:
-            return f"discard {_a(kind_word(self.rank))}"
-        if t == ActionType.COMMIT:
-            return "lay your opening down for good"
-        return "take back your opening"
+        return _FORMS[self.type][1](self)
+
+
+# ---------------------------------------------------------------------- each type's forms
+
+_ROUTE_WORDS: Final = (
+    "take the pile with a natural pair",
+    "take the pile with a natural and a 2",
+    "take the pile with a natural and a joker",
+    "take the pile by adding its top card to your meld",
+    "take the pile by adding its top card to your sequence",
+)
+
+
+def _take_text(a: Action) -> str:
+    route, suits = route_of(a)
+    return " ".join(["take", _ROUTE_TEXT[route], *(SUITS[s] for s in suits)])
+
+
+def _take_words(a: Action) -> str:
+    route, suits = route_of(a)
+    return _ROUTE_WORDS[route] + (f" ({' '.join(SUITS[s] for s in suits)})" if suits else "")
+
+
+def _meld_text(a: Action) -> str:
+    naturals, wild = meld_cards(a)
+    return "meld " + " ".join([kind_name(c) for c in naturals] + ([] if wild < 0 else
+                                                                  [kind_name(wild)]))
+
+
+def _meld_words(a: Action) -> str:
+    naturals, wild = meld_cards(a)
+    extra = {-1: "", TWO: " and a 2", JOKER: " and a joker"}[wild]
+    what = ("three", "two")[len(naturals) == 2]
+    named = "" if naturals[0] < SUITED else f" ({str(a)[5:]})"
+    return f"meld {what} {kind_word(a.rank, 2)}{extra}{named}"
+
+
+def _add_text(a: Action) -> str:
+    return f"add {'W' if a.rank == JOKER else kind_name(a.rank)} {kind_name(a.arg)}"
+
+
+def _add_words(a: Action) -> str:
+    meld = "wild cards" if a.rank == JOKER else kind_word(a.rank, 2)
+    return f"add {_a(kind_word(a.arg))} to your {meld}"
+
+
+def _fixed(text: str, words: str) -> tuple[Callable[[Action], str], Callable[[Action], str]]:
+    return (lambda a: text), (lambda a: words)
+
+
+#: For each type: its text form and its words for players.
+_FORMS: Final[dict[ActionType, tuple[Callable[[Action], str], Callable[[Action], str]]]] = {
+    ActionType.ASK: _fixed("ask", "ask your partner: may I go out?"),
+    ActionType.YES: _fixed("yes", "answer yes: your partner may go out (and must, if they can)"),
+    ActionType.NO: _fixed("no", "answer no: your partner may not go out this turn"),
+    ActionType.DRAW: _fixed("draw", "draw from the stock"),
+    ActionType.DECLINE: _fixed("decline", "leave the pile: the stock is empty, so the hand ends"),
+    ActionType.TAKE: (_take_text, _take_words),
+    ActionType.MELD: (_meld_text, _meld_words),
+    ActionType.SEQUENCE: (
+        lambda a: "meld " + " ".join(kind_name(c) for c in sequence_cards(a)),
+        lambda a: f"meld a sequence: {str(a)[5:]}"),
+    ActionType.EXTEND: (lambda a: f"extend {kind_name(a.rank)}",
+                        lambda a: f"add the {kind_word(a.rank)} to your sequence"),
+    ActionType.MELD_BLACK_THREES: (lambda a: "meld " + " ".join(["B3"] * a.arg),
+                                   lambda a: f"meld {a.arg} black 3s and go out"),
+    ActionType.ADD: (_add_text, _add_words),
+    ActionType.MELD_WILD: (
+        lambda a: "meld " + " ".join(["2"] * (3 - a.arg) + ["JK"] * a.arg),
+        lambda a: f"meld three wild cards ({str(a)[5:]}) as a meld of their own"),
+    ActionType.LAY_RED_THREE: _fixed("lay R3", "lay down a red 3 and draw a replacement"),
+    ActionType.ASK_ACABA: _fixed("ask acaba", "ask your partner: may I concede the hand "
+                                              "(acaba)?"),
+    ActionType.ACABA: _fixed("acaba", "concede the hand (acaba): the other side scores, yours "
+                                      "scores nothing"),
+    ActionType.DISCARD: (lambda a: f"discard {kind_name(a.rank)}",
+                         lambda a: f"discard {_a(kind_word(a.rank))}"),
+    ActionType.COMMIT: _fixed("commit", "lay your opening down for good"),
+    ActionType.RETRACT: _fixed("retract", "take back your opening"),
+}
+
+
+# ---------------------------------------------------------------------- reading, by verb
+
+def _read_ask(rest: list[str]) -> Action | None:
+    if not rest:
+        return SIMPLE[ActionType.ASK]
+    return SIMPLE[ActionType.ASK_ACABA] if [w.lower() for w in rest] == ["acaba"] else None
+
+
+def _read_take(rest: list[str]) -> Action | None:
+    if len(rest) == 1:
+        word = rest[0].lower()
+        key = word if word in ("pair", "meld", "seq") else rest[0].upper()
+        return TAKE_ACTIONS[_ROUTE_TEXT.index(key)] if key in _ROUTE_TEXT else None
+    return _parse_suited_take(rest) if 2 <= len(rest) <= 3 else None
+
+
+def _read_add(rest: list[str]) -> Action | None:
+    if len(rest) != 2:
+        return None
+    rank = JOKER if rest[0].upper() == "W" else parse_kind(rest[0])
+    return _lookup(Action(ActionType.ADD, rank, parse_code(rest[1])))
+
+
+def _simple(kind: ActionType) -> Callable[[list[str]], Action | None]:
+    return lambda rest: None if rest else SIMPLE[kind]
+
+
+#: For each verb: how the rest of the words read.
+_READERS: Final[dict[str, Callable[[list[str]], Action | None]]] = {
+    **{verb: _simple(kind) for verb, kind in _SIMPLE.items() if verb != "ask"},
+    "ask": _read_ask,
+    "lay": lambda rest: SIMPLE[ActionType.LAY_RED_THREE]
+    if len(rest) == 1 and parse_kind(rest[0]) == RED_THREE else None,
+    "take": _read_take,
+    "discard": lambda rest: _lookup(Action(ActionType.DISCARD, parse_code(rest[0])))
+    if len(rest) == 1 else None,
+    "add": _read_add,
+    "extend": lambda rest: _lookup(Action(ActionType.EXTEND, parse_code(rest[0])))
+    if len(rest) == 1 else None,
+    "meld": lambda rest: _parse_meld([parse_code(w) for w in rest]) if rest else None,
+}
 
 
 def _a(word: str) -> str:
@@ -373,9 +405,9 @@ ALL_ACTIONS: Final = _all_actions()
 NUM_ACTIONS: Final = len(ALL_ACTIONS)
 CODE: Final = {a: i for i, a in enumerate(ALL_ACTIONS)}
 
-SIMPLE: Final = {t: ALL_ACTIONS[CODE[Action(t)]] for t in (*_SIMPLE.values(),
-                                                              ActionType.LAY_RED_THREE,
-                                                              ActionType.ASK_ACABA)}
+SIMPLE: Final[dict[ActionType, Action]] = {
+    t: ALL_ACTIONS[CODE[Action(t)]]
+    for t in (*_SIMPLE.values(), ActionType.LAY_RED_THREE, ActionType.ASK_ACABA)}
 #: WILD_MELDS[jokers]: a new meld of three wild cards with that many jokers.
 WILD_MELDS: Final = tuple(ALL_ACTIONS[CODE[Action(ActionType.MELD_WILD, -1, j)]]
                           for j in range(4))

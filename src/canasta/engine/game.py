@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from canasta.engine import position, turn
+from canasta.engine import position, position_read, turn
 from canasta.engine.actions import NUM_ACTIONS, Action
 from canasta.engine.deal import Cuts, cut_for_dealer
 from canasta.engine.pile import frozen_for
@@ -51,7 +51,7 @@ class Game:
         game = cls.__new__(cls)
         game.rules = rules if isinstance(rules, RuleSet) else load(rules)
         game.t = tables_for(game.rules)
-        game.state = position.read(text, game.t)
+        game.state = position_read.read(text, game.t)
         game.history, game._legal = [], None
         return game
 
@@ -120,10 +120,14 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now: complete, and never empty mid-game."""
+        return self._legal_list()[:]
+
+    def _legal_list(self) -> list[Action]:
+        """The legal actions, cached until the next move (not a copy: read only)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = turn.legal_actions(self.state, self.t)
-        return legal[:]
+        return legal
 
     def legal_action_mask(self) -> list[bool]:
         """A mask over action codes ``0 .. NUM_ACTIONS-1``."""
@@ -144,10 +148,7 @@ class Game:
         """Apply one action (an action, its code or its text). An illegal one raises
         ``IllegalAction`` naming the reason, and changes nothing."""
         action = _coerce(action)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = turn.legal_actions(self.state, self.t)
-        if action not in legal:
+        if action not in self._legal_list():
             action = Action.from_code(action.code)  # a made-up value is no action at all
             refusal = turn.refusal(self.state, self.t, action)
             words = refusal.words() if refusal is not None else turn.FALLBACK.words()
@@ -159,7 +160,7 @@ class Game:
     def view(self, seat: SeatNo) -> PlayerView:
         """What ``seat`` may know: its own hand and everything public (no other hand, no stock
         order, no seed)."""
-        return view_of(self, seat)
+        return view_of(self.state, self.rules, seat, self._legal_list())
 
     def clone(self) -> Game:
         """An independent copy of the whole game."""

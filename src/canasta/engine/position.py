@@ -5,10 +5,11 @@ A position is a list of fields separated by ``"; "``, each a name and its values
     canasta-position 1; rules 6f1c0d2a9b3e4f50; seed 7; turn 2 meld; hands JK 4 4 K | 5 6 |
     9 9 | Q; melds K K K 2 | A A A; opened 0 1; pile 4 9; stock 5 6 7; drew
 
-``write`` gives every field whose value is not its default, in a fixed order; ``read``
-accepts any order, fills in the defaults and refuses a malformed or impossible position with
-the reason (``PositionError``). ``digest`` hashes the written form, so equal digests mean equal
-states; ``write(read(text))`` gives ``text`` back for every position ``write`` made.
+``write`` gives every field whose value is not its default, in a fixed order;
+``position_read.read`` accepts any order, fills in the defaults and refuses a malformed or
+impossible position with the reason (``PositionError``). ``digest`` hashes the written form,
+so equal digests mean equal states; ``write(read(text))`` gives ``text`` back for every
+position ``write`` made.
 """
 
 from __future__ import annotations
@@ -18,19 +19,12 @@ import json
 from dataclasses import fields
 
 from canasta.cards import (
-    BLACK_THREE,
     FOUR,
-    JOKER,
     NUM_CODES,
     NUM_KINDS,
-    RED_THREE,
     SUITED,
     SUITS,
-    TWO,
     kind_name,
-    parse_code,
-    rank_of,
-    suit_of,
 )
 from canasta.engine.scoring import HandResult, SideScore
 from canasta.engine.state import (
@@ -39,18 +33,13 @@ from canasta.engine.state import (
     WILD,
     Answer,
     HandEnd,
-    Match,
     Meld,
-    Opening,
     Phase,
-    Seat,
     Side,
     State,
-    Table,
-    Turn,
 )
 from canasta.engine.tables import Tables
-from canasta.errors import CanastaError, CardError
+from canasta.errors import CanastaError
 from canasta.rules import RuleSet
 from canasta.rules.ruleset import SECTIONS
 
@@ -80,13 +69,13 @@ def digest(state: State, t: Tables) -> str:
 
 # ---------------------------------------------------------------------- writing
 
-_PHASES = {Phase.DRAW: "draw", Phase.ANSWER: "answer", Phase.MELD: "meld", Phase.OVER: "over"}
-_ANSWERS = {Answer.YES: "yes", Answer.NO: "no", Answer.ASKED: "asked"}
-_ENDS = {HandEnd.GOING_OUT: "out", HandEnd.STOCK_EXHAUSTED: "exhausted",
+PHASE_WORDS = {Phase.DRAW: "draw", Phase.ANSWER: "answer", Phase.MELD: "meld", Phase.OVER: "over"}
+ANSWER_WORDS = {Answer.YES: "yes", Answer.NO: "no", Answer.ASKED: "asked"}
+END_WORDS = {HandEnd.GOING_OUT: "out", HandEnd.STOCK_EXHAUSTED: "exhausted",
          HandEnd.RED_THREE_LAST: "red3-last", HandEnd.TURN_CAP: "cap",
          HandEnd.CONCEDED: "conceded"}
-_LABELS = ("", "perfect cut", "seven canastas", "the other side conceded (acaba)")
-_SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
+EXTRA_LABELS = ("", "perfect cut", "seven canastas", "the other side conceded (acaba)")
+SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
 
 
 def _cards(counts: tuple[int, ...] | list[int], suited: list[int] | tuple[int, ...] | None
@@ -99,7 +88,7 @@ def _cards(counts: tuple[int, ...] | list[int], suited: list[int] | tuple[int, .
     return " ".join(kind_name(k) for k in range(NUM_KINDS) for _ in range(counts[k]))
 
 
-def _meld_text(meld: Meld) -> str:
+def meld_text(meld: Meld) -> str:
     parts = ([kind_name(meld.rank)] * meld.naturals if meld.rank != WILD else []) \
         + ["2"] * meld.twos + ["JK"] * meld.jokers
     return " ".join(parts)
@@ -111,7 +100,7 @@ def _run_text(suit: int, low: int, high: int) -> str:
 
 def _side_melds(side: Side, t: Tables) -> str:
     cs = t.rules.melds.canasta_size
-    texts = [_meld_text(m) for m in side.melds if m is not None]
+    texts = [meld_text(m) for m in side.melds if m is not None]
     texts += [_run_text(suit, run[0], run[1]) for suit, run in enumerate(side.runs) if run]
     texts += [_run_text(suit, low, low + cs - 1) for suit, low in side.sambas]
     return ", ".join(texts)
@@ -128,10 +117,10 @@ def _created(item: int) -> str:
 def _result(r: HandResult) -> str:
     sides = []
     for score in r.sides:
-        values = [getattr(score, name) for name in _SCORE_FIELDS]
-        values = [_LABELS.index(v) if isinstance(v, str) else int(v) for v in values]
+        values = [getattr(score, name) for name in SCORE_FIELDS]
+        values = [EXTRA_LABELS.index(v) if isinstance(v, str) else int(v) for v in values]
         sides.append(",".join(map(str, values)))
-    return " ".join([str(r.deal), _ENDS[r.ended_by], str(r.went_out), *sides])
+    return " ".join([str(r.deal), END_WORDS[r.ended_by], str(r.went_out), *sides])
 
 
 def _seats(values: list[str]) -> str:
@@ -154,7 +143,7 @@ def write(s: State, t: Tables) -> str:
     put("results", " / ".join(_result(r) for r in m.results))
     if m.over:
         out.append(f"over {m.winner}")
-    out.append(f"turn {turn.seat} {_PHASES[turn.phase]}")
+    out.append(f"turn {turn.seat} {PHASE_WORDS[turn.phase]}")
     out.append("hands " + _seats([_cards(p.hand, p.cards) for p in s.seats]))
     put("feet", _seats([_cards(p.foot) for p in s.seats]), _seats([""] * t.players))
     put("known", _seats([_cards(p.known) for p in s.seats]), _seats([""] * t.players))
@@ -176,8 +165,8 @@ def write(s: State, t: Tables) -> str:
     put("blocked", str(table.blocked), "-1")
     put("cut", str(table.cut_side), "-1")
     put("asker", str(turn.asker), "-1")
-    put("permission", _ANSWERS.get(turn.permission, ""))
-    put("acaba", _ANSWERS.get(turn.acaba, ""))
+    put("permission", ANSWER_WORDS.get(turn.permission, ""))
+    put("acaba", ANSWER_WORDS.get(turn.acaba, ""))
     put("retracts", str(turn.retracts), "0")
     put("created", " ".join(_created(c) for c in turn.created))
     flags = [name for name, on in (("asked", turn.asked), ("drew", turn.drew),
@@ -197,413 +186,9 @@ def write(s: State, t: Tables) -> str:
     return "; ".join(" ".join(item.split()) for item in out)
 
 
-# ---------------------------------------------------------------------- reading
-
-def read(text: str, t: Tables) -> State:
-    """The state a position describes; ``PositionError`` names what is wrong."""
-    try:
-        return _Reader(text, t).state()
-    except CardError as exc:
-        raise PositionError(f"bad card in the position: {exc}") from None
-
-
-class _Reader:
-    """Reads the fields of one position."""
-
-    def __init__(self, text: str, t: Tables) -> None:
-        self.t = t
-        self.fields: dict[str, str] = {}
-        if not isinstance(text, str) or not text.strip():
-            raise PositionError("a position is a non-empty line of text")
-        for item in text.strip().split(";"):
-            item = item.strip()
-            if not item:
-                continue
-            name, _, value = item.partition(" ")
-            if name in self.fields:
-                raise PositionError(f"field {name!r} is given twice")
-            if name not in _FIELDS:
-                raise PositionError(f"unknown field {name!r}; fields: {', '.join(_FIELDS)}")
-            self.fields[name] = value.strip()
-
-    # -- small parsers
-
-    def ints(self, name: str, count: int, default: list[int]) -> list[int]:
-        if name not in self.fields:
-            return default
-        try:
-            values = [int(w) for w in self.fields[name].split()]
-        except ValueError:
-            raise PositionError(f"{name}: expected whole numbers, got "
-                                f"{self.fields[name]!r}") from None
-        if len(values) != count:
-            raise PositionError(f"{name}: expected {count} numbers, got {len(values)}")
-        return values
-
-    def int_(self, name: str, default: int, low: int, high: int) -> int:
-        if name not in self.fields:
-            return default
-        value = self.ints(name, 1, [default])[0]
-        if not low <= value <= high:
-            raise PositionError(f"{name} {value}: expected {low} to {high}")
-        return value
-
-    def cards(self, text: str, where: str) -> list[int]:
-        """Card codes from text: suited codes where suits matter, kinds elsewhere."""
-        codes = [parse_code(w) for w in text.split()]
-        for code in codes:
-            if self.t.suited and FOUR <= code < SUITED:
-                raise PositionError(f"{where}: {kind_name(code)} needs its suit under these "
-                                    "rules (e.g. KH)")
-            if not self.t.suited and code >= SUITED:
-                raise PositionError(f"{where}: suits play no part in these rules: "
-                                    f"{kind_name(code)}")
-        return codes
-
-    def kinds(self, text: str, where: str) -> tuple[int, ...]:
-        """Counts per kind (feet and known cards keep no suits: a suit given is ignored)."""
-        counts = [0] * NUM_KINDS
-        for word in text.split():
-            counts[rank_of(parse_code(word))] += 1
-        return tuple(counts)
-
-    def per(self, name: str, count: int) -> list[str]:
-        if name not in self.fields:
-            return [""] * count
-        parts = [p.strip() for p in self.fields[name].split("|")]
-        if len(parts) != count:
-            raise PositionError(f"{name}: expected {count} parts separated by '|', got "
-                                f"{len(parts)}")
-        return parts
-
-    def members(self, name: str, count: int) -> set[int]:
-        if name not in self.fields:
-            return set()
-        try:
-            values = {int(w) for w in self.fields[name].split()}
-        except ValueError:
-            raise PositionError(f"{name}: expected numbers") from None
-        if any(not 0 <= v < count for v in values):
-            raise PositionError(f"{name}: numbers run from 0 to {count - 1}")
-        return values
-
-    # -- the state
-
-    def state(self) -> State:
-        t, f = self.t, self.fields
-        rules = t.rules
-        if HEAD in f and f[HEAD] != str(VERSION):
-            raise PositionError(f"position version {f[HEAD]!r} is not supported "
-                                f"(this reads {VERSION})")
-        if "rules" in f and f["rules"] != fingerprint(rules):
-            raise PositionError(f"this position is for other rules ({f['rules']}); these "
-                                f"rules are {fingerprint(rules)}")
-        players, sides = t.players, t.sides
-        seed = self.int_("seed", 0, -(2**63), 2**63 - 1)
-        deal_no = self.int_("deal", 1, 1, 10**6)
-        scores = self.ints("scores", sides, [0] * sides)
-        seat_text, _, phase_text = f.get("turn", "0 draw").partition(" ")
-        phases = {v: k for k, v in _PHASES.items()}
-        if phase_text.strip() not in phases or not seat_text.isdigit() or \
-                int(seat_text) >= players:
-            raise PositionError(f"turn {f.get('turn')!r}: expected a seat (0 to {players - 1}) "
-                                "and a phase (draw, answer, meld, over)")
-        seat, phase = int(seat_text), phases[phase_text.strip()]
-        dealer = self.int_("dealer", (seat - 1) % players, 0, players - 1)
-        results = self.results(scores)
-        over = "over" in f
-        winner = self.int_("over", -1, -1, sides - 1) if over else -1
-        if over != (phase == Phase.OVER):
-            raise PositionError("a game is over exactly when its turn's phase is 'over'")
-        match = Match(seed, scores, deal_no, dealer, results, winner, over,
-                      "one-hand" in f)
-        table = self.table()
-        seats = self.seats()
-        side_list = self.sides(scores, deal_no)
-        turn = self.turn(seat, phase)
-        state = State(match, table, seats, side_list, turn)
-        if "stock" not in f:
-            table.stock = _rest(state, t)
-        _check(state, t)
-        return state
-
-    def results(self, scores: list[int]) -> list[HandResult]:
-        text = self.fields.get("results", "")
-        out: list[HandResult] = []
-        running = [0] * self.t.sides
-        ends = {v: k for k, v in _ENDS.items()}
-        for item in filter(None, (p.strip() for p in text.split("/"))):
-            words = item.split()
-            if len(words) != 3 + self.t.sides or words[1] not in ends:
-                raise PositionError(f"results: {item!r} is not 'deal end seat' and a score per "
-                                    "side")
-            try:
-                deal_no, went_out = int(words[0]), int(words[2])
-                side_scores = []
-                for n, word in enumerate(words[3:]):
-                    values = [int(v) for v in word.split(",")]
-                    if len(values) != len(_SCORE_FIELDS) or values[0] != n:
-                        raise ValueError
-                    named: dict[str, object] = dict(zip(_SCORE_FIELDS, values, strict=True))
-                    named["concealed"] = bool(named["concealed"])
-                    named["extra_label"] = _LABELS[values[_SCORE_FIELDS.index("extra_label")]]
-                    side_scores.append(SideScore(**named))  # type: ignore[arg-type]
-            except (ValueError, IndexError):
-                raise PositionError(f"results: {item!r} holds a malformed score") from None
-            running = [r + sc.total for r, sc in zip(running, side_scores, strict=True)]
-            out.append(HandResult(deal_no, ends[words[1]], went_out, tuple(side_scores),
-                                  tuple(running)))
-        if out and list(out[-1].totals) != scores:
-            raise PositionError("scores: the totals do not add up to the results' scores")
-        return out
-
-    def table(self) -> Table:
-        f, t = self.fields, self.t
-        pile = self.cards(f.get("pile", ""), "pile")
-        stock = self.cards(f["stock"], "stock") if "stock" in f else None
-        return Table(stock if stock is not None else [], pile, sum(t.freezes[c] for c in pile),
-                     self.int_("blocked", -1, -1, t.players - 1),
-                     self.int_("turns", 0, 0, 10**6), self.int_("cut", -1, -1, t.sides - 1))
-
-    def seats(self) -> list[Seat]:
-        t = self.t
-        hands = self.per("hands", t.players)
-        feet = self.per("feet", t.players)
-        known = self.per("known", t.players)
-        red3 = self.ints("red3", t.players, [0] * t.players)
-        laid = self.members("laid", t.players)
-        out = []
-        for n in range(t.players):
-            codes = self.cards(hands[n], f"hands (seat {n})")
-            hand = [0] * NUM_KINDS
-            cards = [0] * NUM_CODES if t.suited else None
-            for code in codes:
-                hand[rank_of(code)] += 1
-                if cards is not None:
-                    cards[code] += 1
-            foot = self.kinds(feet[n], f"feet (seat {n})")
-            out.append(Seat(hand, len(codes), cards, foot, sum(foot),
-                            self.kinds(known[n], f"known (seat {n})"), red3[n], n in laid))
-        return out
-
-    def sides(self, scores: list[int], deal_no: int) -> list[Side]:
-        t = self.t
-        rules = t.rules
-        texts = self.per("melds", t.sides)
-        opened = self.members("opened", t.sides)
-        minimum = self.ints("minimum", t.sides,
-                            [rules.minimum_for(sc, deal_no) for sc in scores])
-        need = self.ints("opening-canasta", t.sides, [rules.canasta_for(sc) for sc in scores])
-        failures = self.ints("yes-failures", t.sides, [0] * t.sides)
-        aside = self.ints("set-aside", t.sides, [0] * t.sides)
-        out = []
-        for n in range(t.sides):
-            side = Side([None] * NUM_KINDS, [None] * 4, (), 0, n in opened, minimum[n],
-                        need[n], failures[n], aside[n])
-            for text in filter(None, (m.strip() for m in texts[n].split(","))):
-                self.meld(side, text, n)
-            cs = rules.melds.canasta_size
-            side.canastas = len(side.sambas) + sum(
-                1 for m in side.melds if m is not None and m.size >= cs)
-            out.append(side)
-        return out
-
-    def meld(self, side: Side, text: str, n: int) -> None:
-        where = f"melds (side {n}): {text!r}"
-        codes = [parse_code(w) for w in text.split()]
-        if all(c >= SUITED for c in codes) and len({rank_of(c) for c in codes}) > 1:
-            self.run(side, codes, where)
-            return
-        ranks = {rank_of(c) for c in codes if c not in (TWO, JOKER)}
-        if len(ranks) > 1 or any(c >= SUITED for c in codes):
-            raise PositionError(f"{where}: a meld is one rank (no suits) with its wild cards, "
-                                "or a run of one suit")
-        rank = ranks.pop() if ranks else WILD
-        if side.melds[rank] is not None:
-            raise PositionError(f"{where}: the side has a meld of that rank already")
-        naturals = sum(1 for c in codes if c == rank) if rank != WILD else 0
-        side.melds[rank] = Meld(rank, naturals, codes.count(TWO), codes.count(JOKER))
-
-    def run(self, side: Side, codes: list[int], where: str) -> None:
-        suits = {suit_of(c) for c in codes}
-        ranks = sorted(rank_of(c) for c in codes)
-        if len(suits) != 1 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
-            raise PositionError(f"{where}: a sequence is cards of one suit in a row")
-        suit = suits.pop()
-        if len(codes) >= self.t.rules.melds.canasta_size:
-            side.sambas = (*side.sambas, (suit, ranks[0]))
-        elif side.runs[suit] is not None:
-            raise PositionError(f"{where}: the side has an open sequence of that suit already")
-        else:
-            side.runs[suit] = (ranks[0], ranks[-1])
-
-    def turn(self, seat: int, phase: Phase) -> Turn:
-        f, t = self.fields, self.t
-        answers = {v: k for k, v in _ANSWERS.items()}
-
-        def answer(name: str, allowed: tuple[str, ...]) -> Answer:
-            value = f.get(name, "")
-            if value and value not in allowed:
-                raise PositionError(f"{name} {value!r}: expected one of {', '.join(allowed)}")
-            return answers[value] if value else Answer.NONE
-
-        created = []
-        for word in f.get("created", "").split():
-            if word == "samba":
-                created.append(SAMBA_MARK)
-            elif word.startswith("seq-") and word[4:] in list(SUITS):
-                created.append(SEQUENCE_MARK + SUITS.index(word[4:]))
-            else:
-                created.append(rank_of(parse_code(word)))
-        return Turn(seat, phase, self.int_("asker", -1, -1, t.players - 1),
-                    answer("permission", ("yes", "no")), answer("acaba", ("asked", "yes", "no")),
-                    "asked" in f, "drew" in f, "took" in f, self.int_("retracts", 0, 0, 10**6),
-                    "melded" in f, tuple(created), self.int_("opening-points", 0, 0, 10**6),
-                    self.opening())
-
-    def opening(self) -> Opening | None:
-        if "opening" not in self.fields:
-            return None
-        named: dict[str, str] = {}
-        for part in (p.strip() for p in self.fields["opening"].split("|")):
-            name, _, value = part.partition(" ")
-            if name not in ("hand", "known", "pile", "blocked", "pending") or name in named:
-                raise PositionError(f"opening: unexpected part {part!r}")
-            named[name] = value.strip()
-        codes = self.cards(named.get("hand", ""), "opening hand")
-        hand = [0] * NUM_KINDS
-        cards = [0] * NUM_CODES if self.t.suited else None
-        for code in codes:
-            hand[rank_of(code)] += 1
-            if cards is not None:
-                cards[code] += 1
-        blocked = int(named["blocked"]) if named.get("blocked", "").lstrip("-").isdigit() else -1
-        pending = tuple(self.cards(named["pending"], "opening pending")) \
-            if "pending" in named else None
-        return Opening(pending, tuple(hand), None if cards is None else tuple(cards),
-                       self.kinds(named.get("known", ""), "opening known"),
-                       tuple(self.cards(named.get("pile", ""), "opening pile")), blocked)
-
-
-_FIELDS = (HEAD, "rules", "seed", "deal", "dealer", "scores", "results", "over", "turn", "hands",
-           "feet", "known", "red3", "laid", "melds", "opened", "minimum", "opening-canasta",
-           "yes-failures", "set-aside", "pile", "stock", "turns", "blocked", "cut", "asker",
-           "permission", "acaba", "retracts", "created", "asked", "drew", "took", "melded",
-           "one-hand", "opening-points", "opening")
-
-
-# ---------------------------------------------------------------------- what cannot be
-
-def _used(s: State, t: Tables) -> tuple[list[int], list[int]]:
-    """The cards a state places, by kind and by code (suited cards only; melds of a rank keep
-    no suits)."""
-    kinds, codes = [0] * NUM_KINDS, [0] * NUM_CODES
-
-    def put(code: int, n: int = 1) -> None:
-        kinds[rank_of(code)] += n
-        if code >= SUITED:
-            codes[code] += n
-
-    for seat in s.seats:
-        for kind in range(NUM_KINDS):
-            kinds[kind] += seat.foot[kind]
-        kinds[RED_THREE] += seat.red_threes
-        if seat.cards is not None:
-            for code in range(SUITED, NUM_CODES):
-                put(code, seat.cards[code])
-            for kind in range(FOUR):
-                kinds[kind] += seat.hand[kind]
-        else:
-            for kind, n in enumerate(seat.hand):
-                kinds[kind] += n
-    for side in s.sides:
-        kinds[BLACK_THREE] += side.black_threes_removed
-        for meld in side.melds:
-            if meld is not None:
-                if meld.rank != WILD:
-                    kinds[meld.rank] += meld.naturals
-                kinds[TWO] += meld.twos
-                kinds[JOKER] += meld.jokers
-        cs = t.rules.melds.canasta_size
-        runs = [(suit, run[0], run[1]) for suit, run in enumerate(side.runs) if run]
-        for suit, low, high in runs + [(suit, low, low + cs - 1) for suit, low in side.sambas]:
-            for rank in range(low, high + 1):
-                put(SUITED + (rank - FOUR) * 4 + suit)
-    opening = s.turn.opening
-    for code in (*s.table.pile, *s.table.stock, *(opening.pending or () if opening else ())):
-        put(code)
-    return kinds, codes
-
-
-def _rest(s: State, t: Tables) -> list[int]:
-    """The cards the state does not place, in code order: a stock left out of a position.
-    Where suits matter, a meld's naturals take the suits of its rank in suit order."""
-    kinds, codes = _used(s, t)
-    if not t.suited:
-        return [k for k in range(NUM_KINDS) for _ in range(max(0, t.pack[k] - kinds[k]))]
-    left = [max(0, p - u) for p, u in zip(t.codes, codes, strict=True)]
-    for kind in range(FOUR):
-        left[kind] = max(0, t.pack[kind] - kinds[kind])
-    for rank in range(FOUR, NUM_KINDS):
-        unsuited = kinds[rank] - sum(codes[SUITED + (rank - FOUR) * 4 + x] for x in range(4))
-        for suit in range(4):
-            code = SUITED + (rank - FOUR) * 4 + suit
-            take = min(unsuited, left[code])
-            left[code] -= take
-            unsuited -= take
-    return [c for c in range(NUM_CODES) for _ in range(left[c])]
-
-
-def _check(s: State, t: Tables) -> None:
-    """Refuse a state the rules cannot reach: more cards of a kind than the pack holds, melds
-    that break the meld rules, a side with melds that has not opened. (Cards a position does
-    not place, when it gives its stock, are out of play: puzzles and tests use that.)"""
-    rules = t.rules
-    for side in s.sides:
-        for meld in side.melds:
-            if meld is not None:
-                _check_meld(meld, t)
-        if (side.runs != [None] * 4 or side.sambas) and not rules.melds.sequences:
-            raise PositionError("a side has a sequence, but these rules have no sequences")
-    kinds, codes = _used(s, t)
-    for kind in range(NUM_KINDS):
-        if kinds[kind] > t.pack[kind]:
-            raise PositionError(f"the position holds {kinds[kind]} of {kind_name(kind)}, "
-                                f"more than the pack's {t.pack[kind]}")
-    for code in range(SUITED, NUM_CODES):
-        if codes[code] > t.codes[code]:
-            raise PositionError(f"the position holds {codes[code]} of {kind_name(code)}, "
-                                f"more than the pack's {t.codes[code]}")
-    for n, side in enumerate(s.sides):
-        tentative = s.turn.opening is not None and s.turn.seat % t.sides == n
-        has = any(m is not None for m in side.melds) or side.sambas or side.runs != [None] * 4
-        if has and not side.opened and not tentative:
-            raise PositionError(f"side {n} has melds but has not made its initial meld "
-                                "(add 'opened', or a tentative 'opening')")
-        if side.opened and tentative:
-            raise PositionError(f"side {n} has an opening in progress but has melded already")
-
-
-def _check_meld(meld: Meld, t: Tables) -> None:
-    rules = t.rules.melds
-    text = _meld_text(meld)
-    if meld.rank == WILD:
-        if not rules.wild_melds:
-            raise PositionError(f"a meld of wild cards alone ({text}): these rules allow none")
-        if meld.size < 3:
-            raise PositionError(f"a meld of wild cards alone ({text}) holds at least three")
-        return
-    if meld.rank == BLACK_THREE:
-        if meld.naturals not in rules.black_three_sets or meld.wilds:
-            raise PositionError(f"a black-3 set of {meld.naturals} ({text}) is not allowed")
-        return
-    if meld.rank < FOUR:
-        raise PositionError(f"{text}: red 3s are never melded")
-    if meld.size < 3 or meld.naturals < rules.min_naturals:
-        raise PositionError(f"a meld ({text}) needs three cards, {rules.min_naturals} of them "
-                            "natural")
-    if meld.wilds > t.cap[min(meld.naturals, len(t.cap) - 1)] and \
-            not rules.wild_limit_at_laydown_only:
-        raise PositionError(f"a meld ({text}) holds more wild cards than its naturals allow")
-    if rules.max_size and meld.size > rules.max_size:
-        raise PositionError(f"a meld ({text}) holds more than {rules.max_size} cards")
+#: Every field of the notation, in the order ``write`` gives them.
+FIELDS = (HEAD, "rules", "seed", "deal", "dealer", "scores", "results", "over", "turn", "hands",
+          "feet", "known", "red3", "laid", "melds", "opened", "minimum", "opening-canasta",
+          "yes-failures", "set-aside", "pile", "stock", "turns", "blocked", "cut", "asker",
+          "permission", "acaba", "retracts", "created", "asked", "drew", "took", "melded",
+          "one-hand", "opening-points", "opening")

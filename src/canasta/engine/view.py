@@ -14,8 +14,9 @@ the information set alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from canasta.cards import NATURAL_RANKS, NUM_KINDS, kind_name, rank_of
 from canasta.engine.actions import Action
@@ -24,9 +25,6 @@ from canasta.engine.scoring import HandResult, Meld, sequences_of
 from canasta.engine.state import Answer, Phase, SeatNo, SideNo, State
 from canasta.engine.tables import Tables, tables_for
 from canasta.rules import RuleSet
-
-if TYPE_CHECKING:
-    from canasta.engine.game import Game
 
 _ANSWER_WORDS = {Answer.NONE: "", Answer.YES: "yes", Answer.NO: "no", Answer.ASKED: "asked"}
 _PHASE_WORDS = ("draw", "answer", "meld", "over")
@@ -277,13 +275,14 @@ class PlayerView:
             object.__setattr__(self, name, value)
 
 
-def view_of(game: Game, seat: SeatNo) -> PlayerView:
-    """The view of ``seat``; ``ValueError`` for a seat not in the game."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.t.players:
-        raise ValueError(f"seat {seat!r} is not in this game (0 to {game.t.players - 1})")
-    s = game.state
-    legal = tuple(game.legal_actions()) if not s.match.over and s.turn.seat == seat else ()
-    return PlayerView(seat, game.rules, information_set(s, seat), legal, len(s.table.stock))
+def view_of(s: State, rules: RuleSet, seat: SeatNo, legal: Sequence[Action]) -> PlayerView:
+    """The view of ``seat`` of a game in state ``s`` whose legal actions are ``legal``;
+    ``ValueError`` for a seat not in the game."""
+    players = rules.players.count
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"seat {seat!r} is not in this game (0 to {players - 1})")
+    mine = tuple(legal) if not s.match.over and s.turn.seat == seat else ()
+    return PlayerView(seat, rules, information_set(s, seat), mine, len(s.table.stock))
 
 
 __all__ = ["Phase", "PlayerView", "information_set", "view_of"]
