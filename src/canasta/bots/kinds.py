@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections import Counter
 
 from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, TWO, kind_name, rank_of
-from canasta.engine.actions import Action, ActionType, Route, meld_cards, route_of, sequence_cards
+from canasta.engine.actions import (
+    ALL_ACTIONS,
+    CODE,
+    Action,
+    ActionType,
+    Route,
+    meld_cards,
+    route_of,
+    sequence_cards,
+)
 from canasta.engine.going_out import can_go_out
 from canasta.engine.tables import tables_for
 from canasta.engine.view import PlayerView
@@ -62,9 +71,8 @@ def takeable(kind: int) -> bool:
     return is_natural(rank_of(kind))
 
 
-def cards_used(action: Action, top: int = -1) -> Counter[int]:
-    """The cards ``action`` takes from the hand, by kind (``top``: the pile's top card, for a
-    take). Suited card codes (sequence games) count as their rank."""
+def _used(action: Action, top: int) -> dict[int, int]:
+    """The cards ``action`` takes from the hand, by kind (see ``cards_used``)."""
     t = action.type
     used: Counter[int] = Counter()
     if t == ActionType.MELD:
@@ -92,13 +100,25 @@ def cards_used(action: Action, top: int = -1) -> Counter[int]:
         elif route in (Route.WITH_TWO, Route.WITH_JOKER):
             used[top] += 1
             used[TWO if route == Route.WITH_TWO else JOKER] += 1
-    return used
+    return {kind: n for kind, n in used.items() if n}
+
+
+#: The cards each action (but a take, which depends on the pile) takes from the hand.
+_USED: tuple[dict[int, int], ...] = tuple(_used(a, -1) for a in ALL_ACTIONS)
+
+
+def cards_used(action: Action, top: int = -1) -> dict[int, int]:
+    """The cards ``action`` takes from the hand, by kind (``top``: the pile's top card, for a
+    take). Suited card codes (sequence games) count as their rank. Read only."""
+    if action.type == ActionType.TAKE:
+        return _used(action, top)
+    return _USED[CODE[action]]
 
 
 def wilds_used(action: Action, top: int = -1) -> int:
     """How many wild cards ``action`` takes from the hand."""
     used = cards_used(action, top)
-    return sum(used[w] for w in WILDS)
+    return sum(used.get(w, 0) for w in WILDS)
 
 
 #: Actions that put cards from the hand into melds, with no chance involved.

@@ -30,14 +30,14 @@ def timing_refusal(s: State, t: Tables, size: int) -> Refusal | None:
         if short is None:
             return Refusal("commit your opening before discarding, or take it back")
         return refuse("{}: lay more, or take your opening back, before discarding",
-                      short.words())
+                      short)
     if size >= 2:
         return None
     why_not = going_out.go_out_refusal(s, t, None, turn.opening_points)
     if why_not is None:
         return None
     back = "; take your opening back to play on" if tentative is not None else ""
-    return refuse("that discard would go out, and you may not go out: {}{}", why_not.words(),
+    return refuse("that discard would go out, and you may not go out: {}{}", why_not,
                   back)
 
 

@@ -108,17 +108,31 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
 
 def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
                canastas_needed: int, points_needed: int) -> bool:
-    """Whether the hand can go out: meld it all, or all but one card that is then discarded."""
+    """Whether the hand can go out: meld it all, or all but one card that is then discarded.
+
+    A card that can never be melded — a red 3, a lone natural of a rank the side has no meld
+    of, a black 3 of a set the rules do not allow — must be the discard; two such cards, and
+    the hand cannot go out.
+    """
     if can_meld_everything(t, hand, melds, canastas_needed, points_needed):
         return True
+    forced = [k for k in NATURAL_RANKS if hand[k] == 1 and melds[k] is None]
+    if hand[RED_THREE]:
+        forced.append(RED_THREE)
+    b3 = hand[BLACK_THREE]
+    if b3:
+        b3_meld = melds[BLACK_THREE]
+        if (b3_meld.naturals if b3_meld else 0) + b3 not in t.rules.melds.black_three_sets:
+            forced.append(BLACK_THREE)
+    if len(forced) > 1:
+        return False
     work = list(hand)
-    for kind, count in enumerate(hand):
-        if count:
-            work[kind] -= 1
-            ok = can_meld_everything(t, work, melds, canastas_needed, points_needed)
-            work[kind] += 1
-            if ok:
-                return True
+    for kind in forced or [k for k, count in enumerate(hand) if count]:
+        work[kind] -= 1
+        ok = can_meld_everything(t, work, melds, canastas_needed, points_needed)
+        work[kind] += 1
+        if ok:
+            return True
     return False
 
 
@@ -189,7 +203,7 @@ def stranding(s: State, t: Tables, left: int, delta: Delta, opening_points: int,
         return None
     what = "one card" if left == 1 else "no card"
     return refuse("that would leave you {} to discard, and you may not go out: {}", what,
-                  why.words())
+                  why)
 
 
 def reachable(s: State, t: Tables) -> bool:

@@ -92,22 +92,22 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
     wild_two, wild_jok = hand[TWO], hand[JOKER]
     ops = s.turn.opening_points
     stranding = going_out.stranding
+    wild_kinds = tuple(k for k, have in ((TWO, wild_two), (JOKER, wild_jok)) if have)
     acts: list[Action] = []
     for r in NATURAL_RANKS:
         c = hand[r]
         meld = melds[r]
         if meld is not None:
-            if not c and not (wild_two or wild_jok):
+            if not c and not wild_kinds:
                 continue
-            n, w = meld.naturals, meld.twos + meld.jokers
             adds = ADD_ACTIONS[r]
-            naturals = ([r] if c else []) if cards is None else \
-                [k for k in range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4) if cards[k]]
-            wilds = [k for k, have in ((TWO, wild_two), (JOKER, wild_jok)) if have]
-            if n + w >= limit:
+            naturals = ((r,) if c else ()) if cards is None else \
+                tuple(k for k in range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4) if cards[k])
+            wilds = wild_kinds
+            if meld.naturals + meld.twos + meld.jokers >= limit:
                 if why is not None:
                     full = refuse("a meld holds at most {} cards under these rules", limit)
-                    for k in (*naturals, *wilds):
+                    for k in naturals + wilds:
                         why[adds[k]] = full
                 continue
             if wilds:
@@ -116,12 +116,11 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                     if why is not None:
                         for k in wilds:
                             why[adds[k]] = no_wild
-                    wilds = []
-            if size >= 3:
-                acts += [adds[k] for k in naturals]
-                acts += [adds[k] for k in wilds]
+                    wilds = ()
+            if size >= 3:  # two cards kept: nothing to look at (ruling 20)
+                acts.extend([adds[k] for k in naturals + wilds])
                 continue
-            for k in (*naturals, *wilds):
+            for k in naturals + wilds:
                 is_wild = k <= TWO
                 verdict = stranding(s, t, size - 1, (r, int(not is_wild), int(is_wild)),
                                     ops + points[t.rank_of[k]], adds[k], look)
@@ -141,16 +140,15 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                     cand.append((Base.NATURAL, 3 * points[r], 3))
                 elif why is not None:
                     why[bases[Base.NATURAL]] = _min_naturals(t)
-            for base, wild, have in ((Base.WITH_TWO, TWO, wild_two),
-                                     (Base.WITH_JOKER, JOKER, wild_jok)):
-                if have:
-                    if cap[2] >= 1:
-                        cand.append((base, 2 * points[r] + points[wild], 2))
-                    elif why is not None:
-                        why[bases[base]] = _no_wild_with_two(t)
+            for wild in wild_kinds:
+                base = Base.WITH_TWO if wild == TWO else Base.WITH_JOKER
+                if cap[2] >= 1:
+                    cand.append((base, 2 * points[r] + points[wild], 2))
+                elif why is not None:
+                    why[bases[base]] = _no_wild_with_two(t)
             for base, laid, dn in cand:
                 verdict = stranding(s, t, size - 3, (r, dn, 3 - dn), ops + laid, bases[base],
-                                    look)
+                                    look) if size < 5 else None
                 if verdict is None:
                     acts.append(bases[base])
                 elif why is not None:
@@ -276,7 +274,7 @@ def black_three_actions(s: State, t: Tables, size: int, why: Why = None) -> list
             why_not = going_out.go_out_refusal(s, t, None, ops + n * points)
             if why_not is not None:
                 verdict = refuse("black 3s go down only as you go out, and you may not go "
-                                 "out: {}", why_not.words())
+                                 "out: {}", why_not)
         if verdict is None:
             acts.append(action)
         elif why is not None:

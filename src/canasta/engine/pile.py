@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta.cards import BLACK_THREE, FOUR, JOKER, RED_THREE, TWO, kind_name, suited
+from canasta.cards import BLACK_THREE, FOUR, JOKER, RED_THREE, TWO, kind_name, suit_of, suited
 from canasta.engine import going_out
 from canasta.engine.actions import (
     SUITED_TAKES,
@@ -201,9 +201,12 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     top = t.rank_of[top_card]
     side_no = seat % t.sides
     side = s.sides[side_no]
+    meld = side.melds[top]
+    if why is None and meld is None and not s.seats[seat].hand[top] and (
+            not t.suited or side.runs[suit_of(top_card)] is None):
+        return []  # no card of the top's rank in hand, no meld or sequence it fits: no route
     unmelded = not side.opened
     frozen = frozen_for(s, t, side_no)
-    meld = side.melds[top]
     left = _left_after(s, t)
     out = []
     for route in (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER, Route.ONTO_MELD):

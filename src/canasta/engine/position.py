@@ -15,7 +15,6 @@ position ``write`` made.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import fields
 
 from canasta.cards import (
@@ -40,8 +39,6 @@ from canasta.engine.state import (
 )
 from canasta.engine.tables import Tables
 from canasta.errors import CanastaError
-from canasta.rules import RuleSet
-from canasta.rules.ruleset import SECTIONS
 
 VERSION = 1
 HEAD = "canasta-position"
@@ -49,17 +46,6 @@ HEAD = "canasta-position"
 
 class PositionError(CanastaError):
     """A position text that is malformed, or describes a state the rules cannot reach."""
-
-
-def fingerprint(rules: RuleSet) -> str:
-    """16 hex digits naming the rules by what they play: every option that differs from the
-    classic default (names and descriptions aside), so an option added later with a default
-    that plays as before leaves it unchanged."""
-    base, mine = RuleSet().to_dict(), rules.to_dict()
-    changed = {f"{section}.{key}": value for section, _ in SECTIONS
-               for key, value in mine[section].items() if base[section][key] != value}
-    text = json.dumps(changed, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def digest(state: State, t: Tables) -> str:
@@ -78,14 +64,27 @@ EXTRA_LABELS = ("", "perfect cut", "seven canastas", "the other side conceded (a
 SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
 
 
+#: The text of every card code.
+NAMES = tuple(kind_name(c) for c in range(NUM_CODES))
+
+
 def _cards(counts: tuple[int, ...] | list[int], suited: list[int] | tuple[int, ...] | None
            = None) -> str:
     """Cards by kind (or by code where suits are kept), in kind order."""
+    words: list[str] = []
+    for k in range(FOUR if suited is not None else NUM_KINDS):
+        if counts[k]:
+            words += [NAMES[k]] * counts[k]
     if suited is not None:
-        codes = [c for c in range(FOUR) for _ in range(counts[c])]
-        codes += [c for c in range(SUITED, NUM_CODES) for _ in range(suited[c])]
-        return " ".join(kind_name(c) for c in codes)
-    return " ".join(kind_name(k) for k in range(NUM_KINDS) for _ in range(counts[k]))
+        for c in range(SUITED, NUM_CODES):
+            if suited[c]:
+                words += [NAMES[c]] * suited[c]
+    return " ".join(words)
+
+
+def _codes(codes: list[int] | tuple[int, ...]) -> str:
+    """Cards in the order given."""
+    return " ".join([NAMES[c] for c in codes])
 
 
 def meld_text(meld: Meld) -> str:
@@ -130,7 +129,7 @@ def _seats(values: list[str]) -> str:
 def write(s: State, t: Tables) -> str:
     """The position of ``s`` (see the module's docstring and docs/positions.md)."""
     m, table, turn = s.match, s.table, s.turn
-    out = [f"{HEAD} {VERSION}", f"rules {fingerprint(t.rules)}"]
+    out = [f"{HEAD} {VERSION}", f"rules {t.fingerprint}"]
 
     def put(name: str, value: str, default: str = "") -> None:
         if value != default:
@@ -159,8 +158,8 @@ def write(s: State, t: Tables) -> str:
         " ".join(["0"] * t.sides))
     put("set-aside", " ".join(str(side.black_threes_removed) for side in s.sides),
         " ".join(["0"] * t.sides))
-    put("pile", " ".join(kind_name(c) for c in table.pile))
-    out.append("stock " + " ".join(kind_name(c) for c in table.stock))
+    put("pile", _codes(table.pile))
+    out.append("stock " + _codes(table.stock))
     put("turns", str(table.turns), "0")
     put("blocked", str(table.blocked), "-1")
     put("cut", str(table.cut_side), "-1")
@@ -177,11 +176,11 @@ def write(s: State, t: Tables) -> str:
     o = turn.opening
     if o is not None:
         parts = ["opening hand " + _cards(o.hand, o.cards),
-                 "known " + _cards(o.known), "pile " + " ".join(kind_name(c) for c in o.pile)]
+                 "known " + _cards(o.known), "pile " + _codes(o.pile)]
         if o.blocked >= 0:
             parts.append(f"blocked {o.blocked}")
         if o.pending is not None:
-            parts.append("pending " + " ".join(kind_name(c) for c in o.pending))
+            parts.append("pending " + _codes(o.pending))
         out.append(" | ".join(p.rstrip() for p in parts))
     return "; ".join(" ".join(item.split()) for item in out)
 

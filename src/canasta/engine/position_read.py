@@ -28,7 +28,6 @@ from canasta.engine.position import (
     SCORE_FIELDS,
     VERSION,
     PositionError,
-    fingerprint,
     meld_text,
 )
 from canasta.engine.scoring import HandResult, SideScore
@@ -143,13 +142,12 @@ class _Reader:
 
     def state(self) -> State:
         t, f = self.t, self.fields
-        rules = t.rules
         if HEAD in f and f[HEAD] != str(VERSION):
             raise PositionError(f"position version {f[HEAD]!r} is not supported "
                                 f"(this reads {VERSION})")
-        if "rules" in f and f["rules"] != fingerprint(rules):
+        if "rules" in f and f["rules"] != t.fingerprint:
             raise PositionError(f"this position is for other rules ({f['rules']}); these "
-                                f"rules are {fingerprint(rules)}")
+                                f"rules are {t.fingerprint}")
         players, sides = t.players, t.sides
         seed = self.int_("seed", 0, -(2**63), 2**63 - 1)
         deal_no = self.int_("deal", 1, 1, 10**6)

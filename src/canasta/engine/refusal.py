@@ -5,7 +5,7 @@ Every rule of the engine is a function that answers ``None`` (the rule allows it
 refuses; ``Game.why_illegal`` reports the refusal the generator met (``turn.refusal``). The
 words are made only when asked (``words``), so generating actions builds no sentences: a
 template's fields take the refusal's arguments as they are, a card kind named in words with
-the format spec ``kind`` ("king") or ``kinds`` ("kings").
+the format spec ``kind`` ("king") or ``kinds`` ("kings"), a refusal by its own words.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ class _Words(string.Formatter):
     """``str.format`` with the specs ``kind`` and ``kinds`` for card kinds."""
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if isinstance(value, Refusal):  # a reason within a reason
+            return value.words()
         if format_spec == "kind":
             return kind_word(value)
         if format_spec == "kinds":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,7 +20,7 @@ from canasta.cards import (
     parse_kind,
     rank_of,
 )
-from canasta.rules.ruleset import RuleSet
+from canasta.rules.ruleset import SECTIONS, RuleSet
 
 #: Largest number of naturals a meld can hold that the cap table covers.
 _MAX_NATURALS = 64
@@ -39,6 +41,7 @@ class Tables:
     suited: bool  # natural cards carry their suits (sequences)
     codes: tuple[int, ...]  # count of each card code in the pack (suited naturals if suited)
     rank_of: tuple[int, ...]  # the kind of each card code
+    fingerprint: str  # names the rules by what they play (``fingerprint``)
 
 
 def _card_points(rules: RuleSet) -> list[int]:
@@ -94,4 +97,16 @@ def _tables_by_value(rules: RuleSet) -> Tables:
         codes=tuple(code_counts(rules.deck.decks, rules.deck.jokers) if rules.melds.sequences
                     else pack + [0] * (NUM_CODES - NUM_KINDS)),
         rank_of=tuple(rank_of(c) for c in range(NUM_CODES)),
+        fingerprint=fingerprint(rules),
     )
+
+
+def fingerprint(rules: RuleSet) -> str:
+    """16 hex digits naming a rule set by what it plays: every option that differs from the
+    classic defaults (names, descriptions and notes aside), so an option added later with a
+    default that plays as before leaves it unchanged (docs/positions.md)."""
+    base, mine = RuleSet().to_dict(), rules.to_dict()
+    changed = {f"{section}.{key}": value for section, _ in SECTIONS
+               for key, value in mine[section].items() if base[section][key] != value}
+    text = json.dumps(changed, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

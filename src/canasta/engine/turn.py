@@ -371,7 +371,7 @@ def _foot_filter(s: State, t: Tables, acts: list[Action], why: Why | None) -> li
             kept.append(action)
         elif why is not None:
             why[action] = refuse("that would take up your foot, and your opening must be "
-                                 "complete by then: {}", short.words())
+                                 "complete by then: {}", short)
     return kept
 
 
