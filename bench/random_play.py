@@ -55,7 +55,7 @@ def run(
         while not game.is_terminal() and seen < deals:
             legal = game.legal_actions()
             if not legal:
-                # An engine bug (DESIGN.md: no dead ends). Count it, show it, play on.
+                # An engine bug (docs/rules.md: no dead ends). Count it, show it, play on.
                 tally.dead_ends.append((game.seed, game.deal_number))
                 break
             game.apply(rng.choice(legal))

@@ -1,4 +1,4 @@
-"""Fuzzing the action boundary: bad input changes nothing (DESIGN.md, principle 5).
+"""Fuzzing the action boundary: bad input changes nothing (README, "Bad input changes nothing").
 
 In random mid-game states of every preset, every action of ``ALL_ACTIONS`` is tried: an illegal
 one raises ``IllegalAction`` (a ``CanastaError`` and a ``ValueError``) with a reason in words,

@@ -271,9 +271,10 @@ def test_the_same_seed_deals_the_same_game(rules_name: str, seed: int) -> None:
 def explore_turn(game: Game, limit: int) -> int:
     """Visit every state reachable within the current turn (up to ``limit`` states).
 
-    Each one must offer a legal action: DESIGN.md wants no dead ends and every turn
-    finishable, along every line of play, not only along the random one. A state belongs to
-    the turn while the same seat acts in the same deal (or its partner answers "may I go out?").
+    Each one must offer a legal action: docs/rules.md ("Tentative openings") promises no dead ends
+    and every turn finishable, along every line of play, not only along the random one. A state
+    belongs to the turn while the same seat acts in the same deal (or its partner answers "may I go
+    out?").
     Returns the number of states visited.
     """
     seat, deal = game.current_player, game.deal_number

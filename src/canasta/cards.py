@@ -1,10 +1,10 @@
 """Cards: the kinds the engine counts, and the text form of physical cards.
 
-The engine never tracks individual cards. A hand, a meld, the stock and the pile hold
-*kinds*: small ints that fold together the suits no classic rule tells apart (seed 000:
-"suits playing no part"). Red and black threes are different kinds because the rules treat
-them differently; jokers and deuces are different kinds because they score differently
-(joker 50, deuce 20).
+The engine never tracks individual cards. A hand, a meld, the stock and the pile hold *kinds*:
+small ints that fold together the suits no classic rule tells apart (docs/rules.md, seed 000:
+"suits playing no part"). Red and black threes are different kinds because the rules treat them
+differently; jokers and deuces are different kinds because they score differently (joker 50, deuce
+20).
 
 Kinds, in order::
 
@@ -117,7 +117,7 @@ def parse_code(text: str) -> int:
 
 
 def is_wild(kind: int) -> bool:
-    """Jokers and deuces are wild (seed 000, "Melds")."""
+    """Jokers and deuces are wild (docs/rules.md, seed 000 "Melds")."""
     return kind <= TWO
 
 
@@ -161,7 +161,8 @@ class Card:
 
     @property
     def cut_value(self) -> int:
-        """Value when cutting for the first deal: A=1, J=11, Q=12, K and joker 13 (seed 003)."""
+        """Value when cutting for the first deal: A=1, J=11, Q=12, K and joker 13
+        (docs/rules.md, seed 003; ruling 16)."""
         if self.rank in ("JK", "K"):
             return 13
         return {"A": 1, "J": 11, "Q": 12}.get(self.rank) or int(self.rank)

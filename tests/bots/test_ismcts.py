@@ -16,8 +16,8 @@ from tests.helpers import MELD, position
 
 
 def test_an_action_that_ends_the_hand_is_scored_with_the_hands_result() -> None:
-    """Going out scores its bonus (seed 000, "Going out": 100 points): the outcome of the
-    meld that ends the hand is the hand's own margin, not an estimate of the table."""
+    """Going out scores its bonus (docs/rules.md, seed 000 "Going out": 100 points): the outcome of
+    the meld that ends the hand is the hand's own margin, not an estimate of the table."""
     game = position(hands={0: "K K K", 1: "4 6 10 Q", 2: "4 4", 3: "6 6"},
                     melds={0: ["A A A A A A A"], 1: ["Q Q Q"]}, pile="4 5", current=0,
                     phase=MELD, drew=True)

@@ -1,7 +1,7 @@
 """Write the golden data of ``tests/data`` from an engine: run it against commit c64d12f.
 
-The files pin what the engine did before its core was rebuilt (issue 10), so that the rebuilt
-engine can be held to it:
+The files pin what the engine did before its core was rebuilt (docs/architecture.md), so that the
+rebuilt engine can be held to it:
 
 - ``records/<preset>-<n>.json``: game records written by that engine (``record.write``), one
   of random play over two deals and one of greedy self-play over one deal, for every preset.

@@ -33,7 +33,7 @@ def test_draw_two_for_four_players() -> None:
     ("any", 2, 3), ("not_more", 2, 2), ("fewer", 2, 1), ("fewer", 4, 3)])
 def test_wild_ratio(ratio: str, naturals: int, wilds_allowed: int) -> None:
     """docs/rules.md, ruling 7: wilds never outnumber naturals (seed 002), or are fewer than them
-    (seed 001)."""
+    (docs/rules.md, seed 001)."""
     meld = " ".join(["K"] * naturals + ["2"])
     game = position(rules(melds={"wild_ratio": ratio}), hands={0: "2 2 2 2 5 6"},
                     melds={0: [meld], 1: ["J J J"]}, phase=MELD)

@@ -68,7 +68,7 @@ def test_impossible_combinations_are_refused_with_the_reason(
 
 
 def test_a_household_sets_its_own_blanks_over_the_house_preset(tmp_path: Path) -> None:
-    """Issue 3: "so a household can set its own in a file"."""
+    """README, "Rules as data": a household writes its own file on top of a preset."""
     path = tmp_path / "ours.toml"
     path.write_text('base = "house"\nname = "ours"\n[deal]\nhand_size = 13\n'
                     'perfect_cut_bonus = 250\n[canastas]\nwild_bonus = 3000\n')
@@ -88,7 +88,7 @@ def test_every_preset_passes_the_checks_and_reads_back(name: str) -> None:
 def test_rules_diff_classic_cuban_prints_every_differing_option(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 3: ``canasta rules diff classic cuban`` prints the options that differ."""
+    """``canasta rules diff classic cuban`` prints the options that differ."""
     assert main(["rules", "diff", "classic", "cuban"]) == 0
     out = capsys.readouterr().out
     rows = {m.group(1): (m.group(2), m.group(3))

@@ -113,7 +113,8 @@ def test_red_threes_double_from_four_and_one_in_hand_costs_500() -> None:
     """docs/rules.md, seed 004: "Each is worth . If your side has  or more on the table, the
     whole lot doubles — one caught in your hand is worth  against you and does not count toward
     the ." The preset: 100 each, doubling from four (so 800, 1,000, 1,200 for four, five, six),
-    500 for one left in hand (seed 001's table), which does not count toward the four."""
+    500 for one left in hand (docs/rules.md, seed 001's table), which does not count toward the
+    four."""
     assert [HOUSE.red_three_value(n) for n in range(7)] == [0, 100, 200, 300, 800, 1000, 1200]
     game = house(hands={0: "9", 2: "R3 4"}, melds={0: TWO_CANASTAS, 1: ["J J J"]},
                  red_threes={0: 3}, phase=MELD, drew=True)
@@ -279,7 +280,7 @@ def test_the_perfect_cut_pays_the_cutters_side() -> None:
 def test_rules_show_marks_every_value_the_sheet_leaves_blank(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 3: ``canasta rules show house`` marks which values the sheet does not give."""
+    """``canasta rules show house`` marks which values the sheet does not give."""
     assert main(["rules", "show", "house"]) == 0
     out = capsys.readouterr().out
     section = ""

@@ -1,4 +1,4 @@
-"""Refusals name the rule that really stops the action (issue 10's regressions): each reason
+"""Refusals name the rule that really stops the action (regressions): each reason
 here was wrong before the engine's rules and refusals became one (the generator's own check is
 the reason given: docs/architecture.md, "Refusals")."""
 

@@ -1,7 +1,7 @@
-"""Rule options for seed 001's "Miscellaneous variations" and the regional variants' rules that no
-shipped preset plays (Samba, Brazilian, Italian), each switched on over classic and played as a
-scenario (sources as in docs/rules.md, "Sources"). The options older than the presets are in
-``test_options.py``."""
+"""Rule options for docs/rules.md's seed 001, "Miscellaneous variations" and the regional variants'
+rules that no shipped preset plays (Samba, Brazilian, Italian), each switched on over classic and
+played as a scenario (sources as in docs/rules.md, "Sources"). The options older than the presets
+are in ``test_options.py``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The ``Bot`` protocol, the ``Decision`` a bot makes, and the registry of bots by name.
 
-A bot sees one seat's ``PlayerView`` and nothing else (DESIGN.md, principle 4) and returns one
-of ``view.legal_actions``. Every bot says why it chose what it chose, in one line, so the play
+A bot sees one seat's ``PlayerView`` and nothing else (docs/architecture.md, "Views") and returns
+one of ``view.legal_actions``. Every bot says why it chose what it chose, in one line, so the play
 interfaces can show any decision as a hint.
 
 Bots are made by name, with options after a colon::

@@ -1,6 +1,7 @@
 """Actions: small immutable values with a stable integer code and a text form.
 
-A turn is a sequence of actions (DESIGN.md, "Actions")::
+A turn is a sequence of actions (docs/rules.md, "How the engine settles what the texts leave
+open")::
 
     ask / yes / no          "may I go out?" and the partner's binding answer
     draw                    draw from the stock
@@ -70,7 +71,7 @@ class ActionType(IntEnum):
 
 
 class Route(IntEnum):
-    """How the pile is taken (seed 000, "Taking the discard pile")."""
+    """How the pile is taken (docs/rules.md, seed 000 "Taking the discard pile"; rulings 4, 5)."""
 
     PAIR = 0  # two naturals of the top card's rank from hand
     WITH_TWO = 1  # one natural and a 2

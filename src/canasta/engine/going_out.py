@@ -145,9 +145,10 @@ MUST_ASK = Refusal("these rules let you go out only after your partner said yes 
                    "'may I go out?'")
 
 
-def go_out_refusal(s: State, t: Tables, delta: Delta, opening_points: int) -> Refusal | None:
-    """Why the side may not go out now, after ``delta`` (rulings 8, 11 and 12); None if it
-    may."""
+def barred(s: State, t: Tables, delta: Delta = None) -> Refusal | None:
+    """What bars the player from going out this turn whatever it lays: the partner's "no",
+    a taken pile waiting for the commit, a foot still to play, no "yes" where the rules want
+    one, the side's natural and mixed quotas unmet (ruling 12; Presets: hand_and_foot)."""
     turn = s.turn
     if turn.permission == Answer.NO:
         return PARTNER_SAID_NO
@@ -159,14 +160,24 @@ def go_out_refusal(s: State, t: Tables, delta: Delta, opening_points: int) -> Re
     go = t.rules.going_out
     if go.must_ask and turn.permission != Answer.YES:
         return MUST_ASK
-    side = s.sides[turn.seat % t.sides]
     if go.natural_canastas or go.mixed_canastas:
-        total, natural, mixed = canastas.counts(side, t, delta)
+        _, natural, mixed = canastas.counts(s.sides[turn.seat % t.sides], t, delta)
         if natural < go.natural_canastas or mixed < go.mixed_canastas:
             return refuse("your side needs {} natural and {} mixed canastas to go out",
                           go.natural_canastas, go.mixed_canastas)
-    else:
-        total = side.canastas + canastas.completes(side, t, delta)
+    return None
+
+
+def go_out_refusal(s: State, t: Tables, delta: Delta, opening_points: int) -> Refusal | None:
+    """Why the side may not go out now, after ``delta`` (rulings 8, 11 and 12); None if it
+    may."""
+    bar = barred(s, t, delta)
+    if bar is not None:
+        return bar
+    go = t.rules.going_out
+    side = s.sides[s.turn.seat % t.sides]
+    total = canastas.counts(side, t, delta)[0] if go.natural_canastas or go.mixed_canastas \
+        else side.canastas + canastas.completes(side, t, delta)
     if total < go.canastas:
         return refuse("your side needs {} canasta{} to go out", go.canastas,
                       "s" if go.canastas > 1 else "")
@@ -176,6 +187,7 @@ def go_out_refusal(s: State, t: Tables, delta: Delta, opening_points: int) -> Re
     if side.opened:
         return None
     short = shortfall(side, t, opening_points, delta)
+    turn = s.turn
     if short is None or (go.concealed_exemption and turn.drew and not turn.took):
         return None
     return short
@@ -207,30 +219,25 @@ def stranding(s: State, t: Tables, left: int, delta: Delta, opening_points: int,
 
 
 def reachable(s: State, t: Tables) -> bool:
-    """Is there still a line of play that goes out this turn? (rulings 19 and 20)"""
+    """Is there still a line of play that goes out this turn? (rulings 19 and 20)
+
+    The packing check counts canastas, not their kinds: it is trusted only once the side's
+    natural and mixed quotas are met already, and its sambas laid (it knows no sequences): a
+    safe under-estimate.
+    """
+    if barred(s, t) is not None:
+        return False
     turn = s.turn
-    if turn.opening is not None and turn.opening.pending is not None:
-        return False
-    if turn.permission == Answer.NO or s.seats[turn.seat].foot_size:
-        return False
     go = t.rules.going_out
-    if go.must_ask and turn.permission != Answer.YES:
-        return False
     side = s.sides[turn.seat % t.sides]
-    if go.natural_canastas or go.mixed_canastas:
-        # The packing check counts canastas, not their kinds: only trust it once the side's
-        # natural and mixed quotas are met already (a safe under-estimate).
-        _, natural, mixed = canastas.counts(side, t)
-        if natural < go.natural_canastas or mixed < go.mixed_canastas:
-            return False
     if not side.opened and turn.opening is None and \
             turn.retracts >= t.rules.limits.retracts_per_turn:
         return False  # no opening may be laid any more this turn
+    if len(side.sambas) < go.sambas:
+        return False
     need = 0
     if not side.opened and not (go.concealed_exemption and turn.drew and not turn.took):
         need = side.minimum - turn.opening_points
-    if len(side.sambas) < go.sambas:
-        return False  # the check knows no sequences: trust it only with the sambas down
     return can_go_out(t, s.seats[turn.seat].hand, side.melds, go.canastas - len(side.sambas),
                       need)
 

@@ -28,7 +28,7 @@ from canasta.engine.actions import (
 from canasta.engine.going_out import Lookahead
 from canasta.engine.hand import spend
 from canasta.engine.opening import open_tentatively
-from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.refusal import Refusal, keep, refuse
 from canasta.engine.state import WILD, Meld, State
 from canasta.engine.tables import Tables
 
@@ -124,10 +124,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                 is_wild = k <= TWO
                 verdict = stranding(s, t, size - 1, (r, int(not is_wild), int(is_wild)),
                                     ops + points[t.rank_of[k]], adds[k], look)
-                if verdict is None:
-                    acts.append(adds[k])
-                elif why is not None:
-                    why[adds[k]] = verdict
+                keep(acts, why, adds[k], verdict)
         elif c >= 2:
             if cards is not None:
                 acts += _suited_melds(s, t, r, size, look, why)
@@ -149,10 +146,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
             for base, laid, dn in cand:
                 verdict = stranding(s, t, size - 3, (r, dn, 3 - dn), ops + laid, bases[base],
                                     look) if size < 5 else None
-                if verdict is None:
-                    acts.append(bases[base])
-                elif why is not None:
-                    why[bases[base]] = verdict
+                keep(acts, why, bases[base], verdict)
     return acts
 
 
@@ -179,7 +173,7 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
     ops = s.turn.opening_points
     three_ok = t.rules.melds.min_naturals <= 3
     templates = SUITED_MELDS[r]
-    acts = []
+    acts: list[Action] = []
     for i in _BY_SUITS[key]:
         action, naturals, wild, _ = templates[i]
         if wild < 0:
@@ -196,10 +190,7 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
         laid = len(naturals) * points[r] + (points[wild] if wild >= 0 else 0)
         verdict = going_out.stranding(s, t, size - 3, (r, len(naturals), int(wild >= 0)),
                                       ops + laid, action, look)
-        if verdict is None:
-            acts.append(action)
-        elif why is not None:
-            why[action] = verdict
+        keep(acts, why, action, verdict)
     return acts
 
 
@@ -229,13 +220,10 @@ def wild_meld_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why 
             if jokers >= j and twos >= 3 - j:
                 candidates.append((WILD_MELDS[j], 3, (WILD, 0, 3),
                                    j * points[JOKER] + (3 - j) * points[TWO]))
-    acts = []
+    acts: list[Action] = []
     for action, n, delta, laid in candidates:
         verdict = going_out.stranding(s, t, size - n, delta, ops + laid, action, look)
-        if verdict is None:
-            acts.append(action)
-        elif why is not None:
-            why[action] = verdict
+        keep(acts, why, action, verdict)
     return acts
 
 
@@ -265,7 +253,7 @@ def black_three_actions(s: State, t: Tables, size: int, why: Why = None) -> list
             for action, _ in candidates:
                 why[action] = OPENING_FIRST
         return []
-    acts = []
+    acts: list[Action] = []
     for action, n in candidates:
         verdict: Refusal | None = None
         if size - n > last:
@@ -275,10 +263,7 @@ def black_three_actions(s: State, t: Tables, size: int, why: Why = None) -> list
             if why_not is not None:
                 verdict = refuse("black 3s go down only as you go out, and you may not go "
                                  "out: {}", why_not)
-        if verdict is None:
-            acts.append(action)
-        elif why is not None:
-            why[action] = verdict
+        keep(acts, why, action, verdict)
     return acts
 
 
@@ -360,52 +345,37 @@ def black_three_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
 
 # ---------------------------------------------------------------------- laying
 
-def meld(s: State, t: Tables, action: Action) -> tuple[int, int]:
-    """Lay a new meld of three; returns the cards and the card points laid."""
+def _lay_new(s: State, t: Tables, meld: Meld, cards: tuple[int, ...]) -> tuple[int, int]:
+    """A new meld of the side, from ``cards`` of the hand (kinds, or suited codes): a side
+    that has not melded lays it tentatively. Returns the cards and the card points laid."""
     seat = s.turn.seat
     side = s.sides[seat % t.sides]
     if not side.opened:
         open_tentatively(s, t)
-    r = action.rank
-    naturals, wild = meld_cards(action)
-    for card in naturals:
+    for card in cards:
         spend(s, t, seat, card)
-    laid = len(naturals) * t.points[r]
-    twos = jokers = 0
-    if wild >= 0:
-        spend(s, t, seat, wild)
-        twos, jokers = int(wild == TWO), int(wild == JOKER)
-        laid += t.points[wild]
-    side.melds[r] = Meld(r, len(naturals), twos, jokers)
-    s.turn.created = (*s.turn.created, r)
-    return 3, laid
+    side.melds[meld.rank] = meld
+    s.turn.created = (*s.turn.created, meld.rank)
+    return len(cards), sum(t.points[t.rank_of[card]] for card in cards)
+
+
+def meld(s: State, t: Tables, action: Action) -> tuple[int, int]:
+    """Lay a new meld of three of a rank, or two and a wild card."""
+    naturals, wild = meld_cards(action)
+    laid = Meld(action.rank, len(naturals), int(wild == TWO), int(wild == JOKER))
+    return _lay_new(s, t, laid, naturals if wild < 0 else (*naturals, wild))
 
 
 def meld_wild(s: State, t: Tables, action: Action) -> tuple[int, int]:
     """Lay three wild cards as a meld of their own."""
-    seat = s.turn.seat
-    side = s.sides[seat % t.sides]
-    if not side.opened:
-        open_tentatively(s, t)
     jokers = action.arg
-    spend(s, t, seat, JOKER, jokers)
-    spend(s, t, seat, TWO, 3 - jokers)
-    side.melds[WILD] = Meld(WILD, 0, 3 - jokers, jokers)
-    s.turn.created = (*s.turn.created, WILD)
-    return 3, jokers * t.points[JOKER] + (3 - jokers) * t.points[TWO]
+    return _lay_new(s, t, Meld(WILD, 0, 3 - jokers, jokers),
+                    (JOKER,) * jokers + (TWO,) * (3 - jokers))
 
 
 def meld_black_threes(s: State, t: Tables, action: Action) -> tuple[int, int]:
     """Lay the black-3 set."""
-    seat = s.turn.seat
-    side = s.sides[seat % t.sides]
-    if not side.opened:
-        open_tentatively(s, t)
-    n = action.arg
-    spend(s, t, seat, BLACK_THREE, n)
-    side.melds[BLACK_THREE] = Meld(BLACK_THREE, n)
-    s.turn.created = (*s.turn.created, BLACK_THREE)
-    return n, n * t.points[BLACK_THREE]
+    return _lay_new(s, t, Meld(BLACK_THREE, action.arg), (BLACK_THREE,) * action.arg)
 
 
 def add(s: State, t: Tables, action: Action) -> tuple[int, int]:

@@ -23,7 +23,7 @@ from canasta.engine.actions import (
 from canasta.engine.going_out import Lookahead
 from canasta.engine.hand import receive, spend
 from canasta.engine.opening import open_tentatively
-from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.refusal import Refusal, keep, refuse
 from canasta.engine.sequences import extends, grow_sequence
 from canasta.engine.state import Meld, Phase, SideNo, State
 from canasta.engine.tables import Tables
@@ -208,7 +208,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     unmelded = not side.opened
     frozen = frozen_for(s, t, side_no)
     left = _left_after(s, t)
-    out = []
+    out: list[Action] = []
     for route in (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER, Route.ONTO_MELD):
         refusal = _route_refusal(s, t, route, frozen, top, meld)
         used, dn, dw = _USES[route]
@@ -220,19 +220,13 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
                 verdict = _suits_refusal(s, t, action, top)
             if verdict is None and not unmelded:
                 verdict = going_out.stranding(s, t, left - used, (top, dn, dw), 0, action, look)
-            if verdict is None:
-                out.append(action)
-            elif why is not None:
-                why[action] = verdict
+            keep(out, why, action, verdict)
     if t.suited:
         action = TAKE_ACTIONS[Route.ONTO_SEQUENCE]
         verdict = _sequence_refusal(s, t, top_card, frozen)
         if verdict is None and not unmelded:
             verdict = going_out.stranding(s, t, left, None, 0, action, look)
-        if verdict is None:
-            out.append(action)
-        elif why is not None:
-            why[action] = verdict
+        keep(out, why, action, verdict)
     return out
 
 

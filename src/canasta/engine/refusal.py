@@ -14,6 +14,7 @@ import string
 from typing import Any, NamedTuple
 
 from canasta.cards import kind_word
+from canasta.engine.actions import Action
 
 
 class _Words(string.Formatter):
@@ -47,3 +48,13 @@ def refuse(template: str, *args: object) -> Refusal:
     """A refusal whose sentence depends on the state: ``refuse("you have {} {:kinds}", 2,
     KING)`` reads "you have 2 kings"."""
     return Refusal(template, args)
+
+
+def keep(acts: list[Action], why: dict[Action, Refusal] | None, action: Action,
+         verdict: Refusal | None) -> None:
+    """A generator's verdict on one action: kept if no rule refused it, else its refusal
+    recorded (when asked for)."""
+    if verdict is None:
+        acts.append(action)
+    elif why is not None:
+        why[action] = verdict

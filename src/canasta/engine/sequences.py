@@ -15,7 +15,7 @@ from canasta.engine.actions import EXTEND_ACTIONS, SEQUENCE_ACTIONS, Action, seq
 from canasta.engine.going_out import Lookahead
 from canasta.engine.hand import spend
 from canasta.engine.opening import open_tentatively
-from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.refusal import Refusal, keep, refuse
 from canasta.engine.state import SAMBA_MARK, SEQUENCE_MARK, Side, State
 from canasta.engine.tables import Tables
 
@@ -65,7 +65,7 @@ def sequence_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why =
     assert cards is not None
     points, rank_of = t.points, t.rank_of
     ops = s.turn.opening_points
-    acts = []
+    acts: list[Action] = []
     for suit in range(4):
         run = side.runs[suit]
         if run is None:
@@ -80,10 +80,7 @@ def sequence_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why =
                     action = SEQUENCE_ACTIONS[(low, suit)]
                     laid = points[low] + points[low + 1] + points[low + 2]
                     verdict = going_out.stranding(s, t, size - 3, None, ops + laid, action, look)
-                    if verdict is None:
-                        acts.append(action)
-                    elif why is not None:
-                        why[action] = verdict
+                    keep(acts, why, action, verdict)
                 low += 1
             continue
         for rank in (run[0] - 1, run[1] + 1):
@@ -92,10 +89,7 @@ def sequence_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why =
                 action = EXTEND_ACTIONS[code]
                 verdict = going_out.stranding(s, t, size - 1, None, ops + points[rank_of[code]],
                                               action, look)
-                if verdict is None:
-                    acts.append(action)
-                elif why is not None:
-                    why[action] = verdict
+                keep(acts, why, action, verdict)
     return acts
 
 

@@ -30,7 +30,7 @@ from canasta.engine.actions import (
     ActionType,
     Route,
 )
-from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.refusal import Refusal, keep, refuse
 from canasta.engine.state import (
     Answer,
     HandEnd,
@@ -163,17 +163,11 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
     if hand[RED_THREE]:
         verdict = deal.red_three_refusal(s, t) or going_out.stranding(
             s, t, deal.cards_left_after_red_three(s), None, 0, LAY_RED, look)
-        if verdict is None:
-            acts.append(LAY_RED)
-        elif why is not None:
-            why[LAY_RED] = verdict
+        keep(acts, why, LAY_RED, verdict)
     acts += discard.discard_actions(s, t, size, why)
     if turn.opening is not None:
         verdict = opening.commit_refusal(s, t)
-        if verdict is None:
-            acts.append(COMMIT)
-        elif why is not None:
-            why[COMMIT] = verdict
+        keep(acts, why, COMMIT, verdict)
         acts.append(RETRACT)
     return acts + going_out.acaba_actions(s, t)
 
