@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from canasta.engine import position, position_read, turn
-from canasta.engine.actions import NUM_ACTIONS, Action
+from canasta.engine.actions import CODE, NUM_ACTIONS, Action
 from canasta.engine.deal import Cuts, cut_for_dealer
 from canasta.engine.pile import frozen_for
 from canasta.engine.scoring import HandResult, Meld, sequences_of
@@ -147,14 +147,18 @@ class Game:
     def apply(self, action: Action | int | str) -> None:
         """Apply one action (an action, its code or its text). An illegal one raises
         ``IllegalAction`` naming the reason, and changes nothing."""
-        action = _coerce(action)
-        if action not in self._legal_list():
+        if type(action) is not Action:
+            action = _coerce(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = turn.legal_actions(self.state, self.t)
+        if action not in legal:
             action = Action.from_code(action.code)  # a made-up value is no action at all
             refusal = turn.refusal(self.state, self.t, action)
             words = refusal.words() if refusal is not None else turn.FALLBACK.words()
             raise IllegalAction(action, words, partial(position.write, self.state.copy(), self.t))
         self._legal = None
-        self.history.append(action.code)
+        self.history.append(CODE[action])
         turn.play(self.state, self.t, action)
 
     def view(self, seat: SeatNo) -> PlayerView:

@@ -263,7 +263,10 @@ def ask_actions(s: State, t: Tables) -> list[Action]:
     if s.turn.asked or t.players == t.sides:
         return []
     go = t.rules.going_out
-    return [a for a, ok in ((ASK, go.ask_partner), (ASK_ACABA, go.acaba)) if ok]
+    asks = [ASK] if go.ask_partner else []
+    if go.acaba:
+        asks.append(ASK_ACABA)
+    return asks
 
 
 def ask_refusal(s: State, t: Tables, action: Action) -> Refusal | None:

@@ -159,8 +159,9 @@ def routes_open(s: State, t: Tables, side: SideNo, top: int) -> list[Route]:
 
 
 #: Per route: cards it takes from the hand, and the naturals and wilds it adds to the meld.
-_USES = {Route.PAIR: (2, 3, 0), Route.WITH_TWO: (2, 2, 1), Route.WITH_JOKER: (2, 2, 1),
-         Route.ONTO_MELD: (0, 1, 0)}
+_USES: dict[int, tuple[int, int, int]] = {
+    Route.PAIR: (2, 3, 0), Route.WITH_TWO: (2, 2, 1), Route.WITH_JOKER: (2, 2, 1),
+    Route.ONTO_MELD: (0, 1, 0)}
 
 
 def _left_after(s: State, t: Tables) -> int:
@@ -187,38 +188,61 @@ def _suits_refusal(s: State, t: Tables, action: Action, top: int) -> Refusal | N
     return None
 
 
+#: The rank routes, and where suits matter the route actions naming the hand's suits.
+_ROUTES = (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER, Route.ONTO_MELD)
+_SUITED_VARIANTS: dict[int, tuple[Action, ...]] = {
+    route: tuple(a for a in SUITED_TAKES if route_of(a)[0] == route)
+    for route in (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER)}
+
+
 def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[Action]:
     """The legal ways to take the pile now (rulings 4 and 5), in code order; with ``why``,
-    the refusal of every other take action the rules could offer."""
+    the refusal of every other take action the rules could offer.
+
+    Without ``why``, a route whose cards the hand does not hold (two of the top's rank, or
+    one and the wild card; a meld to add to) is not looked at: no rule could allow it.
+    """
     common = _common_refusal(s, t)
     if common is not None:
         if why is not None:
             for action in _candidates(t):
                 why[action] = common
         return []
-    table, seat = s.table, s.turn.seat
-    top_card = table.pile[-1]
+    seat = s.turn.seat
+    top_card = s.table.pile[-1]
     top = t.rank_of[top_card]
     side_no = seat % t.sides
     side = s.sides[side_no]
     meld = side.melds[top]
-    if why is None and meld is None and not s.seats[seat].hand[top] and (
-            not t.suited or side.runs[suit_of(top_card)] is None):
-        return []  # no card of the top's rank in hand, no meld or sequence it fits: no route
+    hand = s.seats[seat].hand
+    have = hand[top]
+    if why is None:
+        routes: list[Route] = []
+        if have >= 2:
+            routes.append(Route.PAIR)
+        if have and hand[TWO]:
+            routes.append(Route.WITH_TWO)
+        if have and hand[JOKER]:
+            routes.append(Route.WITH_JOKER)
+        if meld is not None:
+            routes.append(Route.ONTO_MELD)
+        if not routes and (not t.suited or side.runs[suit_of(top_card)] is None):
+            return []
+    else:
+        routes = list(_ROUTES)
     unmelded = not side.opened
     frozen = frozen_for(s, t, side_no)
     left = _left_after(s, t)
     out: list[Action] = []
-    for route in (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER, Route.ONTO_MELD):
+    for route in routes:
         refusal = _route_refusal(s, t, route, frozen, top, meld)
         used, dn, dw = _USES[route]
-        variants = [a for a in SUITED_TAKES if route_of(a)[0] == route] \
-            if t.suited and route != Route.ONTO_MELD else [TAKE_ACTIONS[route]]
-        for action in variants:
+        suited = t.suited and route != Route.ONTO_MELD
+        for action in _SUITED_VARIANTS[route] if suited else (TAKE_ACTIONS[route],):
             verdict = refusal
-            if verdict is None and t.suited and route != Route.ONTO_MELD:
+            if verdict is None and suited:
                 verdict = _suits_refusal(s, t, action, top)
-            if verdict is None and not unmelded:
+            if verdict is None and not unmelded and left - used < 2:
                 verdict = going_out.stranding(s, t, left - used, (top, dn, dw), 0, action, look)
             keep(out, why, action, verdict)
     if t.suited:

@@ -77,11 +77,20 @@ def _fresh_turn(seat: SeatNo) -> Turn:
                 (), 0, None)
 
 
+def _reset(turn: Turn, seat: SeatNo) -> None:
+    """``turn`` becomes ``seat``'s new turn (as ``_fresh_turn``, without a new object)."""
+    turn.seat, turn.phase, turn.asker = seat, Phase.DRAW, -1
+    turn.permission = turn.acaba = Answer.NONE
+    turn.asked = turn.drew = turn.took = turn.melded = False
+    turn.retracts = turn.opening_points = 0
+    turn.created, turn.opening = (), None
+
+
 def begin_turn(s: State, t: Tables, seat: SeatNo) -> None:
     """Start ``seat``'s turn. With the stock gone, the pile is turned over as a new stock
     (``stock_out.mode = "turn_pile"``), or the hand ends unless the player can take the pile
     (ruling 13)."""
-    s.turn = _fresh_turn(seat)
+    _reset(s.turn, seat)
     table = s.table
     if table.stock:
         return
@@ -138,7 +147,8 @@ def _draw_phase(s: State, t: Tables, why: Why | None) -> list[Action]:
         acts += routes
         if ONTO_MELD not in routes:
             acts.append(DECLINE)
-    return acts + going_out.acaba_actions(s, t)
+    acts += going_out.acaba_actions(s, t)
+    return acts
 
 
 def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
@@ -177,13 +187,17 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
 def play(s: State, t: Tables, action: Action) -> None:
     """Apply ``action`` (known to be legal): its family's transition, then whatever it leaves
     to the turn (an emptied hand, the end of the hand)."""
-    kind = action.type
-    lay = LAYS.get(kind)
-    if lay is not None:
+    _TRANSITIONS[action.type](s, t, action)
+
+
+def _laying(lay: Callable[[State, Tables, Action], tuple[int, int]]
+            ) -> Callable[[State, Tables, Action], None]:
+    """The transition of a laying action: the family's lay, the turn's bookkeeping, and an
+    emptied hand seen to."""
+    def run(s: State, t: Tables, action: Action) -> None:
         if _lay(s, t, action, lay):
             _hand_emptied(s, t)
-        return
-    _TRANSITIONS[kind](s, t, action)
+    return run
 
 
 def _lay(s: State, t: Tables, action: Action,
@@ -285,6 +299,7 @@ def end_hand(s: State, t: Tables, went_out: SeatNo, ended_by: HandEnd,
 
 
 _TRANSITIONS: dict[ActionType, Callable[[State, Tables, Action], None]] = {
+    **{kind: _laying(lay) for kind, lay in LAYS.items()},
     ActionType.ASK: going_out.ask,
     ActionType.ASK_ACABA: going_out.ask,
     ActionType.YES: lambda s, t, a: going_out.answer(s, a),
