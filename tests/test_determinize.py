@@ -34,7 +34,7 @@ def no_kings(seat: int, kind: int, hand: list[int]) -> float:
 @pytest.mark.parametrize("rules", preset_names())
 def test_a_sampled_game_shows_the_same_view(rules: str, likely: Likelihood | None) -> None:
     rng = random.Random(1)
-    for game in positions(rules, 12):
+    for game in positions(rules, 6):
         for seat in range(game.num_players):
             view = game.view(seat)
             sample = determinize(view, rng, likely=likely)

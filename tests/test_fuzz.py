@@ -117,7 +117,8 @@ def test_why_illegal_is_none_exactly_for_legal_actions(
 ) -> None:
     """The generator and ``why_illegal`` cannot disagree: an action is refused exactly when
     the generator leaves it out, and for every action the generator turned down the reason
-    given is the refusal the generator met (docs/architecture.md, "Refusals")."""
+    given is the refusal the generator met (docs/architecture.md, "Refusals"); never the
+    generic fallback: a rule is named for every refusal."""
     game = position(rules_name, seed, policy_seed, steps)
     before = snapshot(game)
     met: dict[Action, Refusal] = {}
@@ -129,24 +130,10 @@ def test_why_illegal_is_none_exactly_for_legal_actions(
         assert (why is None) == (action in legal), (str(action), why)
         if why is not None:
             assert why.strip(), f"{action}: an empty reason"
+            assert why != FALLBACK, f"{game!r}: the generic reason for {action}"
         if action in met:
             assert why == met[action].words(), (str(action), why)
     assert snapshot(game) == before
-
-
-@pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(12), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(seed=SEEDS, policy_seed=SEEDS, steps=STEPS)
-def test_every_illegal_action_gets_a_specific_reason(
-    rules_name: str, seed: int, policy_seed: int, steps: int
-) -> None:
-    """Never the generic fallback: a rule is named for every refusal."""
-    game = position(rules_name, seed, policy_seed, steps)
-    legal = game.legal_actions()
-    generic = [str(a) for a in ALL_ACTIONS
-               if a not in legal and game.why_illegal(a) == FALLBACK]
-    assert generic == [], f"{game!r}: generic reason for {generic}"
 
 
 # ---------------------------------------------------------------------- garbage
@@ -177,7 +164,7 @@ JUNK = st.one_of(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(60), deadline=None,
+@settings(max_examples=examples(30), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, steps=STEPS, junk=st.lists(JUNK, min_size=1, max_size=25))
 def test_garbage_is_refused_or_is_a_legal_action(

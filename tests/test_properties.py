@@ -192,7 +192,7 @@ def play(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(40), deadline=None,
+@settings(max_examples=examples(25), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, eagerness=st.sampled_from([0.0, 0.5, 0.9]))
 def test_random_games_keep_the_invariants(
@@ -236,7 +236,7 @@ def test_whole_games_keep_the_invariants(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(40), deadline=None,
+@settings(max_examples=examples(25), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS)
 def test_clones_are_independent_and_equal(rules_name: str, seed: int, policy_seed: int) -> None:
@@ -301,7 +301,7 @@ def explore_turn(game: Game, limit: int) -> int:
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(20), deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, steps=st.integers(min_value=0, max_value=400))
 def test_every_line_of_a_turn_can_finish(

@@ -6,6 +6,8 @@ The discard ends the turn (``turn`` passes it on); the last card discarded goes 
 
 from __future__ import annotations
 
+from itertools import compress
+
 from canasta.cards import FOUR, JOKER, NUM_CODES, NUM_KINDS, SUITED
 from canasta.engine import going_out, opening
 from canasta.engine.actions import DISCARD_ACTIONS, Action
@@ -44,14 +46,16 @@ def timing_refusal(s: State, t: Tables, size: int) -> Refusal | None:
 def discard_actions(s: State, t: Tables, size: int, why: Why = None) -> list[Action]:
     """Any card held may be discarded, when the turn may end (``timing_refusal``); a joker
     not, where ``pile.jokers_discardable`` is off, unless nothing else is left."""
+    timing = timing_refusal(s, t, size)
+    if timing is not None and why is None:
+        return []
     player = s.seats[s.turn.seat]
     hand, cards = player.hand, player.cards
     if cards is not None:
-        acts = [DISCARD_ACTIONS[k] for k in range(FOUR) if hand[k]]
-        acts += [DISCARD_ACTIONS[c] for c in range(SUITED, NUM_CODES) if cards[c]]
+        acts = list(compress(_KINDS[:FOUR], hand[:FOUR]))
+        acts += compress(_CODES, cards[SUITED:])
     else:
-        acts = [DISCARD_ACTIONS[k] for k in range(NUM_KINDS) if hand[k]]
-    timing = timing_refusal(s, t, size)
+        acts = list(compress(_KINDS, hand))
     if timing is not None:
         if why is not None:
             for action in acts:
@@ -62,6 +66,11 @@ def discard_actions(s: State, t: Tables, size: int, why: Why = None) -> list[Act
         if why is not None:
             why[DISCARD_ACTIONS[JOKER]] = NO_JOKER_DISCARD
     return acts
+
+
+#: The discards of each kind, and of each suited card code.
+_KINDS = DISCARD_ACTIONS[:NUM_KINDS]
+_CODES = DISCARD_ACTIONS[SUITED:NUM_CODES]
 
 
 def discard_refusal(s: State, t: Tables, action: Action) -> Refusal:

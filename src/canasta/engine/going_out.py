@@ -56,26 +56,29 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
         if (b3_meld.naturals if b3_meld else 0) + b3 not in rules.melds.black_three_sets:
             return False
     cap = t.cap
+    ncap = len(cap)
     spare = hand[JOKER] + hand[TWO]
     demand = room = made = 0
     short: list[tuple[int, int]] = []  # (cards missing to a canasta, room for wilds)
     for r in NATURAL_RANKS:
         c = hand[r]
         meld = melds[r]
-        on_table = meld.naturals if meld is not None else 0
-        n = on_table + c
-        if n == 0:
-            continue
-        w = meld.twos + meld.jokers if meld is not None else 0
-        if on_table == 0:  # a new meld from hand
+        if meld is None:  # a new meld from hand, or nothing of this rank
+            if not c:
+                continue
             if c < 2:
                 return False
+            w = 0
             if c == 2:
-                if len(cap) <= 2 or cap[2] < 1:
+                if ncap <= 2 or cap[2] < 1:
                     return False
                 demand += 1
                 w = 1
-        r_room = cap[n] - w if n < len(cap) else 0
+            n = c
+        else:
+            n = meld.naturals + c
+            w = meld.twos + meld.jokers
+        r_room = cap[n] - w if n < ncap else 0
         if r_room < 0:
             return False
         size = n + w
@@ -116,7 +119,10 @@ def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
     """
     if can_meld_everything(t, hand, melds, canastas_needed, points_needed):
         return True
-    forced = [k for k in NATURAL_RANKS if hand[k] == 1 and melds[k] is None]
+    forced = []
+    for k in NATURAL_RANKS:
+        if hand[k] == 1 and melds[k] is None:
+            forced.append(k)
     if hand[RED_THREE]:
         forced.append(RED_THREE)
     b3 = hand[BLACK_THREE]
@@ -225,21 +231,30 @@ def reachable(s: State, t: Tables) -> bool:
     natural and mixed quotas are met already, and its sambas laid (it knows no sequences): a
     safe under-estimate.
     """
-    if barred(s, t) is not None:
-        return False
     turn = s.turn
-    go = t.rules.going_out
     side = s.sides[turn.seat % t.sides]
     if not side.opened and turn.opening is None and \
             turn.retracts >= t.rules.limits.retracts_per_turn:
         return False  # no opening may be laid any more this turn
+    return reachable_after(s, t, s.seats[turn.seat].hand, side.melds, turn.opening_points,
+                           None)
+
+
+def reachable_after(s: State, t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
+                    opening_points: int, delta: Delta) -> bool:
+    """``reachable`` after a lay that leaves ``hand`` and the side's ``melds``, with
+    ``opening_points`` laid toward the opening this turn and ``delta`` added to a meld."""
+    if barred(s, t, delta) is not None:
+        return False
+    turn = s.turn
+    go = t.rules.going_out
+    side = s.sides[turn.seat % t.sides]
     if len(side.sambas) < go.sambas:
         return False
     need = 0
     if not side.opened and not (go.concealed_exemption and turn.drew and not turn.took):
-        need = side.minimum - turn.opening_points
-    return can_go_out(t, s.seats[turn.seat].hand, side.melds, go.canastas - len(side.sambas),
-                      need)
+        need = side.minimum - opening_points
+    return can_go_out(t, hand, melds, go.canastas - len(side.sambas), need)
 
 
 # ---------------------------------------------------------------------- asking the partner

@@ -16,7 +16,9 @@ from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, SUITED, TWO, kind_n
 from canasta.engine import going_out
 from canasta.engine.actions import (
     ADD_ACTIONS,
+    ALL_ACTIONS,
     BLACK_THREE_MELDS,
+    CODE,
     MELD_ACTIONS,
     SUITED_MELDS,
     WILD_MELDS,
@@ -25,6 +27,7 @@ from canasta.engine.actions import (
     Base,
     meld_cards,
 )
+from canasta.engine.canastas import Delta
 from canasta.engine.going_out import Lookahead
 from canasta.engine.hand import spend
 from canasta.engine.opening import open_tentatively
@@ -92,40 +95,15 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
     wild_two, wild_jok = hand[TWO], hand[JOKER]
     ops = s.turn.opening_points
     stranding = going_out.stranding
-    wild_kinds = tuple(k for k, have in ((TWO, wild_two), (JOKER, wild_jok)) if have)
+    wild_kinds: tuple[int, ...] = ((TWO, JOKER) if wild_jok else (TWO,)) if wild_two else \
+        (JOKER,) if wild_jok else ()
     acts: list[Action] = []
     for r in NATURAL_RANKS:
         c = hand[r]
         meld = melds[r]
-        if meld is not None:
-            if not c and not wild_kinds:
+        if meld is None:
+            if c < 2:
                 continue
-            adds = ADD_ACTIONS[r]
-            naturals = ((r,) if c else ()) if cards is None else \
-                tuple(k for k in range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4) if cards[k])
-            wilds = wild_kinds
-            if meld.naturals + meld.twos + meld.jokers >= limit:
-                if why is not None:
-                    full = refuse("a meld holds at most {} cards under these rules", limit)
-                    for k in naturals + wilds:
-                        why[adds[k]] = full
-                continue
-            if wilds:
-                no_wild = wild_add_refusal(t, meld)
-                if no_wild is not None:
-                    if why is not None:
-                        for k in wilds:
-                            why[adds[k]] = no_wild
-                    wilds = ()
-            if size >= 3:  # two cards kept: nothing to look at (ruling 20)
-                acts.extend([adds[k] for k in naturals + wilds])
-                continue
-            for k in naturals + wilds:
-                is_wild = k <= TWO
-                verdict = stranding(s, t, size - 1, (r, int(not is_wild), int(is_wild)),
-                                    ops + points[t.rank_of[k]], adds[k], look)
-                keep(acts, why, adds[k], verdict)
-        elif c >= 2:
             if cards is not None:
                 acts += _suited_melds(s, t, r, size, look, why)
                 continue
@@ -134,20 +112,55 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
             cand = []
             if c >= 3:
                 if rules.melds.min_naturals <= 3:
-                    cand.append((Base.NATURAL, 3 * points[r], 3))
+                    cand.append((NATURAL, 3 * points[r], 3))
                 elif why is not None:
-                    why[bases[Base.NATURAL]] = _min_naturals(t)
+                    why[bases[NATURAL]] = _min_naturals(t)
             for wild in wild_kinds:
-                base = Base.WITH_TWO if wild == TWO else Base.WITH_JOKER
+                base = WITH_TWO if wild == TWO else WITH_JOKER
                 if cap[2] >= 1:
                     cand.append((base, 2 * points[r] + points[wild], 2))
                 elif why is not None:
                     why[bases[base]] = _no_wild_with_two(t)
             for base, laid, dn in cand:
-                verdict = stranding(s, t, size - 3, (r, dn, 3 - dn), ops + laid, bases[base],
-                                    look) if size < 5 else None
-                keep(acts, why, bases[base], verdict)
+                if size >= 5:  # two cards kept: nothing to look at (ruling 20)
+                    acts.append(bases[base])
+                else:
+                    keep(acts, why, bases[base], stranding(
+                        s, t, size - 3, (r, dn, 3 - dn), ops + laid, bases[base], look))
+            continue
+        if not c and not wild_kinds:
+            continue
+        adds = ADD_ACTIONS[r]
+        naturals = ((r,) if c else ()) if cards is None else \
+            tuple(k for k in range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4) if cards[k])
+        wilds = wild_kinds
+        if meld.naturals + meld.twos + meld.jokers >= limit:
+            if why is not None:
+                full = refuse("a meld holds at most {} cards under these rules", limit)
+                for k in naturals + wilds:
+                    why[adds[k]] = full
+            continue
+        if wilds:
+            no_wild = wild_add_refusal(t, meld)
+            if no_wild is not None:
+                if why is not None:
+                    for k in wilds:
+                        why[adds[k]] = no_wild
+                wilds = ()
+        if size >= 3:  # two cards kept: nothing to look at (ruling 20)
+            for k in naturals:
+                acts.append(adds[k])
+            for k in wilds:
+                acts.append(adds[k])
+            continue
+        for k in naturals + wilds:
+            is_wild = k <= TWO
+            keep(acts, why, adds[k], stranding(s, t, size - 1, (r, int(not is_wild), int(is_wild)),
+                                               ops + points[t.rank_of[k]], adds[k], look))
     return acts
+
+
+NATURAL, WITH_TWO, WITH_JOKER = Base.NATURAL, Base.WITH_TWO, Base.WITH_JOKER
 
 
 def _min_naturals(t: Tables) -> Refusal:
@@ -345,61 +358,98 @@ def black_three_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
 
 # ---------------------------------------------------------------------- laying
 
-def _lay_new(s: State, t: Tables, meld: Meld, cards: tuple[int, ...]) -> tuple[int, int]:
-    """A new meld of the side, from ``cards`` of the hand (kinds, or suited codes): a side
-    that has not melded lays it tentatively. Returns the cards and the card points laid."""
+def _cards_laid(action: Action) -> tuple[int, ...]:
+    """The cards a laying action of this family takes from the hand (kinds, or suited codes
+    where suits matter)."""
+    kind = action.type
+    if kind == ActionType.MELD:
+        naturals, wild = meld_cards(action)
+        return naturals if wild < 0 else (*naturals, wild)
+    if kind == ActionType.MELD_WILD:
+        return (JOKER,) * action.arg + (TWO,) * (3 - action.arg)
+    if kind == ActionType.MELD_BLACK_THREES:
+        return (BLACK_THREE,) * action.arg
+    return (action.arg,)
+
+
+#: Per action code: the cards it lays (for the actions of this family; others are empty).
+CARDS_LAID: tuple[tuple[int, ...], ...] = tuple(
+    _cards_laid(a) if a.type in (ActionType.MELD, ActionType.MELD_WILD,
+                                 ActionType.MELD_BLACK_THREES, ActionType.ADD) else ()
+    for a in ALL_ACTIONS)
+
+
+def grown(melds: list[Meld | None], t: Tables, action: Action) -> Meld:
+    """The side's meld of the action's rank after a laying action of this family: a new meld
+    of its three cards, or the old one with the card added (a wild added to a natural canasta
+    makes it mixed: ruling 14)."""
+    kind = action.type
+    r = action.rank
+    if kind == ActionType.ADD:
+        old = melds[r]
+        assert old is not None
+        card = action.arg
+        if card == TWO:
+            return Meld(r, old.naturals, old.twos + 1, old.jokers)
+        if card == JOKER:
+            return Meld(r, old.naturals, old.twos, old.jokers + 1)
+        return Meld(r, old.naturals + 1, old.twos, old.jokers)
+    if kind == ActionType.MELD:
+        naturals, wild = meld_cards(action)
+        return Meld(r, len(naturals), int(wild == TWO), int(wild == JOKER))
+    if kind == ActionType.MELD_WILD:
+        return Meld(WILD, 0, 3 - action.arg, action.arg)
+    return Meld(BLACK_THREE, action.arg)
+
+
+def lay(s: State, t: Tables, action: Action) -> tuple[int, int]:
+    """Lay a new meld (three of a rank, or two and a wild; three wild cards; the black-3
+    set) or add one card to a meld of the side: a side that has not melded lays tentatively.
+    Returns the cards and the card points laid."""
     seat = s.turn.seat
     side = s.sides[seat % t.sides]
-    if not side.opened:
-        open_tentatively(s, t)
+    cards = CARDS_LAID[CODE[action]]
+    new = grown(side.melds, t, action)
+    old = side.melds[new.rank]
+    if old is None:  # a new meld
+        if not side.opened:
+            open_tentatively(s, t)
+        s.turn.created = (*s.turn.created, new.rank)
     for card in cards:
         spend(s, t, seat, card)
-    side.melds[meld.rank] = meld
-    s.turn.created = (*s.turn.created, meld.rank)
+    side.melds[new.rank] = new
+    cs = t.rules.melds.canasta_size
+    if (old.size if old is not None else 0) < cs <= new.size and \
+            action.type != ActionType.MELD_BLACK_THREES:  # a set laid whole was never counted
+        side.canastas += 1
     return len(cards), sum(t.points[t.rank_of[card]] for card in cards)
 
 
-def meld(s: State, t: Tables, action: Action) -> tuple[int, int]:
-    """Lay a new meld of three of a rank, or two and a wild card."""
-    naturals, wild = meld_cards(action)
-    laid = Meld(action.rank, len(naturals), int(wild == TWO), int(wild == JOKER))
-    return _lay_new(s, t, laid, naturals if wild < 0 else (*naturals, wild))
-
-
-def meld_wild(s: State, t: Tables, action: Action) -> tuple[int, int]:
-    """Lay three wild cards as a meld of their own."""
-    jokers = action.arg
-    return _lay_new(s, t, Meld(WILD, 0, 3 - jokers, jokers),
-                    (JOKER,) * jokers + (TWO,) * (3 - jokers))
-
-
-def meld_black_threes(s: State, t: Tables, action: Action) -> tuple[int, int]:
-    """Lay the black-3 set."""
-    return _lay_new(s, t, Meld(BLACK_THREE, action.arg), (BLACK_THREE,) * action.arg)
-
-
-def add(s: State, t: Tables, action: Action) -> tuple[int, int]:
-    """Add one card to a meld of the side; a wild added to a natural canasta makes it mixed
-    (ruling 14)."""
+def ahead(s: State, t: Tables, action: Action
+          ) -> tuple[list[int], list[Meld | None], int, Delta]:
+    """What a laying action of this family would leave, the state unchanged: the hand (by
+    kind), the side's meld table, the card points laid, and what it adds to the meld of its
+    rank (naturals, wilds), for the going-out look-ahead (docs/architecture.md)."""
     seat = s.turn.seat
     side = s.sides[seat % t.sides]
-    r, card = action.rank, action.arg
-    old = side.melds[r]
-    assert old is not None
-    spend(s, t, seat, card)
-    if card == TWO:
-        new = Meld(r, old.naturals, old.twos + 1, old.jokers)
-    elif card == JOKER:
-        new = Meld(r, old.naturals, old.twos, old.jokers + 1)
+    hand = s.seats[seat].hand[:]
+    rank_of, points = t.rank_of, t.points
+    laid = 0
+    for card in CARDS_LAID[CODE[action]]:
+        kind = rank_of[card]
+        hand[kind] -= 1
+        laid += points[kind]
+    table = side.melds[:]
+    new = grown(side.melds, t, action)
+    old = table[new.rank]
+    table[new.rank] = new
+    if old is None:
+        delta = (new.rank, new.naturals, new.twos + new.jokers)
     else:
-        new = Meld(r, old.naturals + 1, old.twos, old.jokers)
-    side.melds[r] = new
-    cs = t.rules.melds.canasta_size
-    if old.size < cs <= new.size:
-        side.canastas += 1
-    return 1, t.points[t.rank_of[card]]
+        delta = (new.rank, new.naturals - old.naturals, new.wilds - old.wilds)
+    return hand, table, laid, delta
 
 
 #: The laying transitions of this family, by action type.
-LAYS = {ActionType.MELD: meld, ActionType.MELD_WILD: meld_wild,
-        ActionType.MELD_BLACK_THREES: meld_black_threes, ActionType.ADD: add}
+LAYS = {kind: lay for kind in (ActionType.MELD, ActionType.MELD_WILD,
+                               ActionType.MELD_BLACK_THREES, ActionType.ADD)}

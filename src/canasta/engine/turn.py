@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from canasta.cards import (
     BLACK_THREE,
+    FOUR,
     JOKER,
     RED_THREE,
     TWO,
@@ -117,7 +118,7 @@ def legal_actions(s: State, t: Tables, why: Why | None = None) -> list[Action]:
         acts = _meld_phase(s, t, look, why)
         if s.turn.permission == Answer.YES and acts and going_out.reachable(s, t):
             # Ruling 19. If the packing check ever overrates the hand, play on unbound.
-            kept = [a for a in acts if look(a)]
+            kept = [a for a in acts if _still_out(s, t, a) or look(a)]
             if kept:
                 if why is not None:
                     for action in acts:
@@ -330,6 +331,14 @@ def keeps_going_out(s: State, t: Tables, action: Action) -> bool:
     kind = action.type
     if kind == ActionType.DISCARD:
         return player.size == 1 and not player.foot_size
+    if kind in melds.LAYS and not player.foot_size:
+        hand, table, laid, delta = melds.ahead(s, t, action)
+        if not any(hand):  # the hand is over: it went out, unless a taken pile waits
+            tentative = s.turn.opening
+            return tentative is None or tentative.pending is None
+        side = s.sides[s.turn.seat % t.sides]
+        points = s.turn.opening_points + (0 if side.opened else laid)
+        return going_out.reachable_after(s, t, hand, table, points, delta)
     if kind in LAYS and not player.foot_size:
         ahead, emptied = _lay_ahead(s, t, action)
         if emptied:  # the hand is over: it went out, unless a taken pile waits
@@ -343,6 +352,17 @@ def keeps_going_out(s: State, t: Tables, action: Action) -> bool:
     if after.turn.seat != s.turn.seat or after.turn.phase != Phase.MELD:
         return False
     return going_out.reachable(after, t)
+
+
+def _still_out(s: State, t: Tables, action: Action) -> bool:
+    """Whether ``action``, in a state that has a going-out line, keeps one without looking:
+    a natural added to the side's meld of its rank while another of the rank stays in hand
+    leaves the packing check the same cards to place, the same melds to place them on, and
+    the same points (``going_out.can_go_out``)."""
+    rank = action.rank
+    if action.type != ActionType.ADD or rank < FOUR or t.rank_of[action.arg] != rank:
+        return False
+    return s.seats[s.turn.seat].hand[rank] >= 2
 
 
 def _scratch(s: State, t: Tables) -> State:
