@@ -19,6 +19,10 @@ from canasta.rules import RuleSet
 
 Cuts = tuple[tuple[tuple[int, str], ...], ...]
 
+# Enum members read once: a member looked up on its enum class costs five times a global.
+_MELDING = Phase.MELD
+
+
 
 def cut_for_dealer(rules: RuleSet, seed: int) -> tuple[SeatNo, Cuts]:
     """High card deals; ties redraw among the tied players (docs/rules.md, ruling 16).
@@ -148,7 +152,7 @@ def draw(s: State, t: Tables) -> HandEnd | None:
     seat = s.turn.seat
     player, stock = s.seats[seat], s.table.stock
     s.turn.drew = True
-    s.turn.phase = Phase.MELD
+    s.turn.phase = _MELDING
     hold = t.rules.red_threes.hold
     for _ in range(t.rules.draw.stock_cards):
         if not stock:

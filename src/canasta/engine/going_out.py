@@ -29,8 +29,13 @@ from canasta.engine.refusal import Refusal, refuse
 from canasta.engine.state import Answer, Meld, Phase, State
 from canasta.engine.tables import Tables
 
-#: Plays an action ahead: whether it goes out, or leaves a line that still goes out this turn.
-Lookahead = Callable[[Action], bool]
+#: Plays an action ahead: whether it goes out, or leaves a line that still goes out this turn
+#: (``turn.keeps_going_out``).
+Lookahead = Callable[[State, Tables, Action], bool]
+
+# Enum members read once: a member looked up on its enum class costs five times a global.
+_SAID_YES, _SAID_NO, _ASKED, _NOT_ASKED = Answer.YES, Answer.NO, Answer.ASKED, Answer.NONE
+
 
 # ---------------------------------------------------------------------- the packing check
 
@@ -156,7 +161,7 @@ def barred(s: State, t: Tables, delta: Delta = None) -> Refusal | None:
     a taken pile waiting for the commit, a foot still to play, no "yes" where the rules want
     one, the side's natural and mixed quotas unmet (ruling 12; Presets: hand_and_foot)."""
     turn = s.turn
-    if turn.permission == Answer.NO:
+    if turn.permission == _SAID_NO:
         return PARTNER_SAID_NO
     opening = turn.opening
     if opening is not None and opening.pending is not None:
@@ -164,7 +169,7 @@ def barred(s: State, t: Tables, delta: Delta = None) -> Refusal | None:
     if s.seats[turn.seat].foot_size:
         return FOOT_FIRST
     go = t.rules.going_out
-    if go.must_ask and turn.permission != Answer.YES:
+    if go.must_ask and turn.permission != _SAID_YES:
         return MUST_ASK
     if go.natural_canastas or go.mixed_canastas:
         _, natural, mixed = canastas.counts(s.sides[turn.seat % t.sides], t, delta)
@@ -217,7 +222,7 @@ def stranding(s: State, t: Tables, left: int, delta: Delta, opening_points: int,
         if left == 1 or (opening is not None and opening.pending is not None):
             return None
     why = go_out_refusal(s, t, delta, opening_points)
-    if why is None or (left == 1 and look(action)):
+    if why is None or (left == 1 and look(s, t, action)):
         return None
     what = "one card" if left == 1 else "no card"
     return refuse("that would leave you {} to discard, and you may not go out: {}", what,
@@ -301,14 +306,14 @@ def ask_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
 def acaba_actions(s: State, t: Tables) -> list[Action]:
     """Conceding the hand is open on any own turn unless the partner was asked and said no
     (British Acaba)."""
-    return [ACABA] if t.rules.going_out.acaba and s.turn.acaba == Answer.NONE else []
+    return [ACABA] if t.rules.going_out.acaba and s.turn.acaba == _NOT_ASKED else []
 
 
 def acaba_refusal(s: State, t: Tables) -> Refusal | None:
     """Why conceding the hand is not offered."""
     if not t.rules.going_out.acaba:
         return NO_ACABA
-    return ACABA_REFUSED if s.turn.acaba == Answer.NO else None
+    return ACABA_REFUSED if s.turn.acaba == _SAID_NO else None
 
 
 def ask(s: State, t: Tables, action: Action) -> None:
@@ -317,7 +322,7 @@ def ask(s: State, t: Tables, action: Action) -> None:
     turn.asked = True
     turn.asker = turn.seat
     if action.type == ActionType.ASK_ACABA:
-        turn.acaba = Answer.ASKED
+        turn.acaba = _ASKED
     turn.seat = (turn.seat + t.sides) % t.players
     turn.phase = Phase.ANSWER
 
@@ -325,8 +330,8 @@ def ask(s: State, t: Tables, action: Action) -> None:
 def answer(s: State, action: Action) -> None:
     """The partner's answer binds the asker for the rest of the turn (rulings 12 and 19)."""
     turn = s.turn
-    verdict = Answer.YES if action.type == ActionType.YES else Answer.NO
-    if turn.acaba == Answer.ASKED:
+    verdict = _SAID_YES if action.type == ActionType.YES else _SAID_NO
+    if turn.acaba == _ASKED:
         turn.acaba = verdict
     else:
         turn.permission = verdict
@@ -336,4 +341,4 @@ def answer(s: State, action: Action) -> None:
 
 def question_asked(s: State) -> str:
     """The question the partner must answer, in words."""
-    return "'may I say acaba?'" if s.turn.acaba == Answer.ASKED else "'may I go out?'"
+    return "'may I say acaba?'" if s.turn.acaba == _ASKED else "'may I go out?'"

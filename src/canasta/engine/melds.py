@@ -160,7 +160,10 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
     return acts
 
 
+# Enum members read once: a member looked up on its enum class costs five times a global.
 NATURAL, WITH_TWO, WITH_JOKER = Base.NATURAL, Base.WITH_TWO, Base.WITH_JOKER
+_MELD, _MELD_WILD, _BLACK_THREES, _ADD = (ActionType.MELD, ActionType.MELD_WILD,
+                                          ActionType.MELD_BLACK_THREES, ActionType.ADD)
 
 
 def _min_naturals(t: Tables) -> Refusal:
@@ -385,7 +388,7 @@ def grown(melds: list[Meld | None], t: Tables, action: Action) -> Meld:
     makes it mixed: ruling 14)."""
     kind = action.type
     r = action.rank
-    if kind == ActionType.ADD:
+    if kind == _ADD:
         old = melds[r]
         assert old is not None
         card = action.arg
@@ -394,10 +397,10 @@ def grown(melds: list[Meld | None], t: Tables, action: Action) -> Meld:
         if card == JOKER:
             return Meld(r, old.naturals, old.twos, old.jokers + 1)
         return Meld(r, old.naturals + 1, old.twos, old.jokers)
-    if kind == ActionType.MELD:
+    if kind == _MELD:
         naturals, wild = meld_cards(action)
         return Meld(r, len(naturals), int(wild == TWO), int(wild == JOKER))
-    if kind == ActionType.MELD_WILD:
+    if kind == _MELD_WILD:
         return Meld(WILD, 0, 3 - action.arg, action.arg)
     return Meld(BLACK_THREE, action.arg)
 
@@ -415,14 +418,17 @@ def lay(s: State, t: Tables, action: Action) -> tuple[int, int]:
         if not side.opened:
             open_tentatively(s, t)
         s.turn.created = (*s.turn.created, new.rank)
+    points = 0
     for card in cards:
         spend(s, t, seat, card)
+        points += t.points[t.rank_of[card]]
     side.melds[new.rank] = new
     cs = t.rules.melds.canasta_size
-    if (old.size if old is not None else 0) < cs <= new.size and \
-            action.type != ActionType.MELD_BLACK_THREES:  # a set laid whole was never counted
+    before = old.naturals + old.twos + old.jokers if old is not None else 0
+    if before < cs <= new.naturals + new.twos + new.jokers and \
+            action.type != _BLACK_THREES:  # a set laid whole was never counted
         side.canastas += 1
-    return len(cards), sum(t.points[t.rank_of[card]] for card in cards)
+    return len(cards), points
 
 
 def ahead(s: State, t: Tables, action: Action
@@ -446,7 +452,8 @@ def ahead(s: State, t: Tables, action: Action
     if old is None:
         delta = (new.rank, new.naturals, new.twos + new.jokers)
     else:
-        delta = (new.rank, new.naturals - old.naturals, new.wilds - old.wilds)
+        delta = (new.rank, new.naturals - old.naturals,
+                 new.twos + new.jokers - old.twos - old.jokers)
     return hand, table, laid, delta
 
 

@@ -30,6 +30,11 @@ from canasta.engine.tables import Tables
 
 Why = dict[Action, Refusal] | None  #: where a generator records the refusals it meets
 
+# Enum members read once: a member looked up on its enum class costs five times a global.
+PAIR, WITH_TWO, WITH_JOKER, ONTO_MELD, ONTO_SEQUENCE = Route
+_MELDING = Phase.MELD
+
+
 
 def frozen_for(s: State, t: Tables, side: SideNo) -> bool:
     """Whether the pile is frozen against ``side``: a card in it freezes it, the rules freeze
@@ -97,15 +102,15 @@ def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,
     frozen, the cards the route needs in hand, then what the table decides
     (``table_refusal``)."""
     hand = s.seats[s.turn.seat].hand
-    if route != Route.PAIR and frozen:
+    if route != PAIR and frozen:
         return _frozen_refusal(s, t, top)
-    if route == Route.PAIR:
+    if route == PAIR:
         if hand[top] < 2:
             how = "" if frozen else ", or one and a wild card,"
             return refuse("you need two natural {:kinds}{} in your hand to take the pile", top,
                           how)
-    elif route != Route.ONTO_MELD:
-        wild_kind = TWO if route == Route.WITH_TWO else JOKER
+    elif route != ONTO_MELD:
+        wild_kind = TWO if route == WITH_TWO else JOKER
         if not t.rules.pile.take_with_wild:
             return refuse(NO_WILD_TAKE, top)
         if hand[top] < 1:
@@ -122,11 +127,11 @@ def table_refusal(t: Tables, route: int, top: int, meld: Meld | None) -> Refusal
     nat = meld.naturals if meld else 0
     wild = meld.twos + meld.jokers if meld else 0
     free = rules.melds.wild_limit_at_laydown_only and nat > 0
-    if route == Route.PAIR:
+    if route == PAIR:
         if not (free or wild <= t.cap[nat + 3]):
             return refuse("your meld of {:kinds} already holds too many wild cards", top)
         grown = nat + wild + 3
-    elif route == Route.ONTO_MELD:
+    elif route == ONTO_MELD:
         if not rules.pile.take_by_adding:
             return NO_ADDING
         if not nat:
@@ -154,14 +159,14 @@ def routes_open(s: State, t: Tables, side: SideNo, top: int) -> list[Route]:
         return []
     frozen = frozen_for(s, t, side)
     meld = s.sides[side].melds[top]
-    return [route for route in (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER, Route.ONTO_MELD)
-            if (route == Route.PAIR or not frozen) and table_refusal(t, route, top, meld) is None]
+    return [route for route in (PAIR, WITH_TWO, WITH_JOKER, ONTO_MELD)
+            if (route == PAIR or not frozen) and table_refusal(t, route, top, meld) is None]
 
 
 #: Per route: cards it takes from the hand, and the naturals and wilds it adds to the meld.
 _USES: dict[int, tuple[int, int, int]] = {
-    Route.PAIR: (2, 3, 0), Route.WITH_TWO: (2, 2, 1), Route.WITH_JOKER: (2, 2, 1),
-    Route.ONTO_MELD: (0, 1, 0)}
+    PAIR: (2, 3, 0), WITH_TWO: (2, 2, 1), WITH_JOKER: (2, 2, 1),
+    ONTO_MELD: (0, 1, 0)}
 
 
 def _left_after(s: State, t: Tables) -> int:
@@ -189,10 +194,10 @@ def _suits_refusal(s: State, t: Tables, action: Action, top: int) -> Refusal | N
 
 
 #: The rank routes, and where suits matter the route actions naming the hand's suits.
-_ROUTES = (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER, Route.ONTO_MELD)
+_ROUTES = (PAIR, WITH_TWO, WITH_JOKER, ONTO_MELD)
 _SUITED_VARIANTS: dict[int, tuple[Action, ...]] = {
     route: tuple(a for a in SUITED_TAKES if route_of(a)[0] == route)
-    for route in (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER)}
+    for route in (PAIR, WITH_TWO, WITH_JOKER)}
 
 
 def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[Action]:
@@ -202,34 +207,36 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     Without ``why``, a route whose cards the hand does not hold (two of the top's rank, or
     one and the wild card; a meld to add to) is not looked at: no rule could allow it.
     """
+    seat = s.turn.seat
+    pile = s.table.pile
+    side_no = seat % t.sides
+    side = s.sides[side_no]
+    hand = s.seats[seat].hand
+    routes: list[Route] = list(_ROUTES)
+    if why is None and pile:
+        top = t.rank_of[pile[-1]]
+        have = hand[top]
+        routes = []
+        if have >= 2:
+            routes.append(PAIR)
+        if have and hand[TWO]:
+            routes.append(WITH_TWO)
+        if have and hand[JOKER]:
+            routes.append(WITH_JOKER)
+        if side.melds[top] is not None:
+            routes.append(ONTO_MELD)
+        suit = suit_of(pile[-1])
+        if not routes and (suit < 0 or side.runs[suit] is None):
+            return []  # no card of the top's rank, no meld or sequence it fits: no route
     common = _common_refusal(s, t)
     if common is not None:
         if why is not None:
             for action in _candidates(t):
                 why[action] = common
         return []
-    seat = s.turn.seat
-    top_card = s.table.pile[-1]
+    top_card = pile[-1]
     top = t.rank_of[top_card]
-    side_no = seat % t.sides
-    side = s.sides[side_no]
     meld = side.melds[top]
-    hand = s.seats[seat].hand
-    have = hand[top]
-    if why is None:
-        routes: list[Route] = []
-        if have >= 2:
-            routes.append(Route.PAIR)
-        if have and hand[TWO]:
-            routes.append(Route.WITH_TWO)
-        if have and hand[JOKER]:
-            routes.append(Route.WITH_JOKER)
-        if meld is not None:
-            routes.append(Route.ONTO_MELD)
-        if not routes and (not t.suited or side.runs[suit_of(top_card)] is None):
-            return []
-    else:
-        routes = list(_ROUTES)
     unmelded = not side.opened
     frozen = frozen_for(s, t, side_no)
     left = _left_after(s, t)
@@ -237,7 +244,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     for route in routes:
         refusal = _route_refusal(s, t, route, frozen, top, meld)
         used, dn, dw = _USES[route]
-        suited = t.suited and route != Route.ONTO_MELD
+        suited = t.suited and route != ONTO_MELD
         for action in _SUITED_VARIANTS[route] if suited else (TAKE_ACTIONS[route],):
             verdict = refusal
             if verdict is None and suited:
@@ -246,7 +253,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
                 verdict = going_out.stranding(s, t, left - used, (top, dn, dw), 0, action, look)
             keep(out, why, action, verdict)
     if t.suited:
-        action = TAKE_ACTIONS[Route.ONTO_SEQUENCE]
+        action = TAKE_ACTIONS[ONTO_SEQUENCE]
         verdict = _sequence_refusal(s, t, top_card, frozen)
         if verdict is None and not unmelded:
             verdict = going_out.stranding(s, t, left, None, 0, action, look)
@@ -268,17 +275,17 @@ def _sequence_refusal(s: State, t: Tables, top_card: int, frozen: bool) -> Refus
 def _candidates(t: Tables) -> list[Action]:
     """Every take action the rules could ever offer (suited routes where suits matter)."""
     if t.suited:
-        return [*SUITED_TAKES, TAKE_ACTIONS[Route.ONTO_MELD]]
-    return list(TAKE_ACTIONS[:Route.ONTO_SEQUENCE])
+        return [*SUITED_TAKES, TAKE_ACTIONS[ONTO_MELD]]
+    return list(TAKE_ACTIONS[:ONTO_SEQUENCE])
 
 
 def form_refusal(t: Tables, action: Action) -> Refusal | None:
     """A take written for other rules: suits named where they play no part, or missing where
     they do, or a sequence route without sequences."""
     route, suits = route_of(action)
-    if route == Route.ONTO_SEQUENCE:
+    if route == ONTO_SEQUENCE:
         return None if t.suited else NO_SEQUENCE_TAKE
-    if route != Route.ONTO_MELD and t.suited != bool(suits):
+    if route != ONTO_MELD and t.suited != bool(suits):
         return Refusal("name the suits of the cards from your hand, e.g. 'take pair S H'"
                        if t.suited else "suits play no part in these rules: 'take pair'")
     return None
@@ -305,7 +312,7 @@ def take(s: State, t: Tables, action: Action) -> bool:
     top = t.rank_of[top_card]
     laid = t.points[top] if rules.initial_meld.top_card_counts else 0
     used = 0
-    if route == Route.ONTO_SEQUENCE:
+    if route == ONTO_SEQUENCE:
         grow_sequence(s, t, side, top_card)
     else:
         meld = side.melds[top]
@@ -314,13 +321,13 @@ def take(s: State, t: Tables, action: Action) -> bool:
         if not before:
             turn.created = (*turn.created, top)
         naturals = [suited(top, x) for x in suits] if suits else \
-            [top] * (2 if route == Route.PAIR else 1 if route != Route.ONTO_MELD else 0)
+            [top] * (2 if route == PAIR else 1 if route != ONTO_MELD else 0)
         for card in naturals:
             spend(s, t, seat, card)
         nat += 1 + len(naturals)
         laid += t.points[top] * len(naturals)
-        if route in (Route.WITH_TWO, Route.WITH_JOKER):
-            wild = TWO if route == Route.WITH_TWO else JOKER
+        if route in (WITH_TWO, WITH_JOKER):
+            wild = TWO if route == WITH_TWO else JOKER
             spend(s, t, seat, wild)
             if wild == TWO:
                 two += 1
@@ -328,7 +335,7 @@ def take(s: State, t: Tables, action: Action) -> bool:
                 jok += 1
             laid += t.points[wild]
         side.melds[top] = Meld(top, nat, two, jok)
-        used = len(naturals) + (route in (Route.WITH_TWO, Route.WITH_JOKER))
+        used = len(naturals) + (route in (WITH_TWO, WITH_JOKER))
         if before < rules.melds.canasta_size <= nat + two + jok:
             side.canastas += 1
     player.size -= used
@@ -336,7 +343,7 @@ def take(s: State, t: Tables, action: Action) -> bool:
     table.blocked = -1
     turn.took = True
     turn.melded = True
-    turn.phase = Phase.MELD
+    turn.phase = _MELDING
     if unmelded:
         opening = turn.opening
         assert opening is not None
@@ -357,4 +364,4 @@ def decline_refusal(s: State, t: Tables, routes: list[Action]) -> Refusal | None
     fits a meld of the side: then the take is compulsory (ruling 13)."""
     if s.table.stock:
         return DECLINE_WITH_STOCK
-    return COMPULSORY if TAKE_ACTIONS[Route.ONTO_MELD] in routes else None
+    return COMPULSORY if TAKE_ACTIONS[ONTO_MELD] in routes else None

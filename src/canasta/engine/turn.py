@@ -52,6 +52,12 @@ COMMIT, RETRACT = SIMPLE[ActionType.COMMIT], SIMPLE[ActionType.RETRACT]
 LAY_RED = SIMPLE[ActionType.LAY_RED_THREE]
 ONTO_MELD = TAKE_ACTIONS[Route.ONTO_MELD]
 
+# Enum members read once: a member looked up on its enum class costs five times a global.
+_DRAWING, _ANSWERING, _MELDING, _OVER = Phase
+_NOT_ASKED, _SAID_YES = Answer.NONE, Answer.YES
+_DISCARD, _ADD = ActionType.DISCARD, ActionType.ADD
+
+
 #: Actions that put cards from the hand on the table, by type, with their transitions: each
 #: returns the cards and the card points it laid.
 LAYS: dict[ActionType, Callable[[State, Tables, Action], tuple[int, int]]] = {
@@ -74,14 +80,14 @@ def new_state(t: Tables, seed: int) -> State:
 
 
 def _fresh_turn(seat: SeatNo) -> Turn:
-    return Turn(seat, Phase.DRAW, -1, Answer.NONE, Answer.NONE, False, False, False, 0, False,
+    return Turn(seat, _DRAWING, -1, _NOT_ASKED, _NOT_ASKED, False, False, False, 0, False,
                 (), 0, None)
 
 
 def _reset(turn: Turn, seat: SeatNo) -> None:
     """``turn`` becomes ``seat``'s new turn (as ``_fresh_turn``, without a new object)."""
-    turn.seat, turn.phase, turn.asker = seat, Phase.DRAW, -1
-    turn.permission = turn.acaba = Answer.NONE
+    turn.seat, turn.phase, turn.asker = seat, _DRAWING, -1
+    turn.permission = turn.acaba = _NOT_ASKED
     turn.asked = turn.drew = turn.took = turn.melded = False
     turn.retracts = turn.opening_points = 0
     turn.created, turn.opening = (), None
@@ -101,7 +107,7 @@ def begin_turn(s: State, t: Tables, seat: SeatNo) -> None:
         table.pile = [top]
         table.freezers = 1 if t.freezes[top] else 0
         return
-    if not pile.take_actions(s, t, _look(s, t)):
+    if not pile.take_actions(s, t, keeps_going_out):
         end_hand(s, t, -1, HandEnd.STOCK_EXHAUSTED)
 
 
@@ -111,14 +117,13 @@ def legal_actions(s: State, t: Tables, why: Why | None = None) -> list[Action]:
     """Every action the player to act may take now, in a fixed order; never empty mid-game.
     With ``why``, the refusal of every action the generators considered and turned down."""
     phase = s.turn.phase
-    if phase == Phase.MELD:
-        if s.turn.acaba == Answer.YES:
+    if phase == _MELDING:
+        if s.turn.acaba == _SAID_YES:
             return [going_out.ACABA]  # told "yes" to "may I concede?": bound (British Acaba)
-        look = _look(s, t)
-        acts = _meld_phase(s, t, look, why)
-        if s.turn.permission == Answer.YES and acts and going_out.reachable(s, t):
+        acts = _meld_phase(s, t, keeps_going_out, why)
+        if s.turn.permission == _SAID_YES and acts and going_out.reachable(s, t):
             # Ruling 19. If the packing check ever overrates the hand, play on unbound.
-            kept = [a for a in acts if _still_out(s, t, a) or look(a)]
+            kept = [a for a in acts if _still_out(s, t, a) or keeps_going_out(s, t, a)]
             if kept:
                 if why is not None:
                     for action in acts:
@@ -126,9 +131,9 @@ def legal_actions(s: State, t: Tables, why: Why | None = None) -> list[Action]:
                             why[action] = YES_BINDS
                 acts = kept
         return acts
-    if phase == Phase.DRAW:
+    if phase == _DRAWING:
         return _draw_phase(s, t, why)
-    if phase == Phase.ANSWER:
+    if phase == _ANSWERING:
         return [going_out.YES, going_out.NO]
     return []
 
@@ -137,9 +142,9 @@ YES_BINDS = Refusal("your partner said yes: you must go out this turn, and this 
 
 
 def _draw_phase(s: State, t: Tables, why: Why | None) -> list[Action]:
-    if s.turn.acaba == Answer.YES:
+    if s.turn.acaba == _SAID_YES:
         return [going_out.ACABA]
-    routes = pile.take_actions(s, t, _look(s, t), why)
+    routes = pile.take_actions(s, t, keeps_going_out, why)
     acts = going_out.ask_actions(s, t)
     if s.table.stock:
         acts.append(DRAW)
@@ -191,14 +196,11 @@ def play(s: State, t: Tables, action: Action) -> None:
     _TRANSITIONS[action.type](s, t, action)
 
 
-def _laying(lay: Callable[[State, Tables, Action], tuple[int, int]]
-            ) -> Callable[[State, Tables, Action], None]:
+def _laying(s: State, t: Tables, action: Action) -> None:
     """The transition of a laying action: the family's lay, the turn's bookkeeping, and an
     emptied hand seen to."""
-    def run(s: State, t: Tables, action: Action) -> None:
-        if _lay(s, t, action, lay):
-            _hand_emptied(s, t)
-    return run
+    if _lay(s, t, action, LAYS[action.type]):
+        _hand_emptied(s, t)
 
 
 def _lay(s: State, t: Tables, action: Action,
@@ -263,7 +265,7 @@ def _discard(s: State, t: Tables, action: Action) -> None:
         deal.take_up_foot(s, t, seat)
     if turn.melded:
         player.laid_before = True
-    if turn.permission == Answer.YES:
+    if turn.permission == _SAID_YES:
         s.sides[seat % t.sides].yes_failures += 1
     table = s.table
     nxt = (seat + 1) % t.players
@@ -291,7 +293,7 @@ def end_hand(s: State, t: Tables, went_out: SeatNo, ended_by: HandEnd,
     if won >= 0 or match.one_hand:  # a look-ahead world ends with its hand: no deal
         match.over = True
         match.winner = won
-        s.turn.phase = Phase.OVER
+        s.turn.phase = _OVER
         return
     match.deal += 1
     match.dealer = (match.dealer + 1) % t.players
@@ -300,7 +302,7 @@ def end_hand(s: State, t: Tables, went_out: SeatNo, ended_by: HandEnd,
 
 
 _TRANSITIONS: dict[ActionType, Callable[[State, Tables, Action], None]] = {
-    **{kind: _laying(lay) for kind, lay in LAYS.items()},
+    **dict.fromkeys(LAYS, _laying),
     ActionType.ASK: going_out.ask,
     ActionType.ASK_ACABA: going_out.ask,
     ActionType.YES: lambda s, t, a: going_out.answer(s, a),
@@ -319,17 +321,13 @@ _TRANSITIONS: dict[ActionType, Callable[[State, Tables, Action], None]] = {
 
 # ---------------------------------------------------------------------- playing ahead
 
-def _look(s: State, t: Tables) -> going_out.Lookahead:
-    return lambda action: keeps_going_out(s, t, action)
-
-
 def keeps_going_out(s: State, t: Tables, action: Action) -> bool:
     """Whether ``action`` goes out, or leaves a line of play that still goes out this turn
     (rulings 19 and 20). A discard and a lay are answered on counts; anything else is played
     on a copy of the game."""
     player = s.seats[s.turn.seat]
     kind = action.type
-    if kind == ActionType.DISCARD:
+    if kind == _DISCARD:
         return player.size == 1 and not player.foot_size
     if kind in melds.LAYS and not player.foot_size:
         hand, table, laid, delta = melds.ahead(s, t, action)
@@ -349,7 +347,7 @@ def keeps_going_out(s: State, t: Tables, action: Action) -> bool:
     play(after, t, action)
     if after.match.over or after.match.deal != s.match.deal:
         return bool(after.match.results[-1].went_out == s.turn.seat)
-    if after.turn.seat != s.turn.seat or after.turn.phase != Phase.MELD:
+    if after.turn.seat != s.turn.seat or after.turn.phase != _MELDING:
         return False
     return going_out.reachable(after, t)
 
@@ -360,7 +358,7 @@ def _still_out(s: State, t: Tables, action: Action) -> bool:
     leaves the packing check the same cards to place, the same melds to place them on, and
     the same points (``going_out.can_go_out``)."""
     rank = action.rank
-    if action.type != ActionType.ADD or rank < FOUR or t.rank_of[action.arg] != rank:
+    if action.type != _ADD or rank < FOUR or t.rank_of[action.arg] != rank:
         return False
     return s.seats[s.turn.seat].hand[rank] >= 2
 
@@ -420,14 +418,14 @@ def refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     kind = action.type
     if s.match.over:
         return GAME_OVER
-    if turn.phase == Phase.ANSWER:
+    if turn.phase == _ANSWERING:
         if kind in (ActionType.YES, ActionType.NO):
             return None
         return refuse("seat {} asked {}: seat {} must answer yes or no", turn.asker,
                       going_out.question_asked(s), turn.seat)
     if kind in (ActionType.YES, ActionType.NO):
         return going_out.NOBODY_ASKED
-    if turn.acaba == Answer.YES and kind != ActionType.ACABA:
+    if turn.acaba == _SAID_YES and kind != ActionType.ACABA:
         return going_out.MUST_CONCEDE
     why: Why = {}
     if action in legal_actions(s, t, why):
@@ -442,11 +440,11 @@ def _not_considered(s: State, t: Tables, action: Action) -> Refusal | None:
         return going_out.ask_refusal(s, t, action)
     if kind == ActionType.ACABA:
         return going_out.acaba_refusal(s, t)
-    if s.turn.phase == Phase.DRAW:
+    if s.turn.phase == _DRAWING:
         if kind == ActionType.DRAW:
             return deal.draw_refusal(s)
         if kind == ActionType.DECLINE:
-            return pile.decline_refusal(s, t, pile.take_actions(s, t, _look(s, t)))
+            return pile.decline_refusal(s, t, pile.take_actions(s, t, keeps_going_out))
         if kind == ActionType.TAKE:
             return pile.form_refusal(t, action)
         return DRAW_FIRST
