@@ -38,21 +38,24 @@ from canasta.engine.tables import Tables
 Why = dict[Action, Refusal] | None
 
 
-def _patterns() -> dict[tuple[int, int, int, int], tuple[int, ...]]:
-    """For the hand's count of a rank in each suit (capped at 3), the suited new melds its
-    naturals allow, as indexes into ``SUITED_MELDS[rank]`` (the same for every rank)."""
-    needs = [tuple(sum(1 for c in naturals if c % 4 == suit % 4 and c >= SUITED)
-                   for suit in (SUITED, SUITED + 1, SUITED + 2, SUITED + 3))
-             for _, naturals, _, _ in SUITED_MELDS[NATURAL_RANKS[0]]]
-    table = {}
-    for key in ((a, b, c, d) for a in range(4) for b in range(4) for c in range(4)
-                for d in range(4)):
-        table[key] = tuple(i for i, need in enumerate(needs)
-                           if all(have >= n for have, n in zip(key, need, strict=True)))
-    return table
+#: Per new suited meld of a rank (by index into ``SUITED_MELDS[rank]``, the same for every
+#: rank): how many naturals of each suit it names.
+_NEEDS = [tuple(sum(1 for c in naturals if (c - SUITED) % 4 == suit) for suit in range(4))
+          for _, naturals, _, _ in SUITED_MELDS[NATURAL_RANKS[0]]]
+#: The hand's count of a rank in each suit -> the suited new melds its naturals allow.
+_BY_SUITS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-_BY_SUITS = _patterns()
+def _allowed(held: tuple[int, ...]) -> tuple[int, ...]:
+    """The suited new melds (indexes into ``SUITED_MELDS[rank]``) a hand holding ``held``
+    naturals of a rank in each suit can lay; remembered."""
+    found = _BY_SUITS.get(held)
+    if found is None:
+        found = _BY_SUITS[held] = tuple(
+            i for i, need in enumerate(_NEEDS)
+            if all(have >= n for have, n in zip(held, need, strict=True)))
+    return found
+
 
 LAY_LIMIT = ("you have taken back your opening {} times this turn; discard to end your turn")
 
@@ -183,14 +186,12 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
     cards, hand = player.cards, player.hand
     assert cards is not None
     base = SUITED + (r - 4) * 4
-    key = (min(cards[base], 3), min(cards[base + 1], 3), min(cards[base + 2], 3),
-           min(cards[base + 3], 3))
     cap, points = t.cap, t.points
     ops = s.turn.opening_points
     three_ok = t.rules.melds.min_naturals <= 3
     templates = SUITED_MELDS[r]
     acts: list[Action] = []
-    for i in _BY_SUITS[key]:
+    for i in _allowed(tuple(cards[base:base + 4])):
         action, naturals, wild, _ = templates[i]
         if wild < 0:
             if not three_ok:
@@ -202,6 +203,9 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
         elif cap[2] < 1:
             if why is not None:
                 why[action] = _no_wild_with_two(t)
+            continue
+        if size >= 5:  # two cards kept: nothing to look at (ruling 20)
+            acts.append(action)
             continue
         laid = len(naturals) * points[r] + (points[wild] if wild >= 0 else 0)
         verdict = going_out.stranding(s, t, size - 3, (r, len(naturals), int(wild >= 0)),

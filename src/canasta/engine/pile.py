@@ -186,11 +186,38 @@ def _left_after(s: State, t: Tables) -> int:
 def _suits_refusal(s: State, t: Tables, action: Action, top: int) -> Refusal | None:
     """A suited route names cards of the hand: it must hold them."""
     cards = s.seats[s.turn.seat].cards
-    _, suits = route_of(action)
-    need = [suited(top, suit) for suit in suits]
-    if cards is None or any(cards[c] < need.count(c) for c in need):
-        return refuse("you do not hold those cards: {}", " ".join(kind_name(c) for c in need))
-    return None
+    if cards is not None and action in held_takes(cards, top):
+        return None
+    return refuse("you do not hold those cards: {}",
+                  _Cards(suited(top, suit) for suit in route_of(action)[1]))
+
+
+class _Cards(tuple[int, ...]):
+    """Cards named in a refusal, put into words when it is."""
+
+    def __format__(self, spec: str) -> str:
+        return " ".join(kind_name(c) for c in self)
+
+
+def held_takes(cards: list[int], top: int) -> tuple[Action, ...]:
+    """The suited pile routes whose cards of the top's rank the hand holds (by its count of
+    that rank in each suit)."""
+    base = suited(top, 0)
+    return _HELD[(min(cards[base], 2), min(cards[base + 1], 2), min(cards[base + 2], 2),
+                  min(cards[base + 3], 2))]
+
+
+def _held_table() -> dict[tuple[int, ...], tuple[Action, ...]]:
+    table: dict[tuple[int, ...], tuple[Action, ...]] = {}
+    for key in ((a, b, c, d) for a in range(3) for b in range(3) for c in range(3)
+                for d in range(3)):
+        table[key] = tuple(
+            action for action in SUITED_TAKES if route_of(action)[1]
+            and all(key[x] >= route_of(action)[1].count(x) for x in route_of(action)[1]))
+    return table
+
+
+_HELD = _held_table()
 
 
 #: The rank routes, and where suits matter the route actions naming the hand's suits.
@@ -245,9 +272,17 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
         refusal = _route_refusal(s, t, route, frozen, top, meld)
         used, dn, dw = _USES[route]
         suited = t.suited and route != ONTO_MELD
-        for action in _SUITED_VARIANTS[route] if suited else (TAKE_ACTIONS[route],):
+        if not suited:
+            variants: tuple[Action, ...] = (TAKE_ACTIONS[route],)
+        elif why is not None:
+            variants = _SUITED_VARIANTS[route]
+        else:  # only the routes naming cards the hand holds: no other could pass
+            cards = s.seats[seat].cards
+            assert cards is not None
+            variants = tuple(a for a in held_takes(cards, top) if route_of(a)[0] == route)
+        for action in variants:
             verdict = refusal
-            if verdict is None and suited:
+            if verdict is None and suited and why is not None:  # else only routes held
                 verdict = _suits_refusal(s, t, action, top)
             if verdict is None and not unmelded and left - used < 2:
                 verdict = going_out.stranding(s, t, left - used, (top, dn, dw), 0, action, look)

@@ -9,7 +9,7 @@ has at most one open sequence per suit.
 
 from __future__ import annotations
 
-from canasta.cards import ACE, FOUR, NATURAL_RANKS, kind_name, suit_of, suited
+from canasta.cards import ACE, FOUR, NATURAL_RANKS, SUITED, kind_name, suit_of, suited
 from canasta.engine import going_out
 from canasta.engine.actions import EXTEND_ACTIONS, SEQUENCE_ACTIONS, Action, sequence_cards
 from canasta.engine.going_out import Lookahead
@@ -24,8 +24,22 @@ Why = dict[Action, Refusal] | None
 NO_SEQUENCES = Refusal("these rules have no sequences")
 OPEN_ALREADY = Refusal("your side already has an open sequence in that suit: extend it")
 
-#: The suited code of each (rank, suit), for the rank masks below.
+#: The suited code of each (rank, suit).
 _CODE = {(rank, suit): suited(rank, suit) for rank in NATURAL_RANKS for suit in range(4)}
+
+
+def _starts() -> dict[tuple[bool, ...], tuple[int, ...]]:
+    """For which ranks of a suit a hand holds (4 up to the ace), the low ranks of the runs of
+    three it can lay."""
+    table = {}
+    for mask in range(1 << len(NATURAL_RANKS)):
+        held = tuple(bool(mask >> i & 1) for i in range(len(NATURAL_RANKS)))
+        table[held] = tuple(FOUR + i for i in range(len(NATURAL_RANKS) - 2)
+                            if held[i] and held[i + 1] and held[i + 2])
+    return table
+
+
+_STARTS = _starts()
 
 
 def extends(side: Side, t: Tables, card: int) -> bool:
@@ -69,19 +83,11 @@ def sequence_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why =
     for suit in range(4):
         run = side.runs[suit]
         if run is None:
-            held = 0
-            for rank in NATURAL_RANKS:
-                if cards[_CODE[rank, suit]]:
-                    held |= 1 << rank
-            starts = held & (held >> 1) & (held >> 2)
-            low = FOUR
-            while starts >> low:
-                if starts >> low & 1:
-                    action = SEQUENCE_ACTIONS[(low, suit)]
-                    laid = points[low] + points[low + 1] + points[low + 2]
-                    verdict = going_out.stranding(s, t, size - 3, None, ops + laid, action, look)
-                    keep(acts, why, action, verdict)
-                low += 1
+            for low in _STARTS[tuple(map(bool, cards[SUITED + suit::4]))]:
+                action = SEQUENCE_ACTIONS[(low, suit)]
+                laid = points[low] + points[low + 1] + points[low + 2]
+                verdict = going_out.stranding(s, t, size - 3, None, ops + laid, action, look)
+                keep(acts, why, action, verdict)
             continue
         for rank in (run[0] - 1, run[1] + 1):
             if FOUR <= rank <= ACE and cards[_CODE[rank, suit]]:
