@@ -29,6 +29,16 @@ from canasta.bots.knowledge import Knowledge
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.view import PlayerView
 
+# Enum members read once: a member looked up on its enum class costs five times a global.
+(
+    _ADD, _DECLINE, _DISCARD, _DRAW, _EXTEND, _LAY_RED_THREE, _MELD, _MELD_BLACK_THREES,
+    _MELD_WILD, _NO, _RETRACT, _TAKE, _YES,
+) = (
+    ActionType.ADD, ActionType.DECLINE, ActionType.DISCARD, ActionType.DRAW, ActionType.EXTEND,
+    ActionType.LAY_RED_THREE, ActionType.MELD, ActionType.MELD_BLACK_THREES,
+    ActionType.MELD_WILD, ActionType.NO, ActionType.RETRACT, ActionType.TAKE, ActionType.YES,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class GreedyParams:
@@ -71,7 +81,7 @@ class GreedyBot(BotBase):
     def _answer(self, know: Knowledge) -> Decision:
         p, view = self.params, know.view
         yes, no = (next(a for a in view.legal_actions if a.type == t)
-                   for t in (ActionType.YES, ActionType.NO))
+                   for t in (_YES, _NO))
         if view.acaba == "asked":
             return Decision(no, "never concede the hand")
         go, why = going_out_verdict(know, p.hold_margin, p.low_stock)
@@ -89,17 +99,17 @@ class GreedyBot(BotBase):
         legal = view.legal_actions
         best: tuple[float, Action, str] | None = None
         for action in legal:
-            if action.type == ActionType.TAKE:
+            if action.type == _TAKE:
                 value = self._take_value(know, action)
                 if value is not None and (best is None or value[0] > best[0]):
                     best = (value[0], action, value[1])
-        draw = next((a for a in legal if a.type == ActionType.DRAW), None)
+        draw = next((a for a in legal if a.type == _DRAW), None)
         if best is not None and (draw is None or best[0] >= self.params.take_threshold):
             return Decision(best[1], best[2])
         if draw is not None:
             why = "is not worth taking" if best else "cannot be taken"
             return Decision(draw, f"the pile ({_cards(len(view.pile))}) {why}")
-        decline = next((a for a in legal if a.type == ActionType.DECLINE), None)
+        decline = next((a for a in legal if a.type == _DECLINE), None)
         if decline is not None:
             return Decision(decline, "leave the pile: taking it cannot open our melds")
         return _anything_but_conceding(legal)
@@ -142,7 +152,7 @@ class GreedyBot(BotBase):
         view = know.view
         legal = view.legal_actions
         side = view.side
-        red = next((a for a in legal if a.type == ActionType.LAY_RED_THREE), None)
+        red = next((a for a in legal if a.type == _LAY_RED_THREE), None)
         if red is not None:
             return Decision(red, "a red 3 laid down scores its bonus and is replaced")
         hold = ""
@@ -163,7 +173,7 @@ class GreedyBot(BotBase):
             if plan is not None:
                 steps = ", ".join(str(a) for a in plan.actions)
                 return Decision(plan.actions[0], f"open cheaply toward {need} points: {steps}")
-            retract = next((a for a in legal if a.type == ActionType.RETRACT), None)
+            retract = next((a for a in legal if a.type == _RETRACT), None)
             if retract is not None:
                 return Decision(retract, f"the opening minimum of {need} is out of reach")
         else:
@@ -206,26 +216,26 @@ class GreedyBot(BotBase):
         left = view.hand_sizes[view.seat] - used
         meld = next((m for m in view.melds[view.side] if m.rank == action.rank), None)
         completes = meld is not None and meld.size + 1 == cs
-        if action.type == ActionType.MELD:
+        if action.type == _MELD:
             if kinds.wilds_used(action) == 0:
                 score, why = 5.0, "a natural set on the table is safe from penalties"
             else:
                 score, why = -2.0, "keep wild cards for canastas"
-        elif action.type in (ActionType.ADD, ActionType.EXTEND) and \
-                not kinds.is_wild(action.arg if action.type == ActionType.ADD else action.rank):
+        elif action.type in (_ADD, _EXTEND) and \
+                not kinds.is_wild(action.arg if action.type == _ADD else action.rank):
             score = 10.0 if completes else 4.0
             why = "completes a natural canasta" if completes and meld and not meld.wilds \
                 else "completes a canasta" if completes else "grows a meld toward a canasta"
-        elif action.type == ActionType.MELD_WILD:
+        elif action.type == _MELD_WILD:
             wilds = sum(view.hand[w] for w in kinds.WILDS)
             score = 2.0 if wilds > 3 else -2.0
             why = "enough wild cards to build a wild canasta" if wilds > 3 \
                 else "keep wild cards for canastas"
-        elif action.type == ActionType.ADD:
+        elif action.type == _ADD:
             natural_canasta = meld is not None and meld.size >= cs and not meld.wilds
             score = 8.0 if completes else -10.0 if natural_canasta else -3.0
             why = "a wild completes the canasta" if completes else "keep wild cards"
-        elif action.type == ActionType.MELD_BLACK_THREES:
+        elif action.type == _MELD_BLACK_THREES:
             score, why = -1.0, "black 3s only go down when going out"
         else:
             score, why = 4.0, "a sequence grows toward a samba"
@@ -242,7 +252,7 @@ class GreedyBot(BotBase):
         pile = _cards(size)
         best: tuple[float, int, Action, str] | None = None
         for action in view.legal_actions:
-            if action.type != ActionType.DISCARD:
+            if action.type != _DISCARD:
                 continue
             kind = kinds.kind_of(action.rank)
             count = view.hand[kind]

@@ -26,6 +26,17 @@ from canasta.engine.tables import tables_for
 from canasta.engine.view import PlayerView
 from canasta.rules import RuleSet
 
+# Enum members read once: a member looked up on its enum class costs five times a global.
+(
+    _ACABA, _ADD, _ASK_ACABA, _DISCARD, _EXTEND, _MELD, _MELD_BLACK_THREES, _MELD_WILD,
+    _SEQUENCE, _TAKE,
+) = (
+    ActionType.ACABA, ActionType.ADD, ActionType.ASK_ACABA, ActionType.DISCARD,
+    ActionType.EXTEND, ActionType.MELD, ActionType.MELD_BLACK_THREES, ActionType.MELD_WILD,
+    ActionType.SEQUENCE, ActionType.TAKE,
+)
+
+
 #: Wild kinds, cheapest to give up first (a 2 scores less than a joker).
 WILDS = (TWO, JOKER)
 STOPPER = BLACK_THREE
@@ -75,24 +86,24 @@ def _used(action: Action, top: int) -> dict[int, int]:
     """The cards ``action`` takes from the hand, by kind (see ``cards_used``)."""
     t = action.type
     used: Counter[int] = Counter()
-    if t == ActionType.MELD:
+    if t == _MELD:
         naturals, wild = meld_cards(action)
         used[action.rank] += len(naturals)
         if wild >= 0:
             used[wild] += 1
-    elif t == ActionType.MELD_BLACK_THREES:
+    elif t == _MELD_BLACK_THREES:
         used[BLACK_THREE] += action.arg
-    elif t == ActionType.MELD_WILD:
+    elif t == _MELD_WILD:
         used[JOKER] += action.arg
         used[TWO] += 3 - action.arg
-    elif t == ActionType.ADD:
+    elif t == _ADD:
         used[rank_of(action.arg)] += 1
-    elif t in (ActionType.DISCARD, ActionType.EXTEND):
+    elif t in (_DISCARD, _EXTEND):
         used[rank_of(action.rank)] += 1
-    elif t == ActionType.SEQUENCE:
+    elif t == _SEQUENCE:
         for card in sequence_cards(action):
             used[rank_of(card)] += 1
-    elif t == ActionType.TAKE and top >= 0:
+    elif t == _TAKE and top >= 0:
         route, _ = route_of(action)
         top = rank_of(top)
         if route == Route.PAIR:
@@ -110,7 +121,7 @@ _USED: tuple[dict[int, int], ...] = tuple(_used(a, -1) for a in ALL_ACTIONS)
 def cards_used(action: Action, top: int = -1) -> dict[int, int]:
     """The cards ``action`` takes from the hand, by kind (``top``: the pile's top card, for a
     take). Suited card codes (sequence games) count as their rank. Read only."""
-    if action.type == ActionType.TAKE:
+    if action.type == _TAKE:
         return _used(action, top)
     return _USED[CODE[action]]
 
@@ -122,11 +133,11 @@ def wilds_used(action: Action, top: int = -1) -> int:
 
 
 #: Actions that put cards from the hand into melds, with no chance involved.
-LAYING = frozenset((ActionType.MELD, ActionType.MELD_BLACK_THREES, ActionType.ADD,
-                    ActionType.MELD_WILD, ActionType.SEQUENCE, ActionType.EXTEND))
+LAYING = frozenset((_MELD, _MELD_BLACK_THREES, _ADD,
+                    _MELD_WILD, _SEQUENCE, _EXTEND))
 
 #: Actions that concede the hand or ask to (British "Acaba"): never chosen when avoidable.
-CONCEDING = frozenset((ActionType.ASK_ACABA, ActionType.ACABA))
+CONCEDING = frozenset((_ASK_ACABA, _ACABA))
 
 
 def is_laying(action: Action) -> bool:

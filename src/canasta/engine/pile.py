@@ -159,8 +159,11 @@ def routes_open(s: State, t: Tables, side: SideNo, top: int) -> list[Route]:
         return []
     frozen = frozen_for(s, t, side)
     meld = s.sides[side].melds[top]
-    return [route for route in (PAIR, WITH_TWO, WITH_JOKER, ONTO_MELD)
-            if (route == PAIR or not frozen) and table_refusal(t, route, top, meld) is None]
+    routes = []
+    for route in (PAIR,) if frozen else _ROUTES:
+        if table_refusal(t, route, top, meld) is None:
+            routes.append(route)
+    return routes
 
 
 #: Per route: cards it takes from the hand, and the naturals and wilds it adds to the meld.

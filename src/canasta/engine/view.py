@@ -51,7 +51,9 @@ class PlayerView:
     """One seat's view of a game: its information set and, on its turn, its legal actions."""
 
     seat: SeatNo
+    side: SideNo
     rules: RuleSet
+    t: Tables  # the rule set's lookup tables
     state: State  # the information set: hidden cards removed (see the module's docstring)
     legal_actions: tuple[Action, ...]  # empty unless this seat is to act
     stock_size: int
@@ -64,17 +66,10 @@ class PlayerView:
         put(self, "state", state)
         put(self, "legal_actions", legal_actions)
         put(self, "stock_size", stock_size)
+        put(self, "t", tables_for(rules))
+        put(self, "side", seat % rules.players.sides)
 
     # ------------------------------------------------------------------ who, where, when
-
-    @property
-    def t(self) -> Tables:
-        """The rule set's lookup tables."""
-        return tables_for(self.rules)
-
-    @property
-    def side(self) -> SideNo:
-        return self.seat % self.rules.players.sides
 
     @property
     def players(self) -> int:
@@ -271,8 +266,7 @@ class PlayerView:
                 for name in ("seat", "rules", "state", "legal_actions", "stock_size")}
 
     def __setstate__(self, values: dict[str, Any]) -> None:
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
+        self.__init__(**values)  # type: ignore[misc]
 
 
 def view_of(s: State, rules: RuleSet, seat: SeatNo, legal: Sequence[Action]) -> PlayerView:
