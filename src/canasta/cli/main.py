@@ -7,6 +7,7 @@
                       [--out DIR]
     canasta tournament A B C ... [same options as match]
     canasta replay FILE [--verify] [--position N]
+    canasta db upgrade [--db URL]
 
 Bad arguments exit with 2 (argparse), bad files or records with 1 (a file where a folder
 is wanted, a missing optional dependency such as Ray included); either way one line on stderr
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from canasta.cli import match_cmd, play, replay_cmd, rules_cmd, simulate_cmd
+from canasta.cli import db_cmd, match_cmd, play, replay_cmd, rules_cmd, simulate_cmd
 from canasta.errors import CanastaError
 
 
@@ -128,6 +129,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print only the position after the first N actions "
                              "(docs/positions.md)")
     replay.set_defaults(run=replay_cmd.run)
+
+    database = commands.add_parser("db", help="the shared database (docs/storage.md)")
+    database_sub = database.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    db_upgrade = database_sub.add_parser("upgrade", help="bring the database to the newest "
+                                         "migration (creating it if needed)")
+    db_cmd.add_db_option(db_upgrade)
+    db_upgrade.set_defaults(run=db_cmd.upgrade)
     return parser
 
 

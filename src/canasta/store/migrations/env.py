@@ -1,0 +1,20 @@
+"""Alembic's environment for canasta's packaged migrations (docs/storage.md): it migrates the
+engine that :func:`canasta.store.database.upgrade` passes in ``config.attributes``, with every
+feature's models imported so autogenerate sees them, in batch mode on SQLite."""
+
+from __future__ import annotations
+
+from alembic import context
+from sqlalchemy import Engine
+
+import canasta.score.models  # noqa: F401  (registers the score pad's tables on Base)
+from canasta.store.base import Base
+
+engine = context.config.attributes.get("engine")
+if not isinstance(engine, Engine):
+    raise RuntimeError("canasta's migrations run through canasta.store.upgrade(url)")
+with engine.connect() as connection:
+    context.configure(connection=connection, target_metadata=Base.metadata,
+                      render_as_batch=connection.dialect.name == "sqlite")
+    with context.begin_transaction():
+        context.run_migrations()

@@ -1,0 +1,91 @@
+"""The shared database (docs/storage.md): created by the migrations on first use, SQLite in WAL
+mode with foreign keys on, the migrations matching the models, one head, clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from platformdirs import user_data_dir
+from sqlalchemy import inspect, text
+
+import canasta.score.models  # noqa: F401  (the score pad's tables on Base)
+from canasta.cli.main import main
+from canasta.store import Base, StoreError, default_url, open_database, upgrade
+from canasta.store.database import _config, head, revision
+
+SCORE_TABLES = {"score_games", "score_sides", "score_deals", "score_entries"}
+
+
+def _url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'sub' / 'canasta.db'}"
+
+
+def test_an_empty_database_is_created_by_the_migrations(tmp_path: Path) -> None:
+    engine = open_database(_url(tmp_path))
+    assert (tmp_path / "sub" / "canasta.db").is_file()
+    assert revision(engine) == head() == "0001"
+    assert set(inspect(engine).get_table_names()) == SCORE_TABLES | {"alembic_version"}
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        # the models and the migrations agree: autogenerate finds nothing to add
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    engine.dispose()
+
+
+def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
+    engine = open_database(_url(tmp_path))
+    with pytest.raises(Exception, match="FOREIGN KEY"), engine.begin() as connection:
+        connection.execute(text("INSERT INTO score_deals (game_id, number, entered_at) "
+                                "VALUES (42, 1, CURRENT_TIMESTAMP)"))
+    engine.dispose()
+
+
+def test_upgrade_is_idempotent_and_the_migrations_go_down_and_up(tmp_path: Path) -> None:
+    url = _url(tmp_path)
+    assert upgrade(url) == upgrade(url) == head()
+    engine = open_database(url, migrate=False)
+    command.downgrade(_config(engine), "base")
+    assert set(inspect(engine).get_table_names()) == {"alembic_version"}
+    assert revision(engine) is None
+    assert upgrade(engine) == head()
+    assert set(inspect(engine).get_table_names()) >= SCORE_TABLES
+    engine.dispose()
+
+
+def test_a_database_from_a_newer_canasta_is_refused(tmp_path: Path) -> None:
+    engine = open_database(_url(tmp_path))
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    with pytest.raises(StoreError, match="9999.*newer canasta"):
+        upgrade(engine)
+    engine.dispose()
+
+
+def test_the_default_database_is_the_env_var_else_the_data_folder(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CANASTA_DB", "postgresql+psycopg://u@db/canasta")
+    assert default_url() == "postgresql+psycopg://u@db/canasta"
+    monkeypatch.delenv("CANASTA_DB")
+    assert default_url() == f"sqlite:///{Path(user_data_dir('canasta')) / 'canasta.db'}"
+
+
+def test_db_upgrade_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = _url(tmp_path)
+    assert main(["db", "upgrade", "--db", url]) == 0
+    assert capsys.readouterr().out == f"{url}: at migration 0001 (the newest)\n"
+    assert main(["db", "upgrade", "--db", "nope://x"]) == 1
+    assert "cannot open the database 'nope://x'" in capsys.readouterr().err
+
+
+def test_db_upgrade_reads_the_env_var(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    url = _url(tmp_path)
+    monkeypatch.setenv("CANASTA_DB", url)
+    assert main(["db", "upgrade"]) == 0
+    assert capsys.readouterr().out.startswith(url)
+    assert (tmp_path / "sub" / "canasta.db").is_file()
