@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from canasta import IllegalAction
+from canasta.presentation import hand_text
 from canasta.rules import load
 from tests.helpers import MELD, end_hand, legal_texts, suited_position
 
@@ -113,7 +114,7 @@ def test_the_top_card_may_join_a_meld_of_its_rank() -> None:
     game.apply("take meld")
     king = game.state.sides[0].melds[13]
     assert king is not None and king.naturals == 4
-    assert game.view(0).hand_text() == "5C 8S 9S 10S"
+    assert hand_text(game.view(0)) == "5C 8S 9S 10S"
     assert game.state.table.pile == []
 
 

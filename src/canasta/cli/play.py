@@ -15,62 +15,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from canasta.bots import Bot, make_bot
-from canasta.cards import kind_name
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
-from canasta.engine.scoring import HandResult, Meld
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
-
-
-def meld_text(meld: Meld) -> str:
-    """``"K K K K 2 JK"`` for a meld: naturals, then 2s, then jokers."""
-    return " ".join([kind_name(meld.rank)] * meld.naturals + ["2"] * meld.twos
-                    + ["JK"] * meld.jokers)
-
-
-def render(view: PlayerView) -> str:
-    """The table as the seat sees it, in plain text."""
-    lines = [
-        f"Deal {view.deal_number} · you are seat {view.seat} (side {view.side}) · "
-        f"scores: {' - '.join(str(s) for s in view.scores)} · stock {view.stock_size}",
-    ]
-    top = kind_name(view.pile_top) if view.pile else "empty"
-    state = " frozen" if view.pile_frozen else ""
-    state += " · blocked for you (black 3)" if view.blocked else ""
-    lines.append(f"Pile: {len(view.pile)} cards, top {top}{state}")
-    for side, melds in enumerate(view.melds):
-        who = "Your side" if side == view.side else f"Side {side}"
-        need = view.minimums[side]
-        shown = " | ".join(meld_text(m) for m in melds) or "—"
-        extra = f" (initial meld needs {need})" if need else ""
-        lines.append(f"{who}: {shown}{extra} · canastas {view.canastas[side]}")
-    red = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.red_threes) if n)
-    if red:
-        lines.append(f"Red 3s: {red}")
-    sizes = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes))
-    lines.append(f"Cards in hand: {sizes}")
-    if view.opening_points or view.pending_pile:
-        lines.append(f"Opening so far: {view.opening_points} points"
-                     + (f", {view.pending_pile} pile cards waiting" if view.pending_pile else ""))
-    if view.permission:
-        lines.append(f"Your partner answered: {view.permission}")
-    dead = " ".join(kind_name(r) for r in view.dead_ranks)
-    if dead:
-        lines.append(f"Dead ranks (no canasta possible for your side): {dead}")
-    lines.append(f"Your hand: {view.hand_text() or '(empty)'}")
-    return "\n".join(lines)
-
-
-def result_text(result: HandResult) -> str:
-    """A hand's end, with each side's score item by item."""
-    lines = [f"Deal {result.deal} ended: {result.ended_by}"
-             + (f" (seat {result.went_out})" if result.went_out >= 0 else "")]
-    for score in result.sides:
-        items = ", ".join(f"{label} {value:+d}" for label, value in score.items())
-        lines.append(f"  side {score.side}: {score.total:+d}  ({items or 'nothing'})")
-    lines.append("  totals: " + " - ".join(str(t) for t in result.totals))
-    return "\n".join(lines)
+from canasta.presentation import deal_breakdown, render, result_text, table_facts
+from canasta.presentation.names import Chair, default_names
 
 
 def choose(view: PlayerView, read: Callable[[str], str], write: Callable[[str], None],
@@ -111,7 +61,7 @@ def play(game: Game, human: int, read: Callable[[str], str], write: Callable[[st
         seat = game.current_player
         view = game.view(seat)
         if seat == human:
-            write("\n" + render(view))
+            write("\n" + render(table_facts(view)))
             action = choose(view, read, write, game, adviser)
             if action is None:
                 write("Game saved; continue it with --resume.")
@@ -122,7 +72,8 @@ def play(game: Game, human: int, read: Callable[[str], str], write: Callable[[st
         game.apply(action)
         save(game)
         while shown < len(game.results):
-            write("\n" + result_text(game.results[shown]))
+            chair = Chair(human, game.t.sides, default_names(game.num_players, human))
+            write("\n" + result_text(deal_breakdown(game.results[shown], chair)))
             shown += 1
     winner = game.winner
     write(f"\nGame over: side {winner} wins" + (" — your side!" if winner == game.side_of(human)

@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
-from canasta.cards import NATURAL_RANKS, NUM_KINDS, kind_name, rank_of
+from canasta.cards import NATURAL_RANKS, NUM_KINDS
 from canasta.engine.actions import Action
 from canasta.engine.pile import frozen_for
+from canasta.engine.position import _cards as cards_text  # the notation's hand form
 from canasta.engine.scoring import HandResult, Meld, sequences_of
 from canasta.engine.state import Answer, Phase, SeatNo, SideNo, State
 from canasta.engine.tables import Tables, tables_for
@@ -211,16 +212,7 @@ class PlayerView:
         tentative = self.state.turn.opening
         return len(tentative.pending) if tentative is not None and tentative.pending else 0
 
-    # ------------------------------------------------------------------ in words
-
-    def hand_text(self) -> str:
-        """The hand sorted by kind, e.g. ``"JK 2 2 5 5 9 K K A"`` (wilds first), with suits
-        (``"5H 5S"``) where the rules tell suits apart."""
-        if self.cards:
-            return " ".join(kind_name(c) for c in sorted(
-                range(len(self.cards)), key=lambda c: (rank_of(c), c)) for _ in range(
-                self.cards[c] if c >= 4 else self.hand[c]))
-        return " ".join(kind_name(k) for k in range(NUM_KINDS) for _ in range(self.hand[k]))
+    # ------------------------------------------------------------------ what the cards allow
 
     @property
     def dead_ranks(self) -> tuple[int, ...]:
@@ -258,7 +250,8 @@ class PlayerView:
                      self.hand_sizes, self.phase, self.deal_number))
 
     def __repr__(self) -> str:
-        return (f"PlayerView(seat={self.seat}, phase={self.phase!r}, hand={self.hand_text()!r}, "
+        hand = cards_text(self.hand, self.cards or None)
+        return (f"PlayerView(seat={self.seat}, phase={self.phase!r}, hand={hand!r}, "
                 f"legal_actions={len(self.legal_actions)})")
 
     def __getstate__(self) -> dict[str, Any]:

@@ -1,0 +1,52 @@
+"""Display facts derived from one seat's view, shared by every face (docs/presentation.md).
+
+The browser and the terminal draw these; neither re-derives a fact the engine knows::
+
+    from canasta.presentation import table_facts, describe_move
+    facts = table_facts(game.view(0), names=("Ann", "Bob", "Bea", "Cy"), log=log)
+    json.dumps(facts.to_dict())
+"""
+
+from canasta.presentation.cards import (
+    card_fact,
+    hand_codes,
+    hand_groups,
+    hand_text,
+    meld_fact,
+    meld_text,
+    sequence_fact,
+    side_melds,
+)
+from canasta.presentation.facts import (
+    ActionFact,
+    CardFact,
+    DealBreakdown,
+    Fact,
+    HandGroup,
+    HintFact,
+    MeldFact,
+    OpeningFact,
+    PileFact,
+    ScoreItem,
+    SeatFact,
+    SideBreakdown,
+    SideFact,
+    TableFacts,
+    TurnFact,
+)
+from canasta.presentation.hint import action_fact, discard_warning, hint
+from canasta.presentation.log import describe_move, game_over_words
+from canasta.presentation.names import DEFAULT_NAMES, Chair, default_names
+from canasta.presentation.results import deal_breakdown
+from canasta.presentation.table import frozen_reason, pile_fact, table_facts, take_refusal
+from canasta.presentation.text import card_text, render, result_text
+
+__all__ = [
+    "DEFAULT_NAMES", "ActionFact", "CardFact", "Chair", "DealBreakdown", "Fact", "HandGroup",
+    "HintFact", "MeldFact", "OpeningFact", "PileFact", "ScoreItem", "SeatFact",
+    "SideBreakdown", "SideFact", "TableFacts", "TurnFact", "action_fact", "card_fact",
+    "card_text", "deal_breakdown", "default_names", "describe_move", "discard_warning",
+    "frozen_reason", "game_over_words", "hand_codes", "hand_groups", "hand_text", "hint",
+    "meld_fact", "meld_text", "pile_fact", "render", "result_text", "sequence_fact",
+    "side_melds", "table_facts", "take_refusal",
+]

@@ -1,0 +1,133 @@
+"""Cards, the hand and the melds as facts (docs/presentation.md, "Cards", "Melds").
+
+The hand is grouped and sorted as players hold it: wild cards first (jokers, then 2s), black
+3s, held red 3s, then one group per rank from 4 to the ace; where the rules tell suits apart
+the cards of a rank are sorted S H D C. A meld's points and canasta status are the engine's
+scoring of that meld alone (``canasta.engine.scoring.score_side``).
+"""
+
+from __future__ import annotations
+
+from canasta.cards import (
+    BLACK_THREE,
+    FOUR,
+    JOKER,
+    KIND_WORDS,
+    NUM_KINDS,
+    RED_THREE,
+    SUITED,
+    SUITS,
+    TWO,
+    kind_name,
+    kind_word,
+    rank_of,
+    suit_of,
+    suited,
+)
+from canasta.engine.scoring import SideScore, score_side
+from canasta.engine.state import Meld
+from canasta.engine.view import PlayerView
+from canasta.presentation.facts import CardFact, HandGroup, MeldFact
+from canasta.rules import RuleSet
+
+_COLOURS = {"S": "black", "C": "black", "H": "red", "D": "red"}
+
+
+def card_fact(code: int) -> CardFact:
+    """The fact of one card code (a kind, or a suited natural)."""
+    suit = SUITS[suit_of(code)] if code >= SUITED else ""
+    kind = rank_of(code)
+    colour = ("wild" if kind in (JOKER, TWO) else "red" if kind == RED_THREE else
+              "black" if kind == BLACK_THREE else _COLOURS.get(suit, ""))
+    return CardFact(code, kind_name(code), kind_name(kind), suit, colour, kind_word(code))
+
+
+def hand_codes(view: PlayerView) -> tuple[int, ...]:
+    """The seat's cards as codes, in the order the hand is shown."""
+    hand, cards = view.hand, view.cards
+    if cards:
+        return tuple(c for c in sorted(range(len(cards)), key=lambda c: (rank_of(c), c))
+                     for _ in range(cards[c] if c >= FOUR else hand[c]))
+    return tuple(k for k in range(NUM_KINDS) for _ in range(hand[k]))
+
+
+def _group_of(code: int) -> str:
+    kind = rank_of(code)
+    if kind in (JOKER, TWO):
+        return "wild"
+    if kind == BLACK_THREE:
+        return "black 3s"
+    if kind == RED_THREE:
+        return "red 3s"
+    return kind_name(kind)
+
+
+_GROUP_ORDER = {JOKER: 0, TWO: 0, BLACK_THREE: 1, RED_THREE: 2}
+
+
+def hand_groups(view: PlayerView) -> tuple[HandGroup, ...]:
+    """The hand grouped: wild cards, black 3s, red 3s held, then each rank from 4 up."""
+    codes = sorted(hand_codes(view), key=lambda c: (_GROUP_ORDER.get(rank_of(c), 3),
+                                                   rank_of(c), c))
+    groups: list[HandGroup] = []
+    for code in codes:
+        label = _group_of(code)
+        if groups and groups[-1].label == label:
+            groups[-1] = HandGroup(label, (*groups[-1].cards, card_fact(code)))
+        else:
+            groups.append(HandGroup(label, (card_fact(code),)))
+    return tuple(groups)
+
+
+def hand_text(view: PlayerView) -> str:
+    """The hand as text in the order it is shown: ``"JK 2 2 B3 5 5 9 K K A"``, with suits
+    (``"5H 5S"``) where the rules tell suits apart."""
+    return " ".join(card.text for group in hand_groups(view) for card in group.cards)
+
+
+def meld_codes(meld: Meld) -> tuple[int, ...]:
+    """A rank meld's cards: naturals, then 2s, then jokers."""
+    naturals = () if meld.rank == JOKER else (meld.rank,) * meld.naturals
+    return (*naturals, *(TWO,) * meld.twos, *(JOKER,) * meld.jokers)
+
+
+def meld_text(meld: Meld) -> str:
+    """``"K K K K 2 JK"`` for a meld: naturals, then 2s, then jokers."""
+    return " ".join(kind_name(c) for c in meld_codes(meld))
+
+
+def _status(score: SideScore) -> str:
+    if score.sambas:
+        return "samba"
+    if score.wild_canastas:
+        return "wild"
+    if score.natural_canastas:
+        return "natural"
+    return "mixed" if score.mixed_canastas else ""
+
+
+def meld_fact(rules: RuleSet, side: int, meld: Meld) -> MeldFact:
+    """A rank meld (or wild cards alone, or the black-3 set) as the table shows it."""
+    score = score_side(rules, side, [meld], [], 0, True)
+    kind = "wild" if meld.rank == JOKER else "black 3s" if meld.rank == BLACK_THREE else "rank"
+    label = {"wild": "wild cards", "black 3s": "black 3s"}.get(kind, KIND_WORDS[meld.rank][1])
+    return MeldFact(kind, label, kind_name(meld.rank), tuple(map(card_fact, meld_codes(meld))),
+                    meld.size, meld.naturals if kind == "rank" else 0,
+                    meld.wilds if kind == "rank" else meld.size if kind == "wild" else 0,
+                    _status(score), rules.melds.canasta_size, score.melded,
+                    score.canasta_bonus, score.total)
+
+
+def sequence_fact(rules: RuleSet, side: int, suit: int, low: int, high: int) -> MeldFact:
+    """A sequence of one suit (Samba's family) as the table shows it."""
+    score = score_side(rules, side, [], [], 0, True, sequences=[(suit, low, high)])
+    cards = tuple(card_fact(suited(rank, suit)) for rank in range(low, high + 1))
+    return MeldFact("sequence", f"sequence of {('spades', 'hearts', 'diamonds', 'clubs')[suit]}",
+                    kind_name(low), cards, len(cards), len(cards), 0, _status(score),
+                    rules.melds.canasta_size, score.melded, score.canasta_bonus, score.total)
+
+
+def side_melds(view: PlayerView, side: int) -> tuple[MeldFact, ...]:
+    """Every meld of ``side``: rank melds by rank, then its sequences."""
+    return (*(meld_fact(view.rules, side, m) for m in view.melds[side]),
+            *(sequence_fact(view.rules, side, *seq) for seq in view.sequences[side]))

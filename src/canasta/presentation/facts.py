@@ -1,0 +1,231 @@
+"""The fact values the presentation layer gives the faces (docs/presentation.md).
+
+Every fact is a frozen dataclass of plain values (str, int, bool, None, tuples and other
+facts), so ``to_dict()`` is JSON-ready: the browser receives exactly what the terminal draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+class Fact:
+    """A presentation value; ``to_dict()`` gives its JSON-ready form (tuples as lists)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fact as nested dicts and lists of plain values."""
+        return _plain(asdict(self))  # type: ignore[call-overload, no-any-return]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class CardFact(Fact):
+    """One card as a face draws it.
+
+    ``text`` is the engine's short form (``"K"``, ``"KH"``, ``"JK"``, ``"R3"``); ``rank`` its
+    rank text; ``suit`` the suit letter (S H D C) where the rules tell suits apart, else "";
+    ``colour`` is ``"red"`` (hearts, diamonds, red 3s), ``"black"`` (spades, clubs, black 3s),
+    ``"wild"`` (jokers and 2s) or ``""`` (a natural whose suit plays no part); ``words`` the card
+    in a sentence (``"king of hearts"``).
+    """
+
+    code: int
+    text: str
+    rank: str
+    suit: str
+    colour: str
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandGroup(Fact):
+    """Cards of the hand that belong together: ``"wild"`` (jokers and 2s), ``"black 3s"``,
+    ``"red 3s"`` (held, where the rules let them be held) or one rank (``"K"``)."""
+
+    label: str
+    cards: tuple[CardFact, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldFact(Fact):
+    """One meld of a side, as the table shows it.
+
+    ``kind`` is ``"rank"``, ``"wild"`` (wild cards alone), ``"black 3s"`` or ``"sequence"``;
+    ``label`` names it (``"kings"``, ``"sequence of hearts"``); ``rank`` the rank's text (the
+    lowest card of a sequence); ``canasta`` is ``"natural"``, ``"mixed"``, ``"wild"``,
+    ``"samba"`` or ``""`` (not a canasta yet); ``points`` what the meld counts if the hand ended
+    now (its card points, its canasta bonus, any penalty for an unfinished wild meld or a short
+    sequence), as the engine's scoring counts it.
+    """
+
+    kind: str
+    label: str
+    rank: str
+    cards: tuple[CardFact, ...]
+    count: int
+    naturals: int
+    wilds: int
+    canasta: str
+    canasta_size: int
+    card_points: int
+    bonus: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFact(Fact):
+    """One seat at the table: ``relation`` is ``"you"``, ``"partner"`` or ``"opponent"``;
+    ``known`` the cards everyone knows it holds (taken from the pile)."""
+
+    seat: int
+    name: str
+    side: int
+    relation: str
+    hand_size: int
+    foot_size: int
+    red_threes: int
+    known: tuple[CardFact, ...]
+    to_act: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SideFact(Fact):
+    """One side (partnership): ``name`` is ``"your side"`` or the names of its seats."""
+
+    side: int
+    name: str
+    mine: bool
+    seats: tuple[int, ...]
+    score: int
+    melds: tuple[MeldFact, ...]
+    canastas: int
+    red_threes: int
+    opened: bool
+    minimum: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionFact(Fact):
+    """A legal action: its stable ``code``, its ``text`` form (what ``Game.apply`` and the
+    command palette accept) and its ``words`` for players."""
+
+    code: int
+    text: str
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class PileFact(Fact):
+    """The discard pile.
+
+    ``frozen`` is the engine's verdict for the seat's side and ``frozen_reason`` why (the cards
+    that freeze it, the rules, or the side's missing initial meld); ``blocked`` says a black 3
+    on top blocks the seat this turn. When the seat is to draw, ``takes`` are the engine's legal
+    routes and, if there is none, ``take_refusal`` is the engine's reason a take is refused.
+    """
+
+    size: int
+    top: CardFact | None
+    frozen: bool
+    frozen_reason: str
+    blocked: bool
+    blocked_reason: str
+    takes: tuple[ActionFact, ...]
+    take_refusal: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningFact(Fact):
+    """The seat's side and its initial meld: ``minimum`` the points it needs (0 once made),
+    ``so_far`` the points laid toward it this turn, ``pile_waiting`` the taken pile's cards that
+    wait for the opening to be committed."""
+
+    opened: bool
+    minimum: int
+    so_far: int
+    pile_waiting: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFact(Fact):
+    """Whose turn it is: ``phase`` is ``"draw"``, ``"answer"``, ``"meld"`` or ``"over"``;
+    ``words`` says it for the seat (``"Your turn: draw or take the pile"``)."""
+
+    seat: int
+    name: str
+    mine: bool
+    phase: str
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class HintFact(Fact):
+    """The greedy bot's choice for the seat, and its reason."""
+
+    action: ActionFact
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem(Fact):
+    """One item of a side's score for a deal (``"melded cards"``, 230)."""
+
+    label: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class SideBreakdown(Fact):
+    """One side's score for a deal, item by item, and its game total after it."""
+
+    side: int
+    name: str
+    items: tuple[ScoreItem, ...]
+    total: int
+    game_total: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealBreakdown(Fact):
+    """How a deal ended and what every side scored, from the engine's ``HandResult``."""
+
+    deal: int
+    ended_by: str
+    went_out: str
+    sides: tuple[SideBreakdown, ...]
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts(Fact):
+    """Everything one seat's face draws, from its ``PlayerView`` (see ``table_facts``)."""
+
+    rules: str
+    deal: int
+    seat: int
+    name: str
+    side: int
+    partners: tuple[str, ...]
+    turn: TurnFact
+    stock: int
+    pile: PileFact
+    hand: tuple[HandGroup, ...]
+    hand_text: str
+    seats: tuple[SeatFact, ...]
+    sides: tuple[SideFact, ...]
+    opening: OpeningFact
+    permission: str
+    dead_ranks: tuple[str, ...]
+    actions: tuple[ActionFact, ...]
+    log: tuple[str, ...]
+    hint: HintFact | None
+    last_deal: DealBreakdown | None
+    winner: str

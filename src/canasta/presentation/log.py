@@ -1,0 +1,178 @@
+"""The move log: each action in the third person, as the seat watching it may know it
+(docs/presentation.md, "The move log").
+
+``describe_move(before, action, after, names)`` takes the *watching* seat's views just before
+and just after ``action`` (played by ``before.current_player``). Everything said is read from
+those two views, so the log cannot say what the seat may not know: another seat's draw is "Cy
+drew from the stock", a red 3 it laid out is public, and only the seat's own draws name the
+cards drawn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from canasta.cards import KIND_WORDS, SUITED, TWO, kind_word, rank_of
+from canasta.engine.actions import Action, ActionType, Route, meld_cards, route_of, sequence_cards
+from canasta.engine.view import PlayerView
+from canasta.presentation.cards import hand_codes
+from canasta.presentation.names import Chair
+from canasta.presentation.results import deal_breakdown
+
+
+def a(word: str) -> str:
+    """The word with its indefinite article: "a king", "an ace", "an 8"."""
+    return ("an " if word[0] in "aeiou8" else "a ") + word
+
+
+def count_of(n: int, singular: str, plural: str) -> str:
+    """"a card", "2 cards"."""
+    return a(singular) if n == 1 else f"{n} {plural}"
+
+
+def listing(words: Sequence[str]) -> str:
+    """"a 7", "a 7 and a king", "a 7, a 9 and a king"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _plural(code: int) -> str:
+    return KIND_WORDS[rank_of(code)][1]
+
+
+class _Move:
+    """One action seen from one seat: what the sentence builders read."""
+
+    def __init__(self, before: PlayerView, action: Action, after: PlayerView,
+                 chair: Chair) -> None:
+        self.before, self.action, self.after, self.chair = before, action, after, chair
+        self.actor = before.current_player
+        self.who = chair.who(self.actor)
+        self.new_deal = len(after.results) > len(before.results)
+        self.red = 0 if self.new_deal else \
+            after.red_threes[self.actor] - before.red_threes[self.actor]
+
+
+def _red_words(m: _Move) -> str:
+    it = "it" if m.red == 1 else "them"
+    return f"{count_of(m.red, 'red 3', 'red 3s')} and laid {it} out"
+
+
+def _draw(m: _Move) -> str:
+    if m.new_deal:
+        return f"{m.who} drew from the stock"
+    if m.actor == m.chair.seat:
+        drawn = Counter(hand_codes(m.after)) - Counter(hand_codes(m.before))
+        cards = [a(kind_word(c)) for c in sorted(drawn.elements(), key=lambda c: (rank_of(c), c))]
+        if m.red:
+            tail = f", then {listing(cards)}" if cards else ""
+            return f"You drew {_red_words(m)}{tail}"
+        return f"You drew {listing(cards)}" if cards else "You drew from the stock"
+    if m.red:
+        return f"{m.who} drew {_red_words(m)}"
+    drawn_count = m.before.stock_size - m.after.stock_size
+    if drawn_count > 1:
+        return f"{m.who} drew {drawn_count} cards from the stock"
+    return f"{m.who} drew from the stock"
+
+
+def _take(m: _Move) -> str:
+    top = m.before.pile_top
+    taken = len(m.before.pile) - (0 if m.new_deal else len(m.after.pile))
+    route, _ = route_of(m.action)
+    word, plural = kind_word(top), _plural(top)
+    how = {
+        Route.PAIR: f"with two {plural}",
+        Route.WITH_TWO: f"with {a(kind_word(rank_of(top)))} and a 2",
+        Route.WITH_JOKER: f"with {a(kind_word(rank_of(top)))} and a joker",
+        Route.ONTO_MELD: f"by adding the {word} to {m.chair.whose(m.actor)} {plural}",
+        Route.ONTO_SEQUENCE: f"by adding the {word} to {m.chair.whose(m.actor)} sequence",
+    }[Route(route)]
+    return f"{m.who} took the pile {how}: {count_of(taken, 'card', 'cards')}"
+
+
+def _meld(m: _Move) -> str:
+    naturals, wild = meld_cards(m.action)
+    words = f"{('three', 'two')[len(naturals) == 2]} {_plural(naturals[0])}"
+    if wild >= 0:
+        words += " and a 2" if wild == TWO else " and a joker"
+    if naturals[0] >= SUITED:
+        words += " (" + ", ".join(kind_word(c) for c in naturals) + ")"
+    return f"{m.who} melded {words}"
+
+
+def _add(m: _Move) -> str:
+    meld = "wild cards" if m.action.rank == 0 else _plural(m.action.rank)
+    return f"{m.who} added {a(kind_word(m.action.arg))} to {m.chair.whose(m.actor)} {meld}"
+
+
+def _commit(m: _Move) -> str:
+    return f"{m.who} made the initial meld ({m.before.opening_points} points)"
+
+
+_SENTENCES: dict[ActionType, Callable[[_Move], str]] = {
+    ActionType.DRAW: _draw,
+    ActionType.TAKE: _take,
+    ActionType.MELD: _meld,
+    ActionType.ADD: _add,
+    ActionType.COMMIT: _commit,
+    ActionType.DISCARD: lambda m: f"{m.who} discarded {a(kind_word(m.action.rank))}",
+    ActionType.MELD_WILD: lambda m: f"{m.who} melded three wild cards "
+                                    f"({str(m.action)[5:]})",
+    ActionType.MELD_BLACK_THREES: lambda m: f"{m.who} melded {m.action.arg} black 3s",
+    ActionType.SEQUENCE: lambda m: f"{m.who} melded a sequence: " + ", ".join(
+        kind_word(c) for c in sequence_cards(m.action)),
+    ActionType.EXTEND: lambda m: f"{m.who} added the {kind_word(m.action.rank)} to "
+                                 f"{m.chair.whose(m.actor)} sequence",
+    ActionType.RETRACT: lambda m: f"{m.who} took back the opening",
+    ActionType.LAY_RED_THREE: lambda m: f"{m.who} laid out a red 3",
+    ActionType.ASK: lambda m: f"{m.who} asked: may I go out?",
+    ActionType.YES: lambda m: f"{m.who} answered yes: going out is allowed",
+    ActionType.NO: lambda m: f"{m.who} answered no: no going out this turn",
+    ActionType.DECLINE: lambda m: f"{m.who} left the pile with the stock gone",
+    ActionType.ASK_ACABA: lambda m: f"{m.who} asked: may I concede the hand (acaba)?",
+    ActionType.ACABA: lambda m: f"{m.who} conceded the hand (acaba)",
+}
+
+
+def describe_move(before: PlayerView, action: Action, after: PlayerView,
+                  names: Sequence[str]) -> tuple[str, ...]:
+    """The log lines for ``action``, played by ``before.current_player``, as the seat of
+    ``before`` and ``after`` (its views just before and after) may know it; the end of a deal
+    and of the game get lines of their own."""
+    if before.seat != after.seat:
+        raise ValueError("describe_move needs one seat's views before and after the action")
+    chair = Chair(before.seat, before.sides, names)
+    move = _Move(before, action, after, chair)
+    sentence = _SENTENCES[action.type](move)
+    lines = []
+    if move.new_deal:
+        result = after.results[len(before.results)]
+        if result.went_out == move.actor:
+            sentence += " and went out"
+        lines.append(_stop(sentence))
+        lines.append(deal_breakdown(result, chair).words)
+    else:
+        if after.foot_sizes[move.actor] < before.foot_sizes[move.actor]:
+            sentence += " and took up the foot"
+        lines.append(_stop(sentence))
+    if after.current_player < 0 and before.current_player >= 0:
+        lines.append(game_over_words(after, chair))
+    return tuple(lines)
+
+
+def _stop(sentence: str) -> str:
+    return sentence if sentence.endswith("?") else sentence + "."
+
+
+def game_over_words(view: PlayerView, chair: Chair) -> str:
+    """"The game is over: your side wins, 5120 to 3020."""
+    scores = view.scores
+    best = view.state.match.winner
+    board = " to ".join(str(s) for s in sorted(scores, reverse=True))
+    name = chair.side_name(best)
+    verb = "win" if " and " in name else "wins"
+    return f"The game is over: {name} {verb}, {board}."
+
+
+__all__ = ["describe_move", "game_over_words"]

@@ -1,0 +1,67 @@
+"""Who is who, from one seat's chair: names, partners, "you" (docs/presentation.md, "Names").
+
+Faces give every seat a name (``names[seat]``); the presentation speaks to the seat it is
+built for as "you", names its partners "Bea (your partner)", and everyone else by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta.errors import CanastaError
+
+DEFAULT_NAMES = ("Ann", "Bob", "Bea", "Cy", "Dee", "Eve")
+
+
+def default_names(players: int, you: int | None = None) -> tuple[str, ...]:
+    """A name per seat (``DEFAULT_NAMES``); ``you`` is called "You"."""
+    return tuple("You" if seat == you else DEFAULT_NAMES[seat] for seat in range(players))
+
+
+def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
+    """The names as a tuple; ``CanastaError`` unless there is one non-empty name per seat."""
+    if len(names) != players or not all(isinstance(n, str) and n.strip() for n in names):
+        raise CanastaError(f"give one non-empty name per seat ({players} seats), "
+                           f"not {list(names)!r}")
+    return tuple(n.strip() for n in names)
+
+
+class Chair:
+    """The table seen from one seat: its side, its partners, how each seat is called."""
+
+    def __init__(self, seat: int, sides: int, names: Sequence[str]) -> None:
+        self.seat, self.sides, self.names = seat, sides, tuple(names)
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    def relation(self, seat: int) -> str:
+        """``"you"``, ``"partner"`` or ``"opponent"``."""
+        if seat == self.seat:
+            return "you"
+        return "partner" if self.side_of(seat) == self.side_of(self.seat) else "opponent"
+
+    def partners(self) -> tuple[int, ...]:
+        return tuple(s for s in range(len(self.names))
+                     if s != self.seat and self.relation(s) == "partner")
+
+    def who(self, seat: int, capital: bool = True) -> str:
+        """How a sentence names ``seat``: "You", "Bea (your partner)", "Cy"."""
+        if seat == self.seat:
+            return "You" if capital else "you"
+        if self.relation(seat) == "partner":
+            return f"{self.names[seat]} (your partner)"
+        return self.names[seat]
+
+    def side_name(self, side: int) -> str:
+        """"your side", or the names of the side's seats ("Bob and Cy")."""
+        if side == self.side_of(self.seat):
+            return "your side"
+        return " and ".join(self.names[s] for s in range(len(self.names))
+                            if self.side_of(s) == side)
+
+    def whose(self, seat: int) -> str:
+        """The possessive for a seat's side: "your", "your side's", "their"."""
+        if seat == self.seat:
+            return "your"
+        return "your side's" if self.relation(seat) == "partner" else "their"

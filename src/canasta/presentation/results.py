@@ -1,0 +1,22 @@
+"""A deal's end, item by item, from the engine's ``HandResult`` (docs/presentation.md,
+"The deal's breakdown"). Nothing is recounted: the items are ``SideScore.items()``."""
+
+from __future__ import annotations
+
+from canasta.engine.scoring import HandResult
+from canasta.presentation.facts import DealBreakdown, ScoreItem, SideBreakdown
+from canasta.presentation.names import Chair
+
+
+def deal_breakdown(result: HandResult, chair: Chair) -> DealBreakdown:
+    """The breakdown of one finished deal, named from ``chair``'s seat."""
+    sides = tuple(
+        SideBreakdown(score.side, chair.side_name(score.side),
+                      tuple(ScoreItem(label, value) for label, value in score.items()),
+                      score.total, result.totals[score.side])
+        for score in result.sides)
+    out = chair.who(result.went_out) if result.went_out >= 0 else ""
+    how = f"{out} went out" if out else str(result.ended_by)
+    words = f"Deal {result.deal} ended: {how}. " + "; ".join(
+        f"{s.name} {s.total:+d} (game {s.game_total})" for s in sides) + "."
+    return DealBreakdown(result.deal, str(result.ended_by), out, sides, words)

@@ -1,0 +1,137 @@
+"""The whole table as one seat sees it: ``table_facts(view, names, log)``
+(docs/presentation.md, "The table").
+
+Every fact is read from the seat's ``PlayerView`` or asked of the engine: legal actions and
+their words, refusals (``why_illegal`` on a game sampled from the view, which agrees with
+everything the seat can see), scoring, the frozen verdict. The reason the pile is frozen is
+read from what ``pile.frozen_for`` consults (the freezing cards in the pile, the rules, the
+side's initial meld); the engine has no function naming it (see docs/presentation.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from canasta.cards import kind_name
+from canasta.engine.actions import SUITED_TAKES, TAKE_ACTIONS, ActionType, Route, route_of
+from canasta.engine.determinize import determinize
+from canasta.engine.pile import BLOCKED
+from canasta.engine.view import PlayerView
+from canasta.presentation.cards import card_fact, hand_groups, hand_text, side_melds
+from canasta.presentation.facts import (
+    OpeningFact,
+    PileFact,
+    SeatFact,
+    SideFact,
+    TableFacts,
+    TurnFact,
+)
+from canasta.presentation.hint import action_fact, hint
+from canasta.presentation.log import a, game_over_words, listing
+from canasta.presentation.names import Chair, check_names, default_names
+from canasta.presentation.results import deal_breakdown
+
+
+def frozen_reason(view: PlayerView) -> str:
+    """Why the pile is frozen against the seat's side, or "" when it is not."""
+    if not view.pile_frozen:
+        return ""
+    freezing = [c for c in view.pile if view.t.freezes[c]]
+    if view.state.table.freezers and freezing:
+        words = listing([a(card_fact(c).words) for c in freezing[-3:]])
+        more = f" (and {len(freezing) - 3} more)" if len(freezing) > 3 else ""
+        verb = "lies" if len(freezing) == 1 else "lie"
+        return f"frozen: {words}{more} {verb} in it"
+    if view.rules.pile.always_frozen:
+        return "frozen: these rules keep the pile frozen"
+    return "frozen for your side until it makes its initial meld"
+
+
+def take_refusal(view: PlayerView) -> str:
+    """When the seat is to draw and no take is legal, the engine's reason a take by a natural
+    pair is refused (asked on a game that agrees with the view); else ""."""
+    if view.phase != "draw" or not view.legal_actions or \
+            any(a.type == ActionType.TAKE for a in view.legal_actions):
+        return ""
+    if not view.pile:
+        return "the pile is empty"
+    game = determinize(view, random.Random(0), one_hand=True)
+    pair = next(a for a in SUITED_TAKES if route_of(a)[0] == Route.PAIR) if view.t.suited \
+        else TAKE_ACTIONS[Route.PAIR]
+    return game.why_illegal(pair) or ""
+
+
+def pile_fact(view: PlayerView) -> PileFact:
+    """The pile: size, top card, frozen and why, blocked, the routes offered."""
+    takes = tuple(action_fact(a) for a in view.legal_actions if a.type == ActionType.TAKE)
+    return PileFact(len(view.pile), card_fact(view.pile_top) if view.pile else None,
+                    view.pile_frozen, frozen_reason(view), view.blocked,
+                    BLOCKED.words() if view.blocked else "", takes, take_refusal(view))
+
+
+def turn_fact(view: PlayerView, chair: Chair) -> TurnFact:
+    """Whose turn it is, in words for the seat."""
+    seat = view.current_player
+    if seat < 0:
+        return TurnFact(-1, "", False, "over", game_over_words(view, chair))
+    mine = seat == view.seat
+    asker = view.state.turn.asker
+    if view.phase == "answer":
+        words = (f"{chair.who(asker)} asks you: may I go out?" if mine else
+                 f"{chair.who(asker)} asked {chair.who(seat, capital=False)}: may I go out?")
+    elif mine:
+        words = ("Your turn: draw from the stock or take the pile" if view.phase == "draw"
+                 else "Your turn: meld, then discard (or go out)")
+    else:
+        words = f"{chair.who(seat)} to play"
+    return TurnFact(seat, chair.names[seat], mine, view.phase, words)
+
+
+def seat_facts(view: PlayerView, chair: Chair) -> tuple[SeatFact, ...]:
+    """Every seat: name, relation, cards in hand and foot, red 3s, known cards."""
+    return tuple(
+        SeatFact(seat, chair.names[seat], chair.side_of(seat), chair.relation(seat),
+                 view.hand_sizes[seat], view.foot_sizes[seat], view.red_threes[seat],
+                 tuple(card_fact(k) for k, n in enumerate(view.known[seat]) for _ in range(n))
+                 if seat != view.seat else (), seat == view.current_player)
+        for seat in range(view.players))
+
+
+def side_facts(view: PlayerView, chair: Chair) -> tuple[SideFact, ...]:
+    """Every side: its melds, canastas, red 3s, score and opening minimum."""
+    return tuple(
+        SideFact(side, chair.side_name(side), side == view.side,
+                 tuple(s for s in range(view.players) if chair.side_of(s) == side),
+                 view.scores[side], side_melds(view, side), view.canastas[side],
+                 sum(view.red_threes[s] for s in range(view.players) if s % view.sides == side),
+                 view.initial_done[side], view.minimums[side])
+        for side in range(view.sides))
+
+
+def table_facts(view: PlayerView, names: Sequence[str] | None = None,
+                log: Sequence[str] = (), with_hint: bool = False) -> TableFacts:
+    """Everything the seat of ``view`` is shown: ``names`` one per seat (default
+    ``default_names``), ``log`` the move log so far (lines of ``describe_move``), and with
+    ``with_hint`` the greedy bot's advice when the seat is to act."""
+    chosen = check_names(names, view.players) if names is not None else \
+        default_names(view.players, view.seat)
+    chair = Chair(view.seat, view.sides, chosen)
+    side = view.side
+    results = view.results
+    return TableFacts(
+        rules=view.rules.name, deal=view.deal_number, seat=view.seat,
+        name=chosen[view.seat], side=side,
+        partners=tuple(chosen[s] for s in chair.partners()),
+        turn=turn_fact(view, chair), stock=view.stock_size, pile=pile_fact(view),
+        hand=hand_groups(view), hand_text=hand_text(view), seats=seat_facts(view, chair),
+        sides=side_facts(view, chair),
+        opening=OpeningFact(view.initial_done[side], view.minimums[side],
+                            view.opening_points, view.pending_pile),
+        permission=view.permission,
+        dead_ranks=tuple(kind_name(r) for r in view.dead_ranks),
+        actions=tuple(action_fact(a) for a in view.legal_actions),
+        log=tuple(log), hint=hint(view) if with_hint else None,
+        last_deal=deal_breakdown(results[-1], chair) if results else None,
+        winner=chair.side_name(view.state.match.winner) if view.state.match.over
+        and view.state.match.winner >= 0 else "")

@@ -1,0 +1,74 @@
+"""The move log in the third person, with names, never saying a card the seat cannot know
+(docs/presentation.md, "The move log")."""
+
+from __future__ import annotations
+
+from canasta import Game
+from canasta.presentation import describe_move
+from tests.helpers import MELD, position
+
+NAMES = ("Ann", "Bob", "Bea", "Cy")
+
+
+def watched(game: Game, action: str, seat: int = 0) -> tuple[str, ...]:
+    """The log lines ``seat`` gets for ``action``, played now."""
+    before = game.view(seat)
+    played = game.legal_actions()[[str(a) for a in game.legal_actions()].index(action)]
+    game.apply(played)
+    return describe_move(before, played, game.view(seat), NAMES)
+
+
+def test_a_partners_take_names_the_partner_the_rank_and_the_size() -> None:
+    pile = "4 5 6 7 8 10 J Q 4 5 6 7 8 9"
+    game = position(hands={2: "9 9 5 6"}, melds={0: ["K K K"]}, pile=pile, current=2)
+    assert watched(game, "take pair") == \
+        ("Bea (your partner) took the pile with two 9s: 14 cards.",)
+
+
+def test_another_seats_draw_says_only_what_everyone_saw() -> None:
+    game = position(hands={3: "5 6 7"}, melds={1: ["K K K"]}, pile="4", current=3,
+                    stock="Q 9 A R3")
+    assert watched(game, "draw") == ("Cy drew a red 3 and laid it out.",)
+    game = position(hands={3: "5 6 7"}, melds={1: ["K K K"]}, pile="4", current=3,
+                    stock="Q 9 A")
+    lines = watched(game, "draw")
+    assert lines == ("Cy drew from the stock.",)
+
+
+def test_the_seat_is_told_what_it_drew() -> None:
+    game = position(hands={0: "5 6 7"}, melds={0: ["K K K"]}, pile="4", stock="Q 9 A")
+    assert watched(game, "draw") == ("You drew an ace.",)
+    game = position(hands={0: "5 6 7"}, melds={0: ["K K K"]}, pile="4", stock="Q 9 R3")
+    assert watched(game, "draw") == ("You drew a red 3 and laid it out, then a 9.",)
+
+
+def test_melds_additions_and_discards_in_the_third_person() -> None:
+    game = position(hands={1: "9 9 2 K 5 6"}, melds={1: ["K K K"]}, pile="4", current=1,
+                    phase=MELD, drew=True)
+    assert watched(game, "meld 9 9 2") == ("Bob melded two 9s and a 2.",)
+    assert watched(game, "add K K") == ("Bob added a king to their kings.",)
+    assert watched(game, "discard 5", seat=2) == ("Bob discarded a 5.",)
+    game = position(hands={2: "K 5 6 7"}, melds={0: ["K K K"]}, pile="4", current=2,
+                    phase=MELD, drew=True)
+    assert watched(game, "add K K") == ("Bea (your partner) added a king to your side's kings.",)
+
+
+def test_going_out_ends_the_deal_with_its_breakdown() -> None:
+    game = position(hands={1: "K 5"}, melds={1: ["K K K K K K K", "Q Q Q"]}, pile="4",
+                    current=1, phase=MELD, drew=True)
+    lines = watched(game, "add K K")
+    lines += watched(game, "discard 5")
+    assert lines[0] == "Bob added a king to their kings."
+    assert lines[1] == "Bob discarded a 5 and went out."
+    assert lines[2].startswith("Deal 1 ended: Bob went out. your side ")
+    assert "Bob and Cy +" in lines[2]
+
+
+def test_the_opening_commit_and_the_partners_answer() -> None:
+    game = position(hands={0: "K K K Q Q Q 5 6"}, pile="4", phase=MELD, drew=True)
+    watched(game, "meld K K K")
+    watched(game, "meld Q Q Q")
+    assert watched(game, "commit", seat=1) == ("Ann made the initial meld (60 points).",)
+    game = position(hands={0: "K 5", 2: "4 4"}, melds={0: ["Q Q Q"]}, pile="7")
+    assert watched(game, "ask", seat=1) == ("Ann asked: may I go out?",)
+    assert watched(game, "no") == ("Bea (your partner) answered no: no going out this turn.",)

@@ -1,0 +1,93 @@
+"""The table's facts: the pile and why it is frozen or blocked, the opening, whose turn, the
+partner named (docs/presentation.md, "The table")."""
+
+from __future__ import annotations
+
+import json
+
+from canasta import Game
+from canasta.presentation import table_facts
+from tests.helpers import MELD, position
+
+NAMES = ("Ann", "Bob", "Bea", "Cy")
+
+
+def test_a_pile_frozen_by_a_wild_card_says_so() -> None:
+    game = position(hands={0: "K K 5"}, melds={0: ["Q Q Q"]}, pile="4 2 9 K")
+    pile = table_facts(game.view(0), NAMES).pile
+    assert pile.frozen and pile.frozen_reason == "frozen: a 2 lies in it"
+    assert (pile.size, pile.top and pile.top.text) == (4, "K")
+    assert [t.text for t in pile.takes] == [str(a) for a in game.legal_actions()
+                                            if str(a).startswith("take")]
+
+
+def test_a_pile_frozen_by_the_missing_initial_meld_or_the_rules_says_so() -> None:
+    game = position(hands={0: "K K 5"}, pile="4 9 K")
+    assert table_facts(game.view(0)).pile.frozen_reason == \
+        "frozen for your side until it makes its initial meld"
+    cuban = position("cuban", hands={0: "K K 5"}, melds={0: ["Q Q Q"]}, pile="4 9 K")
+    assert table_facts(cuban.view(0)).pile.frozen_reason == \
+        "frozen: these rules keep the pile frozen"
+    open_pile = position(hands={0: "K K 5"}, melds={0: ["Q Q Q"]}, pile="4 9 K")
+    assert not table_facts(open_pile.view(0)).pile.frozen
+    assert table_facts(open_pile.view(0)).pile.frozen_reason == ""
+
+
+def test_a_blocked_pile_and_a_refused_take_give_the_engines_reason() -> None:
+    game = position(hands={0: "K 5 6"}, melds={0: ["Q Q Q"]}, pile="4 9 K")
+    pile = table_facts(game.view(0)).pile
+    assert pile.takes == () and pile.take_refusal == game.why_illegal("take pair")
+    assert "two natural kings" in pile.take_refusal
+    blocked = position(hands={0: "B3 B3 5"}, melds={0: ["Q Q Q"]}, pile="4 9 B3",
+                       extra="blocked 0")
+    facts = table_facts(blocked.view(0)).pile
+    assert facts.blocked and facts.blocked_reason == blocked.why_illegal("take pair")
+    assert not table_facts(blocked.view(1)).pile.blocked  # nobody else is blocked
+
+
+def test_the_opening_minimum_and_the_opening_so_far() -> None:
+    game = position(hands={0: "K K K Q Q Q 5 6"}, pile="4", phase=MELD, drew=True)
+    before = table_facts(game.view(0)).opening
+    assert (before.opened, before.minimum, before.so_far) == (False, 50, 0)
+    game.apply("meld K K K")
+    after = table_facts(game.view(0)).opening
+    assert (after.minimum, after.so_far) == (50, 30)
+
+
+def test_partners_whose_turn_and_the_question_are_named() -> None:
+    game = position(hands={0: "K 5 6", 2: "4 4"}, melds={0: ["Q Q Q"]}, pile="7")
+    facts = table_facts(game.view(0), NAMES)
+    assert facts.partners == ("Bea",) and facts.name == "Ann"
+    assert [s.relation for s in facts.seats] == ["you", "opponent", "partner", "opponent"]
+    assert facts.turn.mine and facts.turn.words.startswith("Your turn: draw")
+    assert table_facts(game.view(1), NAMES).turn.words == "Ann to play"
+    assert table_facts(game.view(2), NAMES).turn.words == "Ann (your partner) to play"
+    game.apply("ask")
+    question = table_facts(game.view(2), NAMES).turn
+    assert question.mine and question.words == "Ann (your partner) asks you: may I go out?"
+    three = Game("three_hand", 1)
+    assert table_facts(three.view(0)).partners == ()
+
+
+def test_the_facts_are_json_and_name_the_sides_scores_and_seats() -> None:
+    game = position(hands={0: "K 5 6", 1: "8 8 9"}, melds={0: ["Q Q Q"], 1: ["A A A"]},
+                    pile="7", scores=[120, 840], red_threes={3: 1})
+    facts = table_facts(game.view(0), NAMES)
+    data = json.loads(json.dumps(facts.to_dict()))
+    assert data["sides"][0]["name"] == "your side" and data["sides"][1]["name"] == "Bob and Cy"
+    assert [s["score"] for s in data["sides"]] == [120, 840]
+    assert data["sides"][1]["red_threes"] == 1 and data["seats"][3]["red_threes"] == 1
+    assert data["hand_text"] == "5 6 K" and data["stock"] == game.view(0).stock_size
+    assert [a["text"] for a in data["actions"]] == [str(a) for a in game.legal_actions()]
+
+
+def test_a_finished_game_names_the_winner() -> None:
+    from tests.helpers import end_hand
+
+    game = position(hands={0: "5", 1: "6"}, melds={0: ["K K K K K K K"]}, pile="7",
+                    scores=[4900, 100])
+    end_hand(game)
+    facts = table_facts(game.view(1), NAMES)
+    assert game.is_terminal() and facts.winner == "Ann and Bea"
+    assert facts.turn.phase == "over" and "Ann and Bea win" in facts.turn.words
+    assert facts.last_deal is not None and facts.last_deal.deal == 1
