@@ -27,7 +27,7 @@ def _url(tmp_path: Path) -> str:
 def test_an_empty_database_is_created_by_the_migrations(tmp_path: Path) -> None:
     engine = open_database(_url(tmp_path))
     assert (tmp_path / "sub" / "canasta.db").is_file()
-    assert revision(engine) == head() == "0001"
+    assert revision(engine) == head() == "0002"
     assert set(inspect(engine).get_table_names()) == SCORE_TABLES | {"alembic_version"}
     with engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
@@ -77,7 +77,7 @@ def test_the_default_database_is_the_env_var_else_the_data_folder(
 def test_db_upgrade_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     url = _url(tmp_path)
     assert main(["db", "upgrade", "--db", url]) == 0
-    assert capsys.readouterr().out == f"{url}: at migration 0001 (the newest)\n"
+    assert capsys.readouterr().out == f"{url}: at migration 0002 (the newest)\n"
     assert main(["db", "upgrade", "--db", "nope://x"]) == 1
     assert "cannot open the database 'nope://x'" in capsys.readouterr().err
 

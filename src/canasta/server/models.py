@@ -1,0 +1,73 @@
+"""The server's tables in the shared database (docs/storage.md, docs/protocol.md).
+
+A table of the server is its record (docs/records.md) spread over three tables:
+
+- ``server_tables``: one row a table: its rules (every option), its seed (kept secret until
+  the game ends; only its SHA-256 is ever sent before), the settings (bot pause, grace
+  period), and the table a "play again" made from it;
+- ``server_seats``: who sits where: a bot (its spec) or a person (the SHA-256 of the secret
+  token their browser holds, ``None`` while the seat is open; the invitation code that claims it);
+- ``server_events``: the table's versioned, append-only event log. The game is the fold of
+  its events: ``action`` appends one action, ``undo`` takes the last one back; the other kinds
+  (``join``, ``continue``, ``hint``, ``next``) change no card.
+
+Only portable column types: the same models run on PostgreSQL (``--db postgresql+psycopg://``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from canasta.store import Base
+
+
+class TableRow(Base):
+    """One table: rules, seed and settings (the seed's hash is public, the seed is not)."""
+
+    __tablename__ = "server_tables"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)  # RuleSet.to_dict()
+    seed: Mapped[str] = mapped_column(String(64))  # decimal digits: a 128-bit integer
+    seed_hash: Mapped[str] = mapped_column(String(64))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    creator: Mapped[str] = mapped_column(String(64), index=True)  # the creating client's key
+    over: Mapped[bool] = mapped_column(default=False)
+    next_table: Mapped[str | None] = mapped_column(String(24), default=None)
+
+
+class SeatRow(Base):
+    """One seat of a table: a bot, or a person holding a secret token."""
+
+    __tablename__ = "server_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("server_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # "bot" or "human"
+    bot: Mapped[str | None] = mapped_column(String(80), default=None)
+    name: Mapped[str] = mapped_column(String(40))
+    invite: Mapped[str | None] = mapped_column(String(64), default=None)
+    token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+
+
+class EventRow(Base):
+    """One versioned event of a table (versions count from 1, without gaps)."""
+
+    __tablename__ = "server_events"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("server_tables.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, default=None)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+__all__ = ["EventRow", "SeatRow", "TableRow"]
