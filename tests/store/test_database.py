@@ -18,6 +18,7 @@ from canasta.store import Base, StoreError, default_url, open_database, upgrade
 from canasta.store.database import _config, head, revision
 
 SCORE_TABLES = {"score_games", "score_sides", "score_deals", "score_entries"}
+SERVER_TABLES = {"server_tables", "server_seats", "server_events"}
 
 
 def _url(tmp_path: Path) -> str:
@@ -28,7 +29,7 @@ def test_an_empty_database_is_created_by_the_migrations(tmp_path: Path) -> None:
     engine = open_database(_url(tmp_path))
     assert (tmp_path / "sub" / "canasta.db").is_file()
     assert revision(engine) == head() == "0002"
-    assert set(inspect(engine).get_table_names()) == SCORE_TABLES | {"alembic_version"}
+    assert set(inspect(engine).get_table_names()) == SCORE_TABLES | SERVER_TABLES | {"alembic_version"}
     with engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
