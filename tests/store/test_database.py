@@ -29,7 +29,8 @@ def test_an_empty_database_is_created_by_the_migrations(tmp_path: Path) -> None:
     engine = open_database(_url(tmp_path))
     assert (tmp_path / "sub" / "canasta.db").is_file()
     assert revision(engine) == head() == "0002"
-    assert set(inspect(engine).get_table_names()) == SCORE_TABLES | SERVER_TABLES | {"alembic_version"}
+    tables = SCORE_TABLES | SERVER_TABLES | {"alembic_version"}
+    assert set(inspect(engine).get_table_names()) == tables
     with engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
