@@ -1,6 +1,7 @@
 """The ``canasta`` command: play, rule sets, simulations, bot matches, game replays.
 
     canasta play [--rules R] [--seed S] [--seat N] [--bots BOT] [--save FILE] [--resume FILE]
+                 [--plain] [--ascii]
     canasta rules list | show NAME_OR_FILE | check FILE | diff A B
     canasta simulate [--rules R] [--games N] [--seed S] [--max-deals D] [--save-records DIR]
     canasta match A B [--games N] [--seed S] [--workers N] [--ray [ADDR]] [--max-deals D]
@@ -8,6 +9,7 @@
     canasta tournament A B C ... [same options as match]
     canasta replay FILE [--verify] [--position N]
     canasta db upgrade [--db URL]
+    canasta score new | deal | undo | edit | list | show | export ...   (the score pad)
 
 Bad arguments exit with 2 (argparse), bad files or records with 1 (a file where a folder
 is wanted, a missing optional dependency such as Ray included); either way one line on stderr
@@ -24,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from canasta.cli import db_cmd, match_cmd, play, replay_cmd, rules_cmd, simulate_cmd
+from canasta.cli import db_cmd, match_cmd, play, replay_cmd, rules_cmd, score_cmd, simulate_cmd
 from canasta.errors import CanastaError
 
 
@@ -73,18 +75,24 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     game = commands.add_parser("play", help="play a game in the terminal against bots")
-    game.add_argument("--rules", default="classic", metavar="NAME_OR_FILE",
+    game.add_argument("--rules", default=None, metavar="NAME_OR_FILE",
                       help="a preset name or a rules file (default: classic)")
     game.add_argument("--seed", type=whole_number, default=None, metavar="S",
                       help="the deal's seed (default: a random one, printed)")
-    game.add_argument("--seat", type=whole_number, default=0, metavar="N",
+    game.add_argument("--seat", type=whole_number, default=None, metavar="N",
                       help="your seat (default: 0)")
-    game.add_argument("--save", default="canasta-game.json", metavar="FILE",
-                      help="the record written after every move (default: canasta-game.json)")
-    game.add_argument("--resume", metavar="FILE", help="continue a saved game")
-    game.add_argument("--bots", default="greedy", metavar="BOT",
+    game.add_argument("--save", default=None, metavar="FILE",
+                      help="the record written after every move (default: canasta-game.json, "
+                           "or the next free name: a saved game is never written over)")
+    game.add_argument("--resume", metavar="FILE",
+                      help="continue a saved game (saved back to FILE)")
+    game.add_argument("--bots", default=None, metavar="BOT",
                       help="the bot playing every other seat (default: greedy; also random, "
                            "ismcts, ismcts:iterations=200)")
+    game.add_argument("--plain", action="store_true",
+                      help="a line-by-line prompt instead of the full-screen table")
+    game.add_argument("--ascii", action="store_true",
+                      help="no suit glyphs (automatic when the terminal cannot print them)")
     game.set_defaults(run=play.run)
 
     rules = commands.add_parser("rules", help="list, show, check and compare rule sets")
@@ -136,6 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
                                          "migration (creating it if needed)")
     db_cmd.add_db_option(db_upgrade)
     db_upgrade.set_defaults(run=db_cmd.upgrade)
+    score_cmd.add_parser(commands)
     return parser
 
 
