@@ -1,0 +1,195 @@
+"""Canasta as a Gymnasium environment: the agent plays one seat, bots play the others.
+
+``gymnasium.make("canasta/Canasta-v0", rules="classic", opponents="greedy", seat=0)`` after
+``gymnasium.register_envs(canasta.envs)`` (docs/envs.md, "Gymnasium"). Observations are
+``{"observation": the observer's tensor, "action_mask": the legal action codes}``; the mask
+is also in ``info["action_mask"]`` and ``action_masks()`` (what sb3-contrib's MaskablePPO
+reads). Actions are the engine's action codes; an illegal one raises ``IllegalAction`` with
+the engine's reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from canasta.bots import make_bot
+from canasta.bots.base import Bot
+from canasta.engine.actions import ALL_ACTIONS, NUM_ACTIONS
+from canasta.engine.game import Game
+from canasta.envs import ENV_ID
+from canasta.envs.observation import Observer, Vector
+from canasta.envs.outcome import over
+from canasta.envs.rewards import REWARDS, Scorer
+from canasta.errors import CanastaError
+from canasta.rules import RuleSet, load
+from canasta.sim.games import bot_seed
+
+Observation = dict[str, npt.NDArray[Any]]
+Mask = npt.NDArray[np.int8]
+
+
+def observation_space(observer: Observer) -> spaces.Dict:
+    """The space of the environments' observations: the tensor and the action mask."""
+    layout = observer.layout
+    return spaces.Dict({
+        "observation": spaces.Box(layout.low, layout.high, (layout.size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+    })
+
+
+def action_mask(game: Game) -> Mask:
+    """The legal action codes of the player to act as a 0/1 vector (all 0 once over)."""
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    if not game.is_terminal():
+        mask[[a.code for a in game.legal_actions()]] = 1
+    return mask
+
+
+def illegal(game: Game, action: object, illegal_reward: float | None) -> str | None:
+    """The engine's reason why ``action`` (an action code) is not legal now, or None when it
+    is; with ``illegal_reward`` None an illegal action raises (``IllegalAction``,
+    ``ValueError`` for a value that is no action code)."""
+    if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        raise ValueError(f"an action is an action code (an int), not {action!r}")
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action code {action} is not in 0..{NUM_ACTIONS - 1}")
+    if ALL_ACTIONS[action] in game.legal_actions():
+        return None
+    reason = game.why_illegal(int(action)) or "not legal now"
+    if illegal_reward is None:
+        game.apply(int(action))  # raises IllegalAction with the engine's reason
+    return reason
+
+
+def load_rules(rules: RuleSet | str) -> RuleSet:
+    """A rule set given as itself, a preset name or a file path; ``ValueError`` otherwise."""
+    if isinstance(rules, RuleSet):
+        return rules
+    try:
+        return load(rules)
+    except CanastaError as exc:
+        raise ValueError(str(exc)) from None
+
+
+class CanastaEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat of a game of Canasta against bots.
+
+    ``opponents`` is a bot spec (``canasta.bots.make_bot``) for every other seat, ``partner``
+    one for the agent's partners (default: the opponents' spec); ``reward`` is ``"game"``,
+    ``"deal"`` or ``"shaped"`` (``canasta.envs.rewards``); ``max_deals`` stops the game after
+    that many deals (0: when the rules end it). An illegal action changes nothing in the game
+    and ends the episode with ``illegal_reward`` (the engine's reason in
+    ``info["illegal_action"]``), or raises ``IllegalAction`` where ``illegal_reward`` is None.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, rules: RuleSet | str = "classic", opponents: str = "random",
+                 partner: str | None = None, seat: int = 0, reward: str = "game",
+                 max_deals: int = 0, illegal_reward: float | None = -1.0,
+                 render_mode: str | None = None) -> None:
+        self.rules = load_rules(rules)
+        players = self.rules.players.count
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"seat {seat!r} is not in this game (0 to {players - 1})")
+        if reward not in REWARDS:
+            raise ValueError(f"reward {reward!r} is not one of {', '.join(REWARDS)}")
+        if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 0:
+            raise ValueError(f"max_deals is a whole number >= 0, not {max_deals!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} is not one of 'ansi'")
+        sides = self.rules.players.sides
+        self.specs = [partner if partner is not None and s % sides == seat % sides else opponents
+                      for s in range(players)]
+        for spec in set(self.specs):
+            make_bot(spec)  # a bad spec fails here, not at the first reset
+        self.seat, self.reward_kind, self.max_deals = seat, reward, max_deals
+        self.illegal_reward = illegal_reward
+        self._illegal = False
+        self.render_mode = render_mode
+        self.observer = Observer(self.rules)
+        self.observation_space = observation_space(self.observer)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.game: Game | None = None
+        self._bots: list[Bot | None] = []
+        self._scorer: Scorer | None = None
+        self._mask: Mask = np.zeros(NUM_ACTIONS, np.int8)
+
+    # ------------------------------------------------------------------ the Gymnasium API
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+        """A new game whose engine seed is drawn from the environment's generator (seeded by
+        ``seed``); the bots play until the agent's first turn."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**62))
+        game = self.game = Game(self.rules, game_seed)
+        self._bots = [None if n == self.seat else make_bot(spec, bot_seed(game_seed, n))
+                      for n, spec in enumerate(self.specs)]
+        self._scorer = Scorer(self.reward_kind, game, self.seat, self.max_deals)
+        self._illegal = False
+        self._play_bots()
+        self._scorer.reward()  # what the bots did before the agent's first turn is no reward
+        return self._observe(), self._info()
+
+    def step(self, action: int | np.integer[Any]
+             ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play the agent's action, then the bots' until the agent's next turn or the end."""
+        game, scorer = self.game, self._scorer
+        if game is None or scorer is None:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        if over(game, self.max_deals) or self._illegal:
+            raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
+        refusal = illegal(game, action, self.illegal_reward)
+        if refusal is not None:
+            self._illegal = True
+            assert self.illegal_reward is not None
+            info = {**self._info(), "illegal_action": refusal}
+            return self._observe(), self.illegal_reward, True, False, info
+        game.apply(int(action))
+        self._play_bots()
+        return self._observe(), scorer.reward(), over(game, self.max_deals), False, self._info()
+
+    def render(self) -> str | None:
+        """``ansi``: the agent's view in words (nothing the seat may not know)."""
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        return self.observer.string(self.game.view(self.seat))
+
+    def action_masks(self) -> Mask:
+        """The legal action codes now, as MaskablePPO reads them."""
+        return self._mask.astype(bool)
+
+    # ------------------------------------------------------------------ inside
+
+    def _play_bots(self) -> None:
+        game = self.game
+        assert game is not None
+        while not over(game, self.max_deals) and game.current_player != self.seat:
+            seat = game.current_player
+            bot = self._bots[seat]
+            assert bot is not None
+            game.apply(bot.act(game.view(seat)))
+
+    def _observe(self) -> Observation:
+        game = self.game
+        assert game is not None
+        self._mask = action_mask(game) if game.current_player == self.seat else \
+            np.zeros(NUM_ACTIONS, np.int8)
+        return {"observation": self._vector(game), "action_mask": self._mask}
+
+    def _vector(self, game: Game) -> Vector:
+        return self.observer.tensor(game.view(self.seat))
+
+    def _info(self) -> dict[str, Any]:
+        game = self.game
+        assert game is not None
+        return {"action_mask": self._mask.copy(), "scores": game.scores, "deal": game.deal_number}
+
+
+__all__ = ["ENV_ID", "CanastaEnv", "action_mask", "illegal", "load_rules", "observation_space"]

@@ -1,0 +1,365 @@
+"""The one observer of the learning environments: a seat's ``PlayerView`` as a tensor and a string.
+
+Everything here is read from the view (the seat's information set, docs/architecture.md "Views")
+and from the public record of play (``Recall``); nothing reads the game's state, so nothing the
+seat may not know can reach an agent. The fields, their order, shapes and bounds are a
+``Layout``, computed once per rule set; docs/envs.md describes each field.
+
+Seats are written *relative* to the observer (0 = the observer, 1 = the next seat to play, ...)
+and sides likewise (0 = the observer's side), so one policy can play any seat. Points (scores,
+minimums, an opening's points) are in thousands.
+
+>>> import canasta
+>>> game = canasta.Game("classic", seed=1)
+>>> observer = Observer(game.rules)
+>>> observer.tensor(game.view(0)).shape == (observer.layout.size,)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from canasta.cards import NUM_CODES, NUM_KINDS, SUITED, kind_name, rank_of
+from canasta.engine.actions import ALL_ACTIONS, ActionType
+from canasta.engine.tables import tables_for
+from canasta.engine.view import PlayerView
+from canasta.presentation.cards import hand_codes
+from canasta.rules import RuleSet
+
+#: Natural ranks in a sequence (4 up to the ace).
+_SEQUENCE_RANKS = 11
+_SUITED_CODES = NUM_CODES - SUITED
+_PHASES = ("draw", "answer", "meld", "over")
+_PERMISSIONS = ("", "yes", "no")
+_ACABA = ("", "asked", "yes", "no")
+_POINTS = 1000.0  # points are written in thousands
+#: The bound of the unbounded fields (deal number, points in thousands): no game gets near it.
+_FAR = 1e6
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One named block of the observation tensor: where it starts, its shape, its bounds."""
+
+    name: str
+    offset: int
+    shape: tuple[int, ...]
+    low: float
+    high: float
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+    @property
+    def end(self) -> int:
+        return self.offset + self.size
+
+
+class Layout:
+    """The fields of the observation tensor for one rule set (docs/envs.md, "Observation").
+
+    ``private`` keeps the observer's own hand; ``public`` everything every seat sees; ``recall``
+    adds the memory of the deal's play (``Recall``): OpenSpiel's observer types.
+    """
+
+    def __init__(self, rules: RuleSet, private: bool = True, public: bool = True,
+                 recall: bool = False) -> None:
+        players, sides = rules.players.count, rules.players.sides
+        t = tables_for(rules)
+        pack = sum(t.pack)  # every card in the game: an upper bound of each count
+        self.rules, self.players, self.sides = rules, players, sides
+        self.suited = t.suited  # the rules tell suits apart (sequences)
+        self.private, self.public, self.recall = private, public, recall
+        fields: list[Field] = []
+
+        def add(name: str, shape: tuple[int, ...], high: float, low: float = 0.0) -> None:
+            offset = fields[-1].end if fields else 0
+            fields.append(Field(name, offset, shape, low, high))
+
+        add("seat", (players,), 1)
+        if private:
+            add("hand", (NUM_KINDS,), pack)
+            if self.suited:
+                add("hand_suited", (_SUITED_CODES,), pack)
+        if public:
+            add("phase", (len(_PHASES),), 1)
+            add("acting", (players,), 1)
+            add("dealer", (players,), 1)
+            add("deal", (1,), _FAR)
+            add("hand_sizes", (players,), pack)
+            add("foot_sizes", (players,), pack)
+            add("known", (players - 1, NUM_KINDS), pack)
+            add("red_threes", (players,), pack)
+            add("melds", (sides, NUM_KINDS, 3), pack)
+            if self.suited:
+                add("sequences", (sides, 4, _SEQUENCE_RANKS), 1)
+            add("canastas", (sides,), pack)
+            add("opened", (sides,), 1)
+            add("minimums", (sides,), _FAR)
+            add("scores", (sides,), _FAR, -_FAR)
+            add("pile_size", (1,), pack)
+            add("pile_top", (NUM_CODES if self.suited else NUM_KINDS,), 1)
+            add("pile", (NUM_KINDS,), pack)
+            add("pile_frozen", (1,), 1)
+            add("blocked", (1,), 1)
+            add("stock_size", (1,), pack)
+            add("permission", (len(_PERMISSIONS),), 1)
+            add("acaba", (len(_ACABA),), 1)
+            add("opening_points", (1,), _FAR)
+            add("pending_pile", (1,), pack)
+            if recall:
+                add("discarded", (players, NUM_KINDS), pack)
+                add("taken", (players, NUM_KINDS), pack, -pack)
+        self.fields: tuple[Field, ...] = tuple(fields)
+        self.by_name: dict[str, Field] = {f.name: f for f in fields}
+        self.size: int = fields[-1].end
+        self.low: Vector = np.concatenate(
+            [np.full(f.size, f.low, np.float32) for f in fields])
+        self.high: Vector = np.concatenate(
+            [np.full(f.size, f.high, np.float32) for f in fields])
+
+    def offset(self, name: str) -> int:
+        return self.by_name[name].offset
+
+    def unpack(self, tensor: Vector) -> dict[str, Vector]:
+        """The tensor's fields by name, each in its shape (views into ``tensor``)."""
+        return {f.name: tensor[f.offset:f.end].reshape(f.shape) for f in self.fields}
+
+
+class Recall:
+    """The memory of a game's play, for observers with perfect recall.
+
+    Public, per seat (absolute) and for the current deal: the cards it discarded, by kind (each
+    discard names its card), and the cards that left the pile on its actions (taking the pile;
+    a retracted opening puts them back), by kind, read from the pile every view shows.
+    Private, per seat and for the whole game: its hand at each deal's start and after every
+    action that brought cards into it (a draw, a take, the foot), as text; an observer shows
+    a seat only its own.
+
+    ``view_of(seat)`` gives a seat's view now (``Game.view``); the memory is updated after every
+    action from the actor's view (and every seat's when a deal begins).
+    """
+
+    __slots__ = ("deal", "discarded", "hand_sizes", "log", "pile", "players", "taken")
+
+    def __init__(self, view_of: Callable[[int], PlayerView], players: int) -> None:
+        self.players = players
+        self.deal = 0
+        self.pile: list[int] = []
+        self.discarded = np.zeros((players, NUM_KINDS), np.float32)
+        self.taken = np.zeros((players, NUM_KINDS), np.float32)
+        self.hand_sizes = [0] * players
+        self.log: list[list[str]] = [[] for _ in range(players)]
+        self._start(view_of)
+
+    def _start(self, view_of: Callable[[int], PlayerView]) -> None:
+        """Begin a deal: every seat's dealt hand, the pile's upcard(s)."""
+        for seat in range(self.players):
+            view = view_of(seat)
+            self.hand_sizes[seat] = view.hand_sizes[seat]
+            self.log[seat].append(f"deal {view.deal_number} [{_hand_text(view)}]")
+        self.deal = view.deal_number
+        self.pile = list(view.state.table.pile)
+        self.discarded.fill(0)
+        self.taken.fill(0)
+
+    def update(self, actor: int, code: int, view_of: Callable[[int], PlayerView]) -> None:
+        """Record that ``actor`` played the action ``code`` (already applied)."""
+        view = view_of(actor)
+        if view.deal_number != self.deal:
+            self._start(view_of)
+            return
+        pile = view.state.table.pile
+        before = self.pile
+        action = ALL_ACTIONS[code]
+        added = 0
+        if action.type == ActionType.DISCARD:
+            self.discarded[actor, rank_of(action.rank)] += 1
+            added = 1
+        if len(pile) != len(before) + added or pile[:len(before)] != before:
+            taken = self.taken[actor]
+            for card in before:
+                taken[rank_of(card)] += 1
+            for card in pile[:len(pile) - added]:
+                taken[rank_of(card)] -= 1
+        self.pile = list(pile)
+        size = view.hand_sizes[actor]
+        if size > self.hand_sizes[actor]:
+            self.log[actor].append(f"{action} [{_hand_text(view)}]")
+        self.hand_sizes[actor] = size
+
+    def copy(self) -> Recall:
+        other = Recall.__new__(Recall)
+        other.players, other.deal, other.pile = self.players, self.deal, self.pile[:]
+        other.discarded, other.taken = self.discarded.copy(), self.taken.copy()
+        other.hand_sizes = self.hand_sizes[:]
+        other.log = [entries[:] for entries in self.log]
+        return other
+
+
+class Observer:
+    """Writes one seat's view as the layout's tensor, or as one line of text."""
+
+    def __init__(self, rules: RuleSet, private: bool = True, public: bool = True,
+                 recall: bool = False) -> None:
+        self.layout = layout = Layout(rules, private, public, recall)
+        self._at = {f.name: f.offset for f in layout.fields}
+
+    def tensor(self, view: PlayerView, recall: Recall | None = None) -> Vector:
+        """The observation of ``view`` (with the memory ``recall`` where the layout has it)."""
+        layout, at = self.layout, self._at
+        out = np.zeros(layout.size, np.float32)
+        s = view.state
+        me, players, sides = view.seat, layout.players, layout.sides
+        side = me % sides
+        seats = [s.seats[(me + r) % players] for r in range(players)]
+        out[me] = 1.0
+        if layout.private:
+            o = at["hand"]
+            out[o:o + NUM_KINDS] = seats[0].hand
+            if layout.suited and seats[0].cards is not None:
+                o = at["hand_suited"]
+                out[o:o + _SUITED_CODES] = seats[0].cards[SUITED:]
+        if not layout.public:
+            return out
+        turn, table, match = s.turn, s.table, s.match
+        out[at["phase"] + (3 if match.over else turn.phase)] = 1.0
+        if not match.over:
+            out[at["acting"] + (turn.seat - me) % players] = 1.0
+        out[at["dealer"] + (match.dealer - me) % players] = 1.0
+        out[at["deal"]] = match.deal
+        o = at["hand_sizes"]
+        out[o:o + players] = [p.size for p in seats]
+        o = at["foot_sizes"]
+        out[o:o + players] = [p.foot_size for p in seats]
+        o = at["known"]
+        for r in range(1, players):
+            out[o:o + NUM_KINDS] = seats[r].known
+            o += NUM_KINDS
+        o = at["red_threes"]
+        out[o:o + players] = [p.red_threes for p in seats]
+        melds_at, canastas_at = at["melds"], at["canastas"]
+        for q in range(sides):
+            mine = s.sides[(side + q) % sides]
+            base = melds_at + q * NUM_KINDS * 3
+            for meld in mine.melds:
+                if meld is not None:
+                    i = base + 3 * meld.rank
+                    out[i:i + 3] = (meld.naturals, meld.twos, meld.jokers)
+            out[canastas_at + q] = mine.canastas
+            out[at["opened"] + q] = mine.opened
+            out[at["minimums"] + q] = 0.0 if mine.opened else mine.minimum / _POINTS
+            out[at["scores"] + q] = match.scores[(side + q) % sides] / _POINTS
+        if layout.suited:
+            seq_at = at["sequences"]
+            for q, runs in enumerate(_rotate(view.sequences, side)):
+                for suit, low, high in runs:
+                    i = seq_at + (q * 4 + suit) * _SEQUENCE_RANKS - 4
+                    out[i + low:i + high + 1] = 1.0
+        pile = table.pile
+        out[at["pile_size"]] = len(pile)
+        if pile:
+            top = pile[-1]
+            out[at["pile_top"] + (top if layout.suited else rank_of(top))] = 1.0
+            counts = np.bincount([rank_of(c) for c in pile] if layout.suited else pile,
+                                 minlength=NUM_KINDS)
+            o = at["pile"]
+            out[o:o + NUM_KINDS] = counts
+        out[at["pile_frozen"]] = view.pile_frozen
+        out[at["blocked"]] = table.blocked == me
+        out[at["stock_size"]] = view.stock_size
+        out[at["permission"] + _PERMISSIONS.index(view.permission)] = 1.0
+        out[at["acaba"] + _ACABA.index(view.acaba)] = 1.0
+        out[at["opening_points"]] = turn.opening_points / _POINTS
+        out[at["pending_pile"]] = view.pending_pile
+        if layout.recall and recall is not None:
+            order = [(me + r) % players for r in range(players)]
+            o = at["discarded"]
+            out[o:o + players * NUM_KINDS] = recall.discarded[order].ravel()
+            o = at["taken"]
+            out[o:o + players * NUM_KINDS] = recall.taken[order].ravel()
+        return out
+
+    def string(self, view: PlayerView, recall: Recall | None = None) -> str:
+        """The same information as the tensor, as one line a person can read."""
+        layout = self.layout
+        me, players = view.seat, layout.players
+        parts = [f"seat {me}"]
+        if layout.private:
+            parts.append(f"hand [{_hand_text(view)}]")
+        if layout.public:
+            s = view.state
+            order = [(me + r) % players for r in range(players)]
+            to_act = view.current_player
+            parts += [
+                f"deal {view.deal_number}", f"dealer {view.dealer}", f"phase {view.phase}",
+                f"to act {to_act if to_act >= 0 else '-'}",
+                "sizes " + " ".join(str(view.hand_sizes[n]) for n in order),
+            ]
+            if any(view.foot_sizes):
+                parts.append("feet " + " ".join(str(view.foot_sizes[n]) for n in order))
+            known = [f"{n}:[{_kinds(view.known[n])}]" for n in order[1:] if any(view.known[n])]
+            if known:
+                parts.append("known " + " ".join(known))
+            if any(view.red_threes):
+                parts.append("red3 " + " ".join(str(view.red_threes[n]) for n in order))
+            for q, melds in enumerate(_rotate(view.melds, view.side)):
+                sequences = _rotate(view.sequences, view.side)[q]
+                side = (view.side + q) % layout.sides
+                table = [f"{kind_name(m.rank)}:{m.naturals}/{m.twos}/{m.jokers}" for m in melds]
+                table += [f"{'SHDC'[suit]}{kind_name(low)}-{kind_name(high)}"
+                          for suit, low, high in sequences]
+                parts.append(f"side {side} score {view.scores[side]} "
+                             f"canastas {view.canastas[side]} "
+                             f"{'opened' if view.initial_done[side] else 'needs '}"
+                             f"{'' if view.initial_done[side] else view.minimums[side]} "
+                             f"melds [{' '.join(table)}]")
+            pile = view.pile
+            parts.append(f"pile {len(pile)} top {kind_name(pile[-1]) if pile else '-'}"
+                         f"{' frozen' if view.pile_frozen else ''}"
+                         f"{' blocked' if view.blocked else ''} [{_codes(pile)}]")
+            parts.append(f"stock {view.stock_size}")
+            if view.permission:
+                parts.append(f"permission {view.permission}")
+            if view.acaba:
+                parts.append(f"acaba {view.acaba}")
+            if s.turn.opening_points or view.pending_pile:
+                parts.append(f"opening {s.turn.opening_points} pending {view.pending_pile}")
+            if layout.recall and recall is not None:
+                if layout.private:
+                    parts.append("my hands " + "; ".join(recall.log[me]))
+                for n in order:
+                    if recall.discarded[n].any() or recall.taken[n].any():
+                        parts.append(f"{n} discarded [{_kinds(recall.discarded[n])}] "
+                                     f"took [{_kinds(recall.taken[n])}]")
+        return " | ".join(parts)
+
+
+def _rotate(per_side: tuple[tuple[object, ...], ...], side: int) -> list[tuple[object, ...]]:
+    """Per-side values reordered so that ``side`` comes first."""
+    return [per_side[(side + q) % len(per_side)] for q in range(len(per_side))]
+
+
+def _kinds(counts: object) -> str:
+    """Kind counts as text: ``"K K 2"``."""
+    return " ".join(kind_name(k) for k, n in enumerate(counts) for _ in range(int(n)))  # type: ignore[call-overload]
+
+
+def _hand_text(view: PlayerView) -> str:
+    """The seat's hand in the order it is shown (``canasta.presentation``)."""
+    return " ".join(kind_name(c) for c in hand_codes(view))
+
+
+def _codes(cards: tuple[int, ...]) -> str:
+    return " ".join(kind_name(c) for c in cards)
+
+
+__all__ = ["Field", "Layout", "Observer", "Recall"]
