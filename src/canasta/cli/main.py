@@ -10,6 +10,7 @@
     canasta replay FILE [--verify] [--position N]
     canasta db upgrade [--db URL]
     canasta score new | deal | undo | edit | list | show | export ...   (the score pad)
+    canasta serve [--host H] [--port N] [--no-browser] [--db URL]      (play in the browser)
 
 Bad arguments exit with 2 (argparse), bad files or records with 1 (a file where a folder
 is wanted, a missing optional dependency such as Ray included); either way one line on stderr
@@ -26,7 +27,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from canasta.cli import db_cmd, match_cmd, play, replay_cmd, rules_cmd, score_cmd, simulate_cmd
+from canasta.cli import (
+    db_cmd,
+    match_cmd,
+    play,
+    replay_cmd,
+    rules_cmd,
+    score_cmd,
+    serve_cmd,
+    simulate_cmd,
+)
 from canasta.errors import CanastaError
 
 
@@ -145,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     db_cmd.add_db_option(db_upgrade)
     db_upgrade.set_defaults(run=db_cmd.upgrade)
     score_cmd.add_parser(commands)
+    serve_cmd.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,48 @@
+"""``canasta serve [--host H] [--port N] [--no-browser] [--db URL]``: play in the browser
+(docs/protocol.md). The arguments; the server itself is ``canasta.server``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from canasta.cli import db_cmd
+
+
+def seconds(text: str) -> float:
+    """An argument type: seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 3600, got {text!r}")
+    return value
+
+
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """The ``serve`` subcommand."""
+    serve = commands.add_parser("serve", help="play in the browser: tables with bots and "
+                                "friends")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1; 0.0.0.0 for "
+                            "friends on your network)")
+    serve.add_argument("--port", type=int, default=8765, metavar="N",
+                       help="the port (default: 8765; 0 picks a free one)")
+    serve.add_argument("--no-browser", action="store_true",
+                       help="do not open the browser")
+    db_cmd.add_db_option(serve)
+    serve.add_argument("--bot-pause", type=seconds, default=0.8, metavar="SECONDS",
+                       help="the pause before each bot move (default: 0.8)")
+    serve.add_argument("--grace", type=seconds, default=60.0, metavar="SECONDS",
+                       help="how long an absent player's seat waits before a bot plays it "
+                            "(default: 60)")
+    serve.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the server (imported here: ``canasta play`` needs none of it)."""
+    db_cmd.store()
+    from canasta.server.serve import run as serve
+
+    return serve(args)

@@ -1,0 +1,316 @@
+"""The web application: the HTTP API, the WebSocket of each table, the static client
+(docs/protocol.md).
+
+Every request is checked before it reaches a table: its size, that it is JSON of the right
+shape, and who sends it (a WebSocket is bound to a seat by the secret token of its first
+message, ``hello``). A bad request gets an error for its sender alone and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from canasta import record
+from canasta.rules import load, preset_names
+from canasta.server import storage
+from canasta.server.frames import Receiver, error_frame
+from canasta.server.hall import BOTS, Hall, Limits
+from canasta.server.table import Refused, Settings, Table, error
+from canasta.store import open_database
+
+STATIC = Path(__file__).with_name("static")
+MAX_MESSAGE = 8 * 1024  #: the largest WebSocket message a client may send (bytes)
+MAX_BODY = 96 * 1024  #: the largest HTTP request body
+OUTBOX = 512  #: frames queued for a slow client before it is disconnected (it resyncs)
+
+log = logging.getLogger("canasta.server")
+
+
+class Connection:
+    """One WebSocket: frames go into a queue that a task sends in order, so a slow client
+    never holds up a table (past ``OUTBOX`` frames it is disconnected, and resyncs)."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
+        self.sent = 0
+        self.task = asyncio.create_task(self._pump())
+
+    def send(self, frame: dict[str, Any]) -> None:
+        try:
+            self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+        except asyncio.QueueFull:
+            self.queue = asyncio.Queue(1)
+            self.queue.put_nowait(None)
+
+    async def close(self) -> None:
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.task.cancel()
+        with suppress(asyncio.CancelledError):
+            await self.task
+
+    async def _pump(self) -> None:
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.websocket.send_text(text)
+                self.sent += 1
+            if self.websocket.client_state == WebSocketState.CONNECTED:
+                await self.websocket.close(1008)
+        except Exception:  # the peer is gone: the receive loop sees it too
+            pass
+
+
+Handler = Callable[[Table, Receiver, dict[str, Any]], Awaitable[None]]
+
+
+def _version(message: dict[str, Any]) -> object:
+    return message.get("v")
+
+
+async def _act(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
+    action = message.get("action")
+    if not isinstance(action, str) or len(action) > 64:
+        raise Refused("bad-request", "'action' is an action's text, e.g. 'draw' or "
+                                     "'discard 7'")
+    await table.act(seat, [action], _version(message))
+
+
+async def _lay(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
+    await table.lay(seat, message.get("cards"), message.get("onto"), _version(message))
+
+
+async def _undo(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
+    await table.undo(seat, _version(message))
+
+
+async def _continue(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
+    await table.carry_on(seat)
+
+
+async def _hint(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
+    await table.advise(seat)
+
+
+HANDLERS: dict[str, Handler] = {"act": _act, "lay": _lay, "undo": _undo,
+                                "continue": _continue, "hint": _hint}
+
+
+def _message(text: str | None) -> dict[str, Any]:
+    """A client's message as a dict with a string ``kind``; ``Refused`` otherwise."""
+    if text is None:
+        raise Refused("bad-json", "messages are JSON text frames")
+    if len(text.encode()) > MAX_MESSAGE:
+        raise Refused("too-large", f"a message is at most {MAX_MESSAGE} bytes")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refused("bad-json", "that message is not JSON") from None
+    if not isinstance(message, dict) or not isinstance(message.get("kind"), str):
+        raise Refused("bad-request", "a message is a JSON object with a 'kind'")
+    return message
+
+
+class Server:
+    """The application's state: the database, the writer, the bots' threads, the hall."""
+
+    def __init__(self, db_url: str | None, settings: Settings, limits: Limits) -> None:
+        self.db_url, self.settings, self.limits = db_url, settings, limits
+        self.hall: Hall | None = None
+
+    @asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        engine = open_database(self.db_url)
+        writer = storage.Writer(engine)
+        pool = ThreadPoolExecutor(2, thread_name_prefix="canasta-bot")
+        self.hall = Hall(engine, writer, pool, self.settings, self.limits)
+        self.hall.resume()
+        try:
+            yield
+        finally:
+            await self.hall.close()
+            writer.close()
+            pool.shutdown(wait=False, cancel_futures=True)
+            engine.dispose()
+
+    @property
+    def tables(self) -> Hall:
+        assert self.hall is not None
+        return self.hall
+
+    # ------------------------------------------------------------------ HTTP
+
+    async def body(self, request: Request) -> dict[str, Any]:
+        size = 0
+        chunks = []
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise Refused("too-large", f"a request is at most {MAX_BODY // 1024} KB")
+            chunks.append(chunk)
+        try:
+            data = json.loads(b"".join(chunks) or b"null")
+        except (ValueError, RecursionError):
+            raise Refused("bad-json", "the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise Refused("bad-request", "the request is a JSON object")
+        return data
+
+    async def presets(self, request: Request) -> Response:
+        return JSONResponse({
+            "presets": [{"name": n, "description": (r := load(n)).description,
+                         "players": r.players.count} for n in preset_names()],
+            "bots": [{"name": name, "description": words}
+                     for name, (_, words) in BOTS.items()]})
+
+    async def lobby(self, request: Request) -> Response:
+        return JSONResponse({"tables": self.tables.lobby()})
+
+    async def create(self, request: Request) -> Response:
+        client = request.client.host if request.client else "?"
+        created = await self.tables.create(client, await self.body(request))
+        return JSONResponse(created, status_code=201)
+
+    async def table(self, request: Request) -> Response:
+        table = self.tables.get(request.path_params["table"])
+        return JSONResponse(table.info().to_dict())
+
+    async def claim(self, request: Request) -> Response:
+        table = self.tables.get(request.path_params["table"])
+        return JSONResponse(await self.tables.claim(table, await self.body(request)))
+
+    async def again(self, request: Request) -> Response:
+        table = self.tables.get(request.path_params["table"])
+        data = await self.body(request)
+        token = data.get("token")
+        if not isinstance(token, str):
+            raise Refused("bad-token", "'token' is your seat's secret token")
+        seat = table.seat_of_token(token)
+        return JSONResponse({"id": await self.tables.again(table, seat)})
+
+    async def record(self, request: Request) -> Response:
+        table = self.tables.get(request.path_params["table"])
+        if not table.over:
+            raise Refused("not-over", "the record (and the seed in it) is published when the "
+                                      "game is over")
+        return Response(record.dumps(table.game), media_type="application/json", headers={
+            "content-disposition": f'attachment; filename="canasta-{table.id}.json"'})
+
+    async def page(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    # ------------------------------------------------------------------ WebSocket
+
+    async def websocket(self, websocket: WebSocket) -> None:
+        await websocket.accept()
+        connection = Connection(websocket)
+        client = websocket.client.host if websocket.client else "?"
+        table: Table | None = None
+        seat: Receiver = None
+        bound = False
+        try:
+            if not self.tables.connection_allowed(client):
+                raise Refused("rate", "too many connections: wait a minute")
+            table = self.tables.get(websocket.path_params["table"])
+            while True:
+                incoming = await websocket.receive()
+                if incoming["type"] == "websocket.disconnect":
+                    break
+                request = None
+                try:
+                    message = _message(incoming.get("text"))
+                    request = message.get("id")
+                    kind = message["kind"]
+                    if kind == "ping":
+                        connection.send({"kind": "pong", "v": table.version})
+                    elif kind == "hello":
+                        if bound:
+                            raise Refused("bad-request", "this connection has said hello")
+                        token, seen = message.get("token"), message.get("v")
+                        if token is not None and not isinstance(token, str):
+                            raise Refused("bad-token", "'token' is a string")
+                        if seen is not None and (isinstance(seen, bool)
+                                                 or not isinstance(seen, int)):
+                            raise Refused("bad-request", "'v' is the last version you saw")
+                        seat = table.seat_of_token(token)
+                        table.attach(connection, seat, seen)
+                        bound = True
+                    elif kind == "again":
+                        connection.send({"kind": "next", "table":
+                                         await self.tables.again(table, seat if bound
+                                                                 else None)})
+                    elif kind in HANDLERS:
+                        if not bound:
+                            raise Refused("hello-first", "say hello first")
+                        claimed = message.get("seat", seat)
+                        if claimed != seat:
+                            raise Refused("not-your-seat", f"you hold seat {seat}, "
+                                                           f"not {claimed!r}")
+                        await HANDLERS[kind](table, seat, message)
+                        connection.send({"kind": "ack", "id": request, "v": table.version}
+                                        if isinstance(request, str | int) else
+                                        {"kind": "ack", "v": table.version})
+                    else:
+                        raise Refused("unknown-kind", f"unknown message kind {kind!r}")
+                except Refused as exc:
+                    connection.send(error(exc, request, table.version))
+        except Refused as exc:
+            connection.send(error(exc))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if table is not None and bound:
+                table.detach(connection)
+            await connection.close()
+
+
+def create_app(db_url: str | None = None, settings: Settings | None = None,
+               limits: Limits | None = None) -> Starlette:
+    """The application over the database at ``db_url`` (default: the shared default)."""
+    server = Server(db_url, settings or Settings(), limits or Limits())
+
+    def api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[
+            [Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except Refused as exc:
+                status = 404 if exc.code == "no-table" else 409 if exc.code in (
+                    "not-over", "seat-taken") else 429 if exc.code == "too-many-tables" else 400
+                return JSONResponse(error_frame(exc.code, str(exc)), status_code=status)
+        return endpoint
+
+    routes = [
+        Route("/", server.page), Route("/t/{table}", server.page),
+        Route("/join/{table}/{seat}/{invite}", server.page),
+        Route("/api/presets", api(server.presets)),
+        Route("/api/tables", api(server.lobby), methods=["GET"]),
+        Route("/api/tables", api(server.create), methods=["POST"]),
+        Route("/api/tables/{table}", api(server.table)),
+        Route("/api/tables/{table}/claim", api(server.claim), methods=["POST"]),
+        Route("/api/tables/{table}/again", api(server.again), methods=["POST"]),
+        Route("/api/tables/{table}/record", api(server.record)),
+        WebSocketRoute("/ws/{table}", server.websocket),
+        Mount("/static", StaticFiles(directory=STATIC)),
+    ]
+    app = Starlette(routes=routes, lifespan=server.lifespan)
+    app.state.server = server
+    return app
+
+
+__all__ = ["MAX_MESSAGE", "Connection", "Server", "create_app"]

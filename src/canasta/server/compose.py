@@ -1,0 +1,79 @@
+"""Selected cards into the engine's actions: the gesture "lay these cards" (docs/protocol.md,
+``lay``).
+
+A person selects cards and lays them, on the table or onto a meld; the engine's actions lay
+a new meld three cards at a time and add one card per action (docs/rules.md). This module
+only spells the gesture in the engine's action texts — the first three cards as a new meld,
+each other card as an addition — and the table checks every step with the engine, all of
+them on a copy first, so a refused step changes nothing. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+from canasta.cards import BLACK_THREE, JOKER, SUITED, TWO, kind_name, parse_code, rank_of, suit_of
+from canasta.engine.view import PlayerView
+from canasta.errors import CanastaError
+
+MAX_CARDS = 30  #: the most cards one gesture may name
+WILD_MELD = "W"  #: ``onto`` for the side's meld of wild cards alone
+SEQUENCE = "seq"  #: ``onto`` for the side's sequence of the cards' suit
+
+
+def _codes(cards: object) -> list[int]:
+    if not isinstance(cards, list) or not 1 <= len(cards) <= MAX_CARDS or not all(
+            isinstance(c, str) and len(c) <= 4 for c in cards):
+        raise CanastaError(f"'cards' must be a list of 1 to {MAX_CARDS} card texts ('K', "
+                           "'5H', 'JK')")
+    try:
+        return [parse_code(c) for c in cards]
+    except CanastaError as exc:
+        raise CanastaError(f"not a card: {exc}") from None
+
+
+def _wild(code: int) -> bool:
+    return rank_of(code) in (JOKER, TWO)
+
+
+def lay_actions(view: PlayerView, cards: object, onto: object) -> list[str]:
+    """The action texts that lay ``cards`` (card texts) as a new meld, or add them to the
+    side's meld ``onto`` (a rank's text, ``"W"`` or ``"seq"``); ``CanastaError`` for a request
+    that names no such laying."""
+    codes = _codes(cards)
+    if onto is not None and not isinstance(onto, str):
+        raise CanastaError("'onto' must be a meld's rank ('K'), 'W', 'seq' or null")
+    if onto == SEQUENCE:
+        return [f"extend {kind_name(c)}" for c in codes]
+    if onto is not None:
+        return [f"add {onto} {kind_name(rank_of(c))}" for c in codes]
+    naturals = [c for c in codes if not _wild(c)]
+    wilds = [c for c in codes if _wild(c)]
+    ranks = {rank_of(c) for c in naturals}
+    if not naturals:
+        if len(wilds) < 3:
+            raise CanastaError("a meld of wild cards alone starts with three of them")
+        return [f"meld {' '.join(kind_name(rank_of(c)) for c in wilds[:3])}",
+                *(f"add {WILD_MELD} {kind_name(rank_of(c))}" for c in wilds[3:])]
+    if ranks == {BLACK_THREE}:
+        return [f"meld {' '.join(['B3'] * len(naturals))}"]
+    if len(ranks) == 1:
+        rank = ranks.pop()
+        have = any(m.rank == rank for m in view.melds[view.side])
+        name = kind_name(rank)
+        if have:
+            return [f"add {name} {kind_name(rank_of(c))}" for c in naturals + wilds]
+        first = (naturals + wilds)[:3]
+        if len(first) < 3:
+            raise CanastaError("a new meld is three cards or more")
+        rest = naturals[3:] + wilds[max(0, 3 - len(naturals)):]
+        return [f"meld {' '.join(kind_name(c) for c in first)}",
+                *(f"add {name} {kind_name(rank_of(c))}" for c in rest)]
+    if not wilds and len({suit_of(c) for c in naturals}) == 1 and all(c >= SUITED
+                                                                       for c in naturals):
+        run = sorted(naturals, key=rank_of)
+        return [f"meld {' '.join(kind_name(c) for c in run[:3])}",
+                *(f"extend {kind_name(c)}" for c in run[3:])]
+    raise CanastaError("select cards of one rank (with wild cards if you like), or a run of "
+                       "one suit")
+
+
+__all__ = ["MAX_CARDS", "SEQUENCE", "WILD_MELD", "lay_actions"]

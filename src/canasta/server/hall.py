@@ -1,0 +1,267 @@
+"""The hall: every table of one server — creating them, finding them, resuming them after a
+restart, the lobby, "play again", and the limits on what one client may ask for.
+
+A new table draws its seed from ``secrets`` (128 bits) and publishes only the seed's SHA-256
+until the game ends (docs/protocol.md, "Fair deals"). Unfinished tables are loaded at start
+and play on (their bots included); finished ones are read from the database when asked for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections import deque
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine
+
+from canasta.errors import RulesError
+from canasta.presentation import DEFAULT_NAMES
+from canasta.rules import RuleSet, from_dict, load, loads, preset_names
+from canasta.server import storage
+from canasta.server.frames import Event
+from canasta.server.models import SeatRow, TableRow
+from canasta.server.table import Refused, Seat, Settings, Table, token_hash
+
+#: The bots a table may seat: the name offered, its spec, its one-line description.
+BOTS: dict[str, tuple[str, str]] = {
+    "random": ("random", "plays any legal move"),
+    "greedy": ("greedy", "the published strategy, quick"),
+    "search": ("ismcts:seconds=0.5", "looks ahead over sampled deals, half a second a move"),
+    "search-strong": ("ismcts:seconds=2", "looks ahead over sampled deals, two seconds a move"),
+}
+ME, OPEN = "me", "open"  #: seat choices besides a bot: the creator, an invitation
+MAX_RULES_BYTES = 64 * 1024
+MAX_NAME = 24
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one client (an address) may do: unfinished tables it created, connections per
+    minute."""
+
+    tables_per_client: int = 20
+    connections_per_minute: int = 120
+
+
+def _new_seed() -> tuple[int, str]:
+    seed = secrets.randbits(128)
+    return seed, seed_hash(seed)
+
+
+def seed_hash(seed: int) -> str:
+    """The published commitment to a seed: SHA-256 of its decimal digits."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def clean_name(name: object) -> str:
+    """A person's name as shown at the table; ``Refused`` for a name that is no name."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        raise Refused("bad-name", f"a name is 1 to {MAX_NAME} characters")
+    return " ".join(name.split())
+
+
+def rules_from(preset: object, text: object) -> RuleSet:
+    """A preset by name or an uploaded rules file, validated; ``Refused`` with the reason."""
+    if text is not None:
+        if not isinstance(text, str) or len(text.encode()) > MAX_RULES_BYTES:
+            raise Refused("bad-rules", f"a rules file is TOML text of at most "
+                                       f"{MAX_RULES_BYTES // 1024} KB")
+        try:
+            return loads(text, origin="your rules file")
+        except RulesError as exc:
+            raise Refused("bad-rules", str(exc)) from None
+    if not isinstance(preset, str) or preset not in preset_names():
+        raise Refused("bad-rules", f"no preset named {preset!r}; presets: "
+                                   f"{', '.join(preset_names())}")
+    return load(preset)
+
+
+def settings_from(data: object, default: Settings) -> Settings:
+    """A table's pace from the request (bounded), else the server's default."""
+    if data is None:
+        return default
+    if not isinstance(data, dict) or set(data) - {"bot_pause", "grace", "public"}:
+        raise Refused("bad-request", "'settings' has 'bot_pause' and 'grace' (seconds) and "
+                                     "'public' (true or false)")
+    values = default.to_dict()
+    if "public" in data:
+        if not isinstance(data["public"], bool):
+            raise Refused("bad-request", "settings.public is true or false")
+        values["public"] = data["public"]
+    for key, top in (("bot_pause", 5.0), ("grace", 3600.0)):
+        if key in data:
+            value = data[key]
+            if isinstance(value, bool) or not isinstance(value, int | float) or \
+                    not 0 <= value <= top:
+                raise Refused("bad-request", f"settings.{key} is 0 to {top:g} seconds")
+            values[key] = float(value)
+    return Settings(float(values["bot_pause"]), float(values["grace"]), bool(values["public"]))
+
+
+class Hall:
+    """Every table of the server, by id."""
+
+    def __init__(self, engine: Engine, writer: storage.Writer, pool: Executor,
+                 settings: Settings, limits: Limits) -> None:
+        self.engine, self.writer, self.pool = engine, writer, pool
+        self.settings, self.limits = settings, limits
+        self.tables: dict[str, Table] = {}
+        self._connects: dict[str, deque[float]] = {}
+
+    # ------------------------------------------------------------------ loading
+
+    def _table(self, stored: storage.StoredTable) -> Table:
+        row = stored.row
+        seats = [Seat(s.seat, s.kind, s.bot, s.name, s.invite, s.token_hash)
+                 for s in stored.seats]
+        table = Table(row.id, _rules(row.rules), int(row.seed), row.seed_hash, seats,
+                      Settings(**row.settings), self.writer, self.pool, row.creator,
+                      row.next_table)
+        table.replay([Event(e.version, e.kind, e.seat, e.data, e.kind == "hint")
+                      for e in stored.events])
+        return table
+
+    def resume(self) -> int:
+        """Load every unfinished table and start its bots; the number loaded."""
+        for stored in storage.load_unfinished(self.engine):
+            table = self._table(stored)
+            self.tables[table.id] = table
+            table.start()
+        return len(self.tables)
+
+    def get(self, table_id: str) -> Table:
+        """A table by id (a finished one is read from the database); ``Refused`` if none."""
+        table = self.tables.get(table_id)
+        if table is None:
+            stored = storage.load_table(self.engine, table_id) if _plausible(table_id) \
+                else None
+            if stored is None:
+                raise Refused("no-table", "there is no such table")
+            table = self._table(stored)
+            self.tables[table_id] = table
+            table.start()
+        return table
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            await table.stop()
+
+    # ------------------------------------------------------------------ creating
+
+    async def create(self, creator: str, request: dict[str, Any]) -> dict[str, Any]:
+        """A new table from a request: ``rules`` (a preset) or ``rules_file`` (TOML text),
+        ``seats`` (per seat ``"me"``, ``"open"`` or a bot name), ``name`` (the creator's),
+        ``settings``. Returns the table's id, and the creator's seat and secret token."""
+        rules = rules_from(request.get("rules"), request.get("rules_file"))
+        choices = request.get("seats")
+        players = rules.players.count
+        if not isinstance(choices, list) or len(choices) != players or not all(
+                isinstance(c, str) and (c in BOTS or c in (ME, OPEN)) for c in choices):
+            raise Refused("bad-seats", f"'seats' lists {players} seats, each 'me', 'open' or "
+                                       f"a bot: {', '.join(BOTS)}")
+        if choices.count(ME) > 1:
+            raise Refused("bad-seats", "you can sit at one seat only")
+        name = clean_name(request.get("name", "You")) if ME in choices else ""
+        settings = settings_from(request.get("settings"), self.settings)
+        mine = sum(1 for t in self.tables.values() if t.creator == creator and not t.over)
+        if mine >= self.limits.tables_per_client:
+            raise Refused("too-many-tables", f"you have {mine} unfinished tables: finish one "
+                                             "first")
+        token = secrets.token_urlsafe(24)
+        seats = []
+        for number, choice in enumerate(choices):
+            default = DEFAULT_NAMES[number % len(DEFAULT_NAMES)]
+            if choice == ME:
+                seats.append(Seat(number, "human", None, name, None, token_hash(token)))
+            elif choice == OPEN:
+                seats.append(Seat(number, "human", None, f"{default} (open)",
+                                  secrets.token_urlsafe(12), None))
+            else:
+                seats.append(Seat(number, "bot", BOTS[choice][0], f"{default} ({choice})",
+                                  None, None))
+        table = await self._open(rules, seats, settings, creator)
+        return {"id": table.id, "seat": choices.index(ME) if ME in choices else None,
+                "token": token if ME in choices else None}
+
+    async def _open(self, rules: RuleSet, seats: list[Seat], settings: Settings,
+                    creator: str) -> Table:
+        seed, digest = _new_seed()
+        table_id = secrets.token_urlsafe(9)
+        row = TableRow(id=table_id, created_at=storage.now(), rules=rules.to_dict(),
+                       seed=str(seed), seed_hash=digest, settings=settings.to_dict(),
+                       creator=creator, over=False, next_table=None)
+        rows = [SeatRow(table_id=table_id, seat=s.number, kind=s.kind, bot=s.bot, name=s.name,
+                        invite=s.invite, token_hash=s.token_hash) for s in seats]
+        await self.writer.write(storage.add_table(row, rows))
+        table = Table(table_id, rules, seed, digest, seats, settings, self.writer, self.pool,
+                      creator)
+        self.tables[table_id] = table
+        table.start()
+        return table
+
+    async def again(self, table: Table, seat: int | None) -> str:
+        """"Play again" with the same seats: a new table (once), its id announced."""
+        if seat is None or table.seats[seat].kind != "human":
+            raise Refused("spectator", "only a player at the table can start the next game")
+        if not table.over:
+            raise Refused("not-over", "the game is not over yet")
+        if table.next_table is not None:
+            return table.next_table
+        seats = [Seat(s.number, s.kind, s.bot, s.name,
+                      secrets.token_urlsafe(12) if s.kind == "human" and s.token_hash is None
+                      else None, s.token_hash) for s in table.seats]
+        fresh = await self._open(table.rules, seats, table.settings, table.creator)
+        await table.link_next(fresh.id)
+        return fresh.id
+
+    # ------------------------------------------------------------------ the lobby, limits
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Public unfinished tables with an open seat, newest first, with the invitations
+        of their open seats (a public table is open to anyone)."""
+        out = []
+        for table in sorted(self.tables.values(), key=lambda t: -t.created):
+            invites = {str(s.number): s.invite for s in table.seats
+                       if s.kind == "human" and s.token_hash is None and s.invite}
+            if invites and table.settings.public and not table.over:
+                out.append({"id": table.id, "rules": table.rules.name,
+                            "description": table.rules.description,
+                            "seats": [s.name for s in table.seats], "invites": invites})
+        return out[:50]
+
+    def connection_allowed(self, client: str) -> bool:
+        """Count a connection from ``client``; False past the per-minute limit."""
+        now = time.monotonic()
+        recent = self._connects.setdefault(client, deque())
+        while recent and recent[0] < now - 60:
+            recent.popleft()
+        if len(recent) >= self.limits.connections_per_minute:
+            return False
+        recent.append(now)
+        return True
+
+    async def claim(self, table: Table, request: dict[str, Any]) -> dict[str, Any]:
+        """Take an open seat with its invitation code: a new secret token for it."""
+        seat, invite = request.get("seat"), request.get("invite")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(invite, str):
+            raise Refused("bad-request", "'seat' is a seat number and 'invite' its code")
+        name = clean_name(request.get("name"))
+        token = secrets.token_urlsafe(24)
+        await table.claim(seat, invite, token, name)
+        return {"id": table.id, "seat": seat, "token": token}
+
+
+def _rules(data: dict[str, Any]) -> RuleSet:
+    return from_dict(data, origin="stored rules")
+
+
+def _plausible(table_id: str) -> bool:
+    return 0 < len(table_id) <= 24 and all(c.isalnum() or c in "-_" for c in table_id)
+
+
+__all__ = ["BOTS", "ME", "OPEN", "Hall", "Limits", "clean_name", "rules_from", "seed_hash",
+           "settings_from"]

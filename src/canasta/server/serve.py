@@ -1,0 +1,63 @@
+"""``canasta serve``: run the server on one address and open the browser at it.
+
+The socket is bound before the server starts, so ``--port 0`` picks a free port and the
+printed address is the real one (tests and the benchmark read that line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+import threading
+import webbrowser
+
+import uvicorn
+
+from canasta.server.app import create_app
+from canasta.server.hall import Limits
+from canasta.server.table import Settings
+
+WS_MAX_SIZE = 1024 * 1024  #: past this a WebSocket frame closes the connection (1009)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: any free port)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(1024)
+    sock.set_inheritable(True)
+    return sock
+
+
+def server_for(sock: socket.socket, db_url: str | None, settings: Settings,
+               limits: Limits) -> uvicorn.Server:
+    """A uvicorn server of the application, to run on ``sock``."""
+    config = uvicorn.Config(create_app(db_url, settings, limits), log_level="warning",
+                            ws_max_size=WS_MAX_SIZE, ws_ping_interval=20, ws_ping_timeout=20,
+                            lifespan="on")
+    return uvicorn.Server(config)
+
+
+def address(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    sock = bind(args.host, args.port)
+    settings = Settings(bot_pause=args.bot_pause, grace=args.grace)
+    server = server_for(sock, args.db, settings, Limits())
+    url = address(sock)
+    print(f"canasta: serving on {url} (Ctrl-C to stop)", flush=True)
+    if not args.no_browser:
+        threading.Timer(0.5, webbrowser.open, (url,)).start()
+    asyncio.run(server.serve(sockets=[sock]))
+    return 0
+
+
+__all__ = ["WS_MAX_SIZE", "address", "bind", "run", "server_for"]

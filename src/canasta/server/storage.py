@@ -1,0 +1,215 @@
+"""Reading and writing the server's tables (``models``) in the shared database.
+
+Every write goes through one ``Writer``: a thread that owns the database connection and
+commits what the tables hand it, several tables' events in one transaction when they arrive
+together (group commit), so the event loop never waits on the disk and a burst of moves costs
+one commit. ``await writer.write(op)`` returns once ``op`` is committed: a table tells its
+clients about an event only after that (docs/protocol.md, "Persistence").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.orm import Session
+
+from canasta.server.models import EventRow, SeatRow, TableRow
+
+Op = Callable[[Session], None]
+
+
+def now() -> datetime:
+    """The current time, in UTC."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as the database holds it: its row, its seats by number, its events in order."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    events: list[EventRow]
+
+
+def load_table(engine: Engine, table_id: str) -> StoredTable | None:
+    """One table with its seats and events, or None when there is no such table."""
+    with Session(engine, expire_on_commit=False) as session:
+        row = session.get(TableRow, table_id)
+        if row is None:
+            return None
+        return _gather(session, row)
+
+
+def load_unfinished(engine: Engine) -> list[StoredTable]:
+    """Every table whose game is not over (the ones a restarted server resumes)."""
+    with Session(engine, expire_on_commit=False) as session:
+        rows = session.scalars(select(TableRow).where(TableRow.over.is_(False))
+                               .order_by(TableRow.created_at)).all()
+        return [_gather(session, row) for row in rows]
+
+
+def open_tables(engine: Engine, limit: int = 50) -> list[StoredTable]:
+    """Unfinished tables with a seat nobody holds yet, newest first (the lobby)."""
+    with Session(engine, expire_on_commit=False) as session:
+        ids = select(SeatRow.table_id).where(SeatRow.kind == "human",
+                                             SeatRow.token_hash.is_(None))
+        rows = session.scalars(select(TableRow).where(TableRow.over.is_(False),
+                                                      TableRow.id.in_(ids))
+                               .order_by(TableRow.created_at.desc()).limit(limit)).all()
+        return [_gather(session, row) for row in rows]
+
+
+def tables_created_since(engine: Engine, creator: str, since: datetime) -> int:
+    """How many tables ``creator`` made since ``since`` (the tables-per-client limit)."""
+    with Session(engine) as session:
+        rows = session.scalars(select(TableRow.id).where(TableRow.creator == creator,
+                                                         TableRow.created_at >= since)).all()
+        return len(rows)
+
+
+def _gather(session: Session, row: TableRow) -> StoredTable:
+    seats = session.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
+                            .order_by(SeatRow.seat)).all()
+    events = session.scalars(select(EventRow).where(EventRow.table_id == row.id)
+                             .order_by(EventRow.version)).all()
+    return StoredTable(row, list(seats), list(events))
+
+
+def add_table(row: TableRow, seats: list[SeatRow]) -> Op:
+    """The write that creates a table and its seats."""
+
+    def op(session: Session) -> None:
+        session.add(row)
+        session.flush()
+        session.add_all(seats)
+
+    return op
+
+
+def add_event(table_id: str, version: int, kind: str, seat: int | None,
+              data: dict[str, Any]) -> Op:
+    """The write that appends one event to a table's log."""
+
+    def op(session: Session) -> None:
+        session.add(EventRow(table_id=table_id, version=version, kind=kind, seat=seat,
+                             data=data, at=now()))
+
+    return op
+
+
+def set_token(table_id: str, seat: int, token_hash: str, name: str) -> Op:
+    """The write that gives a seat to the holder of a token (the invitation is used up)."""
+
+    def op(session: Session) -> None:
+        session.execute(update(SeatRow).where(SeatRow.table_id == table_id,
+                                              SeatRow.seat == seat)
+                        .values(token_hash=token_hash, name=name, invite=None))
+
+    return op
+
+
+def set_over(table_id: str) -> Op:
+    """The write that marks a table's game as over."""
+
+    def op(session: Session) -> None:
+        session.execute(update(TableRow).where(TableRow.id == table_id).values(over=True))
+
+    return op
+
+
+def set_next(table_id: str, next_id: str) -> Op:
+    """The write that links a table to the one its "play again" made."""
+
+    def op(session: Session) -> None:
+        session.execute(update(TableRow).where(TableRow.id == table_id)
+                        .values(next_table=next_id))
+
+    return op
+
+
+class Writer:
+    """One thread that commits the writes handed to it, in order, batching those that wait."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._queue: queue.Queue[tuple[Op, asyncio.Future[None]] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="canasta-writer", daemon=True)
+        self._thread.start()
+        self.commits = 0  # transactions committed (the bench reads it)
+
+    async def write(self, *ops: Op) -> None:
+        """Commit ``ops`` (in one transaction, maybe with other tables' writes); raise what
+        the database raised if it could not."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+
+        def all_of(session: Session) -> None:
+            for op in ops:
+                op(session)
+
+        self._queue.put((all_of, future))
+        await future
+
+    def close(self) -> None:
+        """Finish the writes queued so far and stop the thread."""
+        self._queue.put(None)
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while True:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._commit(batch)
+                    return
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Op, asyncio.Future[None]]]) -> None:
+        try:
+            with Session(self.engine) as session, session.begin():
+                for op, _ in batch:
+                    op(session)
+            self.commits += 1
+            for _, future in batch:
+                _settle(future, None)
+        except Exception:  # one bad write must not sink the others: commit each alone
+            for op, future in batch:
+                try:
+                    with Session(self.engine) as session, session.begin():
+                        op(session)
+                    self.commits += 1
+                    _settle(future, None)
+                except Exception as exc:
+                    _settle(future, exc)
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    def done() -> None:
+        if future.done():
+            return
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)
+
+    future.get_loop().call_soon_threadsafe(done)
+
+
+__all__ = ["StoredTable", "Writer", "add_event", "add_table", "load_table", "load_unfinished",
+           "open_tables", "set_next", "set_over", "set_token", "tables_created_since"]

@@ -1,0 +1,547 @@
+"""A table: one game, its seats and its versioned events, owned by one actor in the server.
+
+The game is the fold of the table's events (docs/protocol.md, "Events"): ``action`` applies an
+action, ``undo`` takes the last one back (the game is replayed from its record minus that
+action). Everything a table does follows one path: check with the engine, commit the event
+to the database, change the game, then tell every client, each from its own view
+(``frames``). Nothing is applied before the engine accepts it, nor announced before the
+commit.
+
+Bots (and a stand-in for a person away longer than the grace period) play through the same
+path, one move at a time after a pause, deciding in a worker thread on the seat's view alone.
+A bot's seed is drawn from the table and the move's number, so a table resumed after a
+restart plays on exactly as its record says.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import time
+from collections import deque
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from canasta.bots import make_bot
+from canasta.engine.actions import Action
+from canasta.engine.game import Game
+from canasta.engine.view import PlayerView
+from canasta.errors import ActionParseError, CanastaError
+from canasta.presentation import describe_move, hint
+from canasta.rules import RuleSet
+from canasta.server import storage
+from canasta.server.compose import lay_actions
+from canasta.server.frames import (
+    Event,
+    Receiver,
+    SeatInfo,
+    TableInfo,
+    error_frame,
+    event_frame,
+    presence_frame,
+    seat_payload,
+    spectator_payload,
+    welcome_frame,
+)
+from canasta.server.gallery import log_lines, public_view
+
+STAND_IN = "greedy"  #: the bot that plays for a person who is away past the grace period
+LOG_LINES = 40  #: move-log lines kept per receiver
+MISSED_MAX = 200  #: a client further behind than this gets a fresh view, not the events
+
+
+class Refused(CanastaError):
+    """A request the table refuses: ``code`` for programs, the message for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Client(Protocol):
+    """A connection as the table sees it: frames go out through ``send`` (never blocking)."""
+
+    def send(self, frame: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class Seat:
+    """One seat: a bot, or a person (``token_hash`` None while the seat is open)."""
+
+    number: int
+    kind: str
+    bot: str | None
+    name: str
+    invite: str | None
+    token_hash: str | None
+    clients: set[Client] = field(default_factory=set)
+    away_since: float | None = None  # when its last connection closed (monotonic)
+
+    def status(self, grace: float, now: float) -> str:
+        if self.kind == "bot":
+            return "bot"
+        if self.token_hash is None:
+            return "open"
+        if self.clients:
+            return "here"
+        away = self.away_since if self.away_since is not None else now
+        return "stand-in" if now - away >= grace else "away"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A table's pace: the pause before each bot move and the grace period of an absent
+    person before a bot plays their seat (seconds); and whether the lobby lists it."""
+
+    bot_pause: float = 0.8
+    grace: float = 60.0
+    public: bool = False  # listed in the lobby, its open seats joinable by anyone
+
+    def to_dict(self) -> dict[str, float | bool]:
+        return {"bot_pause": self.bot_pause, "grace": self.grace, "public": self.public}
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a seat's secret token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def bot_seed(table_id: str, move: int) -> int:
+    """The seed of the bot deciding move number ``move`` of a table."""
+    return int.from_bytes(hashlib.sha256(f"{table_id}:{move}".encode()).digest()[:8], "big")
+
+
+def decide(spec: str, seed: int, view: PlayerView) -> Action:
+    """A bot's move (run in a worker thread: it sees the view alone)."""
+    return make_bot(spec, seed).act(view)
+
+
+class Table:
+    """The actor of one table. Create with ``Table.restore`` (from the database's rows)."""
+
+    def __init__(self, table_id: str, rules: RuleSet, seed: int, seed_hash: str,
+                 seats: list[Seat], settings: Settings, writer: storage.Writer,
+                 pool: Executor, creator: str, next_table: str | None = None) -> None:
+        self.id, self.rules, self.seed, self.seed_hash = table_id, rules, seed, seed_hash
+        self.seats, self.settings, self.writer, self.pool = seats, settings, writer, pool
+        self.creator, self.next_table = creator, next_table
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, str]] = []  # (seat, action text) of the game so far
+        self.waiting: set[int] = set()
+        self.game = Game(rules, seed)
+        self.spectators: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._logs: dict[Receiver, deque[str]] = {}
+        self._views: dict[Receiver, PlayerView] = {}
+        self._driver: asyncio.Task[None] | None = None
+        self.created = time.monotonic()
+        self._reset_logs()
+
+    # ------------------------------------------------------------------ the record
+
+    @property
+    def version(self) -> int:
+        return len(self.events)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal()
+
+    def replay(self, events: Sequence[Event]) -> None:
+        """Rebuild the game, the waiting set and the logs from stored events."""
+        self.events = list(events)
+        actions: list[tuple[int, str]] = []
+        for event in self.events:
+            if event.kind == "action":
+                assert event.seat is not None
+                actions.append((event.seat, event.data["action"]))
+                if event.data.get("deal_over"):
+                    self.waiting = self._humans()
+            elif event.kind == "undo":
+                actions.pop()
+            elif event.kind == "continue" and event.seat is not None:
+                self.waiting.discard(event.seat)
+            elif event.kind == "next":
+                self.next_table = event.data["table"]
+        self._rebuild(actions)
+        if self.over:
+            self.waiting = set()
+
+    def _replayed(self, actions: Sequence[tuple[int, str]]) -> Game:
+        game = Game(self.rules, self.seed)
+        for _, text in actions:
+            game.apply(text)
+        return game
+
+    def _rebuild(self, actions: list[tuple[int, str]]) -> None:
+        """The game from ``actions``, with the logs of the last ``LOG_LINES`` of them."""
+        quiet = max(0, len(actions) - LOG_LINES)
+        self.game = self._replayed(actions[:quiet])
+        self.actions = list(actions[:quiet])
+        self._reset_logs()
+        for seat, text in actions[quiet:]:
+            self._play(seat, Action.parse(text))
+
+    def _reset_logs(self) -> None:
+        receivers: list[Receiver] = [*range(len(self.seats)), None]
+        self._logs = {r: deque(maxlen=LOG_LINES) for r in receivers}
+        self._views = {r: self._view(r) for r in receivers}
+
+    def _view(self, receiver: Receiver) -> PlayerView:
+        return public_view(self.game) if receiver is None else self.game.view(receiver)
+
+    def _play(self, seat: int, action: Action) -> None:
+        """Apply a legal action and write every receiver's log line for it."""
+        self.game.apply(action)
+        self.actions.append((seat, str(action)))
+        for receiver, before in self._views.items():
+            after = self._view(receiver)
+            lines = (log_lines(before, action, after, self.names) if receiver is None
+                     else describe_move(before, action, after, self.names))
+            self._logs[receiver].extend(lines)
+            self._views[receiver] = after
+
+    def _humans(self) -> set[int]:
+        return {s.number for s in self.seats if s.kind == "human" and s.token_hash}
+
+    # ------------------------------------------------------------------ what clients see
+
+    def info(self) -> TableInfo:
+        now = time.monotonic()
+        return TableInfo(
+            self.id, self.rules.name, self.rules.description, self.seed_hash,
+            str(self.seed) if self.over else None,
+            tuple(SeatInfo(s.number, s.name, s.kind, s.bot,
+                           s.status(self.settings.grace, now)) for s in self.seats),
+            self.version, self.over, tuple(sorted(self.waiting)), self.next_table,
+            self.undo_allowed)
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Undo is for one person playing bots alone."""
+        return sum(s.kind == "human" for s in self.seats) == 1
+
+    def payload(self, receiver: Receiver) -> dict[str, Any]:
+        if receiver is None:
+            return spectator_payload(self._views[None], self.names, self._logs[None])
+        seat = self.seats[receiver]
+        invites = {s.number: s.invite for s in self.seats
+                   if s.kind == "human" and s.token_hash is None and s.invite}
+        return seat_payload(self._views[receiver], self.names, self._logs[receiver],
+                            self.undo_refusal(receiver) is None, invites if seat.token_hash
+                            else {})
+
+    def _receivers(self) -> dict[Receiver, list[Client]]:
+        out: dict[Receiver, list[Client]] = {}
+        for seat in self.seats:
+            if seat.clients:
+                out[seat.number] = list(seat.clients)
+        if self.spectators:
+            out[None] = list(self.spectators)
+        return out
+
+    def _announce(self, event: Event) -> None:
+        info = self.info()
+        for receiver, clients in self._receivers().items():
+            frame = event_frame(event, receiver, info, self.payload(receiver))
+            for client in clients:
+                client.send(frame)
+
+    def _presence(self) -> None:
+        frame = presence_frame(self.info())
+        for clients in self._receivers().values():
+            for client in clients:
+                client.send(frame)
+
+    # ------------------------------------------------------------------ connections
+
+    def seat_of_token(self, token: str | None) -> int | None:
+        """The seat a token holds here; ``Refused`` for a token that holds none."""
+        if token is None:
+            return None
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and seat.token_hash == digest:
+                return seat.number
+        raise Refused("bad-token", "that token holds no seat at this table")
+
+    def attach(self, client: Client, receiver: Receiver, seen: int | None) -> None:
+        """Connect a client to a seat (or as a spectator) and send its welcome."""
+        if receiver is None:
+            self.spectators.add(client)
+        else:
+            seat = self.seats[receiver]
+            seat.clients.add(client)
+            seat.away_since = None
+        missed = None
+        if seen is not None and 0 <= seen <= self.version and self.version - seen <= MISSED_MAX:
+            missed = self.events[seen:]
+        client.send(welcome_frame(receiver, self.info(), self.payload(receiver), missed))
+        self._presence()
+        self._wake.set()
+
+    def detach(self, client: Client) -> None:
+        """A client went away; a seat with no client left is away from now."""
+        self.spectators.discard(client)
+        for seat in self.seats:
+            if client in seat.clients:
+                seat.clients.discard(client)
+                if not seat.clients:
+                    seat.away_since = time.monotonic()
+        self._presence()
+        self._wake.set()
+
+    async def claim(self, seat_number: int, invite: str, token: str, name: str) -> None:
+        """Give an open seat to the holder of ``token`` (an invitation's code claims it)."""
+        async with self.lock:
+            if not 0 <= seat_number < len(self.seats):
+                raise Refused("no-seat", f"there is no seat {seat_number} at this table")
+            seat = self.seats[seat_number]
+            if seat.kind != "human" or seat.token_hash is not None:
+                raise Refused("seat-taken", "that seat is not open")
+            if seat.invite is None or seat.invite != invite:
+                raise Refused("bad-invite", "that invitation does not open this seat")
+            digest = token_hash(token)
+            await self.writer.write(
+                storage.set_token(self.id, seat_number, digest, name),
+                storage.add_event(self.id, self.version + 1, "join", seat_number,
+                                  {"name": name}))
+            seat.token_hash, seat.name, seat.invite = digest, name, None
+            seat.away_since = time.monotonic()
+            self._rebuild(list(self.actions))  # the logs say the new name
+            event = Event(self.version + 1, "join", seat_number, {"name": name})
+            self.events.append(event)
+            self._announce(event)
+            self._wake.set()
+
+    # ------------------------------------------------------------------ requests
+
+    def _check_turn(self, seat: int | None, version: object) -> int:
+        if seat is None:
+            raise Refused("spectator", "spectators cannot play: open an invitation to sit")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise Refused("bad-request", "'v' (the version you saw) must be a whole number")
+        if version != self.version:
+            raise Refused("stale", f"the table moved on (version {self.version}, "
+                                   f"you saw {version}): here it is now")
+        if self.over:
+            raise Refused("over", "the game is over")
+        if self.game.current_player != seat:
+            raise Refused("not-your-turn", f"it is {self.names[self.game.current_player]}'s "
+                                           "turn, not yours")
+        return seat
+
+    async def act(self, seat: int | None, texts: Sequence[str], version: object) -> None:
+        """Play a person's actions (one, or the steps of one laying): each checked by the
+        engine, all of them on a copy first, so a refusal changes nothing."""
+        async with self.lock:
+            seat = self._check_turn(seat, version)
+            actions = self._check(texts)
+            for action in actions:
+                await self._commit(seat, action, "person")
+
+    async def lay(self, seat: int | None, cards: object, onto: object,
+                  version: object) -> None:
+        """Lay selected cards: a new meld, or additions to a meld (``compose``)."""
+        async with self.lock:
+            seat = self._check_turn(seat, version)
+            try:
+                texts = lay_actions(self._views[seat], cards, onto)
+            except CanastaError as exc:
+                raise Refused("refused", str(exc)) from None
+            for action in self._check(texts):
+                await self._commit(seat, action, "person")
+
+    def _check(self, texts: Sequence[str]) -> list[Action]:
+        trial = self.game.clone()
+        actions = []
+        for text in texts:
+            try:
+                action = Action.parse(text)
+            except ActionParseError as exc:
+                raise Refused("bad-action", str(exc)) from None
+            reason = trial.why_illegal(action)
+            if reason is not None:
+                raise Refused("refused", reason)
+            trial.apply(action)
+            actions.append(action)
+        return actions
+
+    async def _commit(self, seat: int, action: Action, by: str) -> None:
+        """Apply a legal action, commit its event, then announce it. Should the commit fail,
+        the game is replayed without the action and the error goes to the caller."""
+        version = self.version + 1
+        deals = len(self.game.results)
+        self._play(seat, action)
+        data: dict[str, Any] = {"action": str(action), "by": by}
+        if len(self.game.results) > deals:
+            data["deal_over"] = True
+        try:
+            ops = [storage.add_event(self.id, version, "action", seat, data)]
+            if self.over:
+                ops.append(storage.set_over(self.id))
+            await self.writer.write(*ops)
+        except Exception:
+            self._rebuild(self.actions[:-1])
+            raise
+        event = Event(version, "action", seat, data)
+        self.events.append(event)
+        if data.get("deal_over"):
+            self.waiting = self._humans() if not self.over else set()
+        self._announce(event)
+        self._wake.set()
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now, or None when it may: one
+        person against bots, its own action this turn, and that action revealed no card."""
+        if not self.undo_allowed:
+            return "undo is only for one person playing bots"
+        if not self.actions or self.actions[-1][0] != seat or self.over:
+            return "there is no action of yours to take back"
+        if self.game.current_player != seat:
+            return "your turn is over"
+        before = self._replayed(self.actions[:-1])
+        if before.current_player != seat:
+            return "your turn is over"
+        after = before.clone()
+        after.apply(self.actions[-1][1])
+        if (len(after.state.table.stock) != len(before.state.table.stock)
+                or after.deal_number != before.deal_number
+                or [p.foot_size for p in after.state.seats]
+                != [p.foot_size for p in before.state.seats]):
+            return "that action showed you a card: it cannot be taken back"
+        return None
+
+    async def undo(self, seat: int | None, version: object) -> None:
+        """Take back the seat's last action (``undo_refusal`` says when it may)."""
+        async with self.lock:
+            seat = self._check_turn(seat, version)
+            reason = self.undo_refusal(seat)
+            if reason is not None:
+                raise Refused("refused", reason)
+            text = self.actions[-1][1]
+            data = {"action": text}
+            await self.writer.write(storage.add_event(self.id, self.version + 1, "undo", seat,
+                                                      data))
+            self._rebuild(self.actions[:-1])
+            event = Event(self.version + 1, "undo", seat, data)
+            self.events.append(event)
+            self._announce(event)
+
+    async def carry_on(self, seat: int | None) -> None:
+        """The seat has read the last deal's breakdown."""
+        async with self.lock:
+            if seat is None or seat not in self.waiting:
+                raise Refused("not-waiting", "there is no breakdown waiting for you")
+            await self.writer.write(storage.add_event(self.id, self.version + 1, "continue",
+                                                      seat, {}))
+            self.waiting.discard(seat)
+            event = Event(self.version + 1, "continue", seat, {})
+            self.events.append(event)
+            self._announce(event)
+            self._wake.set()
+
+    async def advise(self, seat: int | None) -> None:
+        """A hint for the seat to act: the greedy bot's move and reason, as a private event
+        (everyone else receives its stub)."""
+        async with self.lock:
+            if seat is None or self.over or self.game.current_player != seat:
+                raise Refused("not-your-turn", "a hint is for the seat to act")
+            view = self._views[seat]
+            fact = await asyncio.get_running_loop().run_in_executor(self.pool, hint, view)
+            if fact is None:
+                raise Refused("not-your-turn", "a hint is for the seat to act")
+            data = {"hint": fact.to_dict()}
+            await self.writer.write(storage.add_event(self.id, self.version + 1, "hint", seat,
+                                                      data))
+            event = Event(self.version + 1, "hint", seat, data, private=True)
+            self.events.append(event)
+            self._announce(event)
+
+    async def link_next(self, next_id: str) -> None:
+        """Tell everyone the table "play again" made."""
+        async with self.lock:
+            data = {"table": next_id}
+            await self.writer.write(storage.set_next(self.id, next_id),
+                                    storage.add_event(self.id, self.version + 1, "next", None,
+                                                      data))
+            self.next_table = next_id
+            event = Event(self.version + 1, "next", None, data)
+            self.events.append(event)
+            self._announce(event)
+
+    # ------------------------------------------------------------------ bots
+
+    def bot_to_move(self) -> tuple[int, str, str] | None:
+        """(seat, bot spec, "bot" or "stand-in") when a bot is to move now, else None."""
+        if self.over:
+            return None
+        if any(self.seats[s].clients for s in self.waiting):
+            return None  # someone present is reading the breakdown
+        seat = self.seats[self.game.current_player]
+        if seat.kind == "bot":
+            assert seat.bot is not None
+            return seat.number, seat.bot, "bot"
+        if seat.status(self.settings.grace, time.monotonic()) == "stand-in":
+            return seat.number, STAND_IN, "stand-in"
+        return None
+
+    def _next_wake(self) -> float | None:
+        """Seconds until an absent person's grace period ends, if that will matter."""
+        if self.over:
+            return None
+        seat = self.seats[self.game.current_player]
+        if seat.kind != "human" or seat.token_hash is None or seat.clients:
+            return None
+        away = seat.away_since if seat.away_since is not None else self.created
+        return max(0.0, away + self.settings.grace - time.monotonic()) + 0.01
+
+    def start(self) -> None:
+        """Start the task that plays the bots' moves."""
+        if self._driver is None:
+            self._driver = asyncio.create_task(self._drive(), name=f"table-{self.id}")
+
+    async def stop(self) -> None:
+        if self._driver is not None:
+            self._driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._driver
+            self._driver = None
+
+    async def _drive(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.over:
+            turn = self.bot_to_move()
+            if turn is None:
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self._next_wake())
+                continue
+            await asyncio.sleep(self.settings.bot_pause)
+            version = self.version
+            if self.bot_to_move() != turn:
+                continue
+            seat, spec, by = turn
+            action = await loop.run_in_executor(
+                self.pool, decide, spec, bot_seed(self.id, len(self.actions)),
+                self._views[seat])
+            async with self.lock:
+                if self.version == version and self.bot_to_move() == turn:
+                    await self._commit(seat, action, by)
+
+
+def error(exc: Refused, request: object = None, version: int | None = None) -> dict[str, Any]:
+    """The error frame of a refusal."""
+    return error_frame(exc.code, str(exc), request, version)
+
+
+__all__ = ["STAND_IN", "Client", "Refused", "Seat", "Settings", "Table", "bot_seed", "decide",
+           "error", "token_hash"]
