@@ -10,7 +10,7 @@ the engine's reason and changes nothing.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, SupportsFloat
+from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
@@ -29,8 +29,10 @@ from canasta.errors import CanastaError
 from canasta.rules import RuleSet, load
 from canasta.sim.games import bot_seed
 
-Observation = dict[str, npt.NDArray[Any]]
+Observation = dict[str, Any]  #: {"observation": tensor, "action_mask": 0/1 int8}
 Mask = npt.NDArray[np.int8]
+#: Games ``reset`` tries before giving up on the agent ever getting a turn.
+_TRIES = 100
 
 
 def observation_space(observer: Observer) -> spaces.Dict:
@@ -87,7 +89,7 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
     ``info["illegal_action"]``), or raises ``IllegalAction`` where ``illegal_reward`` is None.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Env's own name)
 
     def __init__(self, rules: RuleSet | str = "classic", opponents: str = "random",
                  partner: str | None = None, seat: int = 0, reward: str = "game",
@@ -125,17 +127,22 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
         """A new game whose engine seed is drawn from the environment's generator (seeded by
-        ``seed``); the bots play until the agent's first turn."""
+        ``seed``); the bots play until the agent's first turn. A game the bots end before
+        the agent has a turn (British bots conceding at once) is replaced by the next seed's.
+        Rewards earned before the first turn come with the first step's."""
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2**62))
-        game = self.game = Game(self.rules, game_seed)
-        self._bots = [None if n == self.seat else make_bot(spec, bot_seed(game_seed, n))
-                      for n, spec in enumerate(self.specs)]
-        self._scorer = Scorer(self.reward_kind, game, self.seat, self.max_deals)
-        self._illegal = False
-        self._play_bots()
-        self._scorer.reward()  # what the bots did before the agent's first turn is no reward
-        return self._observe(), self._info()
+        for _ in range(_TRIES):
+            game_seed = int(self.np_random.integers(2**62))
+            game = self.game = Game(self.rules, game_seed)
+            self._bots = [None if n == self.seat else make_bot(spec, bot_seed(game_seed, n))
+                          for n, spec in enumerate(self.specs)]
+            self._scorer = Scorer(self.reward_kind, game, self.seat, self.max_deals)
+            self._illegal = False
+            self._play_bots()
+            if not over(game, self.max_deals):
+                return self._observe(), self._info()
+        raise CanastaError(f"the bots ended {_TRIES} games in a row before seat {self.seat} "
+                           f"had a turn")
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:

@@ -18,8 +18,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -42,6 +43,8 @@ _POINTS = 1000.0  # points are written in thousands
 _FAR = 1e6
 
 Vector = npt.NDArray[np.float32]
+T = TypeVar("T")
+_NAMES = tuple(kind_name(k) for k in range(NUM_CODES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,14 +346,14 @@ class Observer:
         return " | ".join(parts)
 
 
-def _rotate(per_side: tuple[tuple[object, ...], ...], side: int) -> list[tuple[object, ...]]:
+def _rotate(per_side: tuple[T, ...], side: int) -> list[T]:
     """Per-side values reordered so that ``side`` comes first."""
     return [per_side[(side + q) % len(per_side)] for q in range(len(per_side))]
 
 
-def _kinds(counts: object) -> str:
+def _kinds(counts: Sequence[int] | Vector) -> str:
     """Kind counts as text: ``"K K 2"``."""
-    return " ".join(kind_name(k) for k, n in enumerate(counts) for _ in range(int(n)))  # type: ignore[call-overload]
+    return " ".join(" ".join([_NAMES[k]] * int(n)) for k, n in enumerate(counts) if n)
 
 
 def _hand_text(view: PlayerView) -> str:

@@ -36,12 +36,12 @@ from canasta.rules import RuleSet
 NAME = "canasta_v0"
 
 
-def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
+def env(**kwargs: Any) -> AECEnv:
     """The AEC environment (``raw_env``'s arguments), behind PettingZoo's order enforcing."""
     return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
 
 
-class raw_env(AECEnv[str, Observation, int]):
+class raw_env(AECEnv):  # type: ignore[misc]
     """A game of Canasta with one agent per seat.
 
     ``reward`` is ``"game"``, ``"deal"`` or ``"shaped"`` (``canasta.envs.rewards``);

@@ -33,6 +33,7 @@ class Scorer:
         self.side = game.side_of(seat)
         self.deals = len(game.results)
         self.potential = self._potential() if kind == "shaped" else 0.0
+        self.start_potential = self.potential  # the potential when the game began
         self.finished = False
 
     def reward(self) -> float:

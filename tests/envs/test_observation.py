@@ -1,0 +1,128 @@
+"""The observer: built from the view alone, within its layout, and equal for states that
+differ only in cards the seat cannot see (docs/envs.md, "Observation")."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from canasta import ActionType, Game
+from canasta.cards import NUM_KINDS, rank_of
+from canasta.engine.determinize import determinize
+from canasta.envs.observation import Layout, Observer, Recall
+from canasta.rules import load
+from tests.envs.helpers import PRESETS, random_game
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_hidden_cards_do_not_change_the_observation(rules: str) -> None:
+    """Two states that differ only in the other hands and the stock give one observation."""
+    observer = Observer(load(rules))
+    checked = 0
+    for seed in range(3):
+        game = random_game(rules, seed, 40 + 25 * seed)
+        if game.is_terminal():
+            continue
+        for seat in range(game.num_players):
+            view = game.view(seat)
+            other = determinize(view, random.Random(seed))
+            hidden = [p.hand for n, p in enumerate(game.state.seats) if n != seat]
+            resampled = [p.hand for n, p in enumerate(other.state.seats) if n != seat]
+            if hidden == resampled and game.state.table.stock == other.state.table.stock:
+                continue  # the sample happened to deal the same cards: nothing to compare
+            again = other.view(seat)
+            assert np.array_equal(observer.tensor(view), observer.tensor(again))
+            assert observer.string(view) == observer.string(again)
+            checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_fields_read_the_view_within_bounds(rules: str) -> None:
+    observer = Observer(load(rules), recall=True)
+    layout = observer.layout
+    game, rng = Game(rules, 5), random.Random(5)
+    recall = Recall(game.view, game.num_players)
+    for step in range(150):
+        if game.is_terminal():
+            break
+        seat = game.current_player
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        recall.update(seat, action.code, game.view)
+        if step % 10:
+            continue
+        me = step % game.num_players
+        view = game.view(me)
+        x = observer.tensor(view, recall)
+        assert x.shape == (layout.size,) and x.dtype == np.float32
+        assert (x >= layout.low).all() and (x <= layout.high).all()
+        f = layout.unpack(x)
+        assert list(f["hand"]) == list(view.hand)
+        assert f["seat"][me] == 1 and f["seat"].sum() == 1
+        assert f["hand_sizes"][0] == view.hand_sizes[me]
+        assert f["pile_size"][0] == len(view.pile)
+        assert f["pile"].sum() == len(view.pile)
+        assert f["stock_size"][0] == view.stock_size
+        assert f["pile_frozen"][0] == view.pile_frozen
+        assert f["scores"][0] == view.scores[view.side] / 1000
+        acting = (view.current_player - me) % game.num_players
+        assert f["acting"][acting] == 1 and f["acting"].sum() == 1
+        mine = {m.rank: m for m in view.melds[view.side]}
+        for rank in range(NUM_KINDS):
+            meld = mine.get(rank)
+            want = (meld.naturals, meld.twos, meld.jokers) if meld else (0, 0, 0)
+            assert tuple(f["melds"][0, rank]) == want
+        assert ("hand_suited" in f) == layout.suited == ("sequences" in f)
+
+
+def test_the_layout_follows_the_observer_type() -> None:
+    rules = load("samba")
+    full = Layout(rules, recall=True)
+    assert {"hand", "hand_suited", "discarded", "taken"} <= set(full.by_name)
+    public = Layout(rules, private=False)
+    assert not {"hand", "hand_suited", "discarded"} & set(public.by_name)
+    private = Layout(rules, public=False)
+    assert set(private.by_name) == {"seat", "hand", "hand_suited"}
+    assert "hand_suited" not in Layout(load("classic")).by_name
+
+
+def test_recall_counts_discards_and_taken_piles() -> None:
+    """Every discard is counted for its seat, and a take moves the pile to the taker."""
+    for seed in range(40):
+        game, rng = Game("classic", seed), random.Random(seed)
+        recall = Recall(game.view, game.num_players)
+        discards = np.zeros((game.num_players, NUM_KINDS))
+        took = False
+        while game.deal_number == 1 and not game.is_terminal():
+            seat = game.current_player
+            legal = game.legal_actions()
+            takes = [a for a in legal if a.type == ActionType.TAKE]
+            action = takes[0] if takes else rng.choice(legal)
+            pile = list(game.state.table.pile)
+            game.apply(action)
+            recall.update(seat, action.code, game.view)
+            if game.deal_number != 1:
+                break
+            if action.type == ActionType.DISCARD:
+                discards[seat, rank_of(action.rank)] += 1
+            if action.type == ActionType.TAKE and not game.state.table.pile:
+                expected = np.bincount([rank_of(c) for c in pile], minlength=NUM_KINDS)
+                assert (recall.taken[seat] >= expected).all()
+                took = True
+            assert np.array_equal(recall.discarded, discards)
+        if took:
+            return
+    pytest.fail("no random game of classic took the pile in its first deal")
+
+
+def test_recall_shows_a_seat_only_its_own_hands() -> None:
+    game = random_game("classic", 3, 30)
+    recall = Recall(game.view, game.num_players)
+    observer = Observer(game.rules, recall=True)
+    text = observer.string(game.view(1), recall)
+    assert "my hands " + "; ".join(recall.log[1]) in text
+    for seat in (0, 2, 3):
+        assert recall.log[seat][0] not in text or recall.log[seat][0] == recall.log[1][0]

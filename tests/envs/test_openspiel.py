@@ -1,0 +1,95 @@
+"""The OpenSpiel game ``python_canasta``: OpenSpiel's own random simulation test on every
+preset, and the game's parameters, chance node, returns and observers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+
+import canasta.envs.openspiel as canasta_spiel
+from canasta.envs.observation import Observer
+from canasta.rules import load
+from tests.envs.helpers import PRESETS
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_random_simulation(rules: str) -> None:
+    """OpenSpiel's random_sim_test: legal actions and masks, clones, observers, returns."""
+    game = pyspiel.load_game(f"python_canasta(rules={rules},max_deals=1)")
+    assert game.num_players() == load(rules).players.count
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def play(state: pyspiel.State, seed: int) -> pyspiel.State:
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_partners_share_returns_and_the_game_is_zero_sum() -> None:
+    game = pyspiel.load_game("python_canasta(rules=classic,max_deals=1)")
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    returns = play(game.new_initial_state(), 1).returns()
+    assert returns[0] == returns[2] and returns[1] == returns[3]
+    assert sum(returns) == 0
+    three = pyspiel.load_game("python_canasta(rules=three_hand,max_deals=1)")
+    assert three.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def test_a_fixed_seed_is_one_game_and_the_history_replays_it() -> None:
+    game = pyspiel.load_game("python_canasta(rules=classic,max_deals=1,seed=7)")
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(7, 1.0)]
+    first = play(state, 3)
+    assert first.engine is not None and first.engine.seed == 7
+    again = game.new_initial_state()
+    for action in first.history():
+        again.apply_action(action)
+    assert again.engine is not None and again.engine.digest() == first.engine.digest()
+    assert again.returns() == first.returns()
+
+
+def test_information_state_tensor_is_the_observer_with_recall() -> None:
+    game = pyspiel.load_game("python_canasta(rules=samba,max_deals=1)")
+    state = game.new_initial_state()
+    state.apply_action(11)
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[-1])
+    rules = load("samba")
+    assert game.information_state_tensor_size() == Observer(rules, recall=True).layout.size
+    assert game.observation_tensor_size() == Observer(rules).layout.size
+    engine = state.engine
+    assert engine is not None
+    seat = state.current_player()
+    assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32),
+                          Observer(rules).tensor(engine.view(seat)))
+    assert "history " in state.information_state_string(seat)
+    assert "history " not in state.observation_string(seat)
+
+
+def test_a_clone_is_independent() -> None:
+    game = pyspiel.load_game("python_canasta(rules=classic,max_deals=1,seed=2)")
+    state = game.new_initial_state()
+    state.apply_action(2)
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(clone.history()) == len(state.history()) + 1
+    assert state.engine is not None and clone.engine is not None
+    assert state.engine.digest() != clone.engine.digest()
+
+
+@pytest.mark.parametrize("params", ["rules=no_such_rules", "max_deals=-1", "seeds=0",
+                                     "seed=-2"])
+def test_bad_parameters_are_refused(params: str) -> None:
+    with pytest.raises(Exception, match="python_canasta"):
+        pyspiel.load_game(f"python_canasta({params})")
+
+
+def test_the_game_is_registered() -> None:
+    assert canasta_spiel.SHORT_NAME in pyspiel.registered_names()
