@@ -1,0 +1,450 @@
+"""``canasta play``: the full-screen table (Textual), one person against bots.
+
+The screen draws the presentation facts of the person's seat (``canasta.presentation``) and
+never works a game fact out itself; every action goes through the session
+(``canasta.tui.session``), which asks the engine and saves the game after each one. Bots think
+in a worker thread, so the screen never freezes, and their moves appear one by one with a
+short pause (``bot_delay``).
+
+Layout (fits 80x24, grows with the terminal): a top line (deal, rules, who you are, scores), the
+two sides' melds on the left, the pile and the move log on the right, the hand, a message line,
+and the footer listing every key that works now.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.suggester import SuggestFromList
+from textual.widgets import Footer, Input, Static
+
+from canasta.bots import Bot
+from canasta.bots.planning import going_out_plan
+from canasta.engine.actions import Action, ActionType
+from canasta.engine.view import PlayerView
+from canasta.errors import CanastaError
+from canasta.presentation import ActionFact, TableFacts, action_fact, discard_warning
+from canasta.tui.screens import (
+    DIALOG_CSS,
+    BreakdownScreen,
+    ChoiceScreen,
+    ConfirmScreen,
+)
+from canasta.tui.session import Session
+from canasta.tui.widgets import Glyphs, HandPanel, LogPanel, PilePanel, SidePanel
+
+#: The keys of each phase of the person's turn (pressed when refused, they say why).
+PHASE_KEYS: dict[str, tuple[str, ...]] = {
+    "draw": ("draw", "take"),
+    "meld": ("meld", "add", "discard", "go_out"),
+    "answer": ("yes", "no"),
+}
+#: Keys shown only while one of these action types is legal.
+NEEDS: dict[str, tuple[ActionType, ...]] = {
+    "ask": (ActionType.ASK, ActionType.ASK_ACABA),
+    "commit": (ActionType.COMMIT,),
+    "retract": (ActionType.RETRACT,),
+}
+#: Keys that work whenever it is the person's turn.
+ANY_TIME = ("hint", "palette", "undo", "left", "right", "first", "last", "select", "clear")
+TURN_KEYS = {*ANY_TIME, *NEEDS, *(key for keys in PHASE_KEYS.values() for key in keys)}
+
+CSS = """
+Screen { layout: vertical; }
+#top { height: 2; background: $boost; padding: 0 1; }
+#middle { height: 1fr; }
+#sides { width: 1fr; }
+#them, #us { height: 1fr; padding: 0 1; }
+#us { background: $boost; }
+#right { width: 40%; min-width: 30; max-width: 56; }
+#pile { height: auto; max-height: 7; padding: 0 1; background: $panel; }
+#log { height: 1fr; padding: 0 1; }
+#hand { padding: 0 1; background: $boost; }
+#message { height: 2; padding: 0 1; }
+#command { display: none; height: 1; border: none; padding: 0 1; }
+""" + DIALOG_CSS
+
+
+class CanastaApp(App[None]):
+    """The table of one session."""
+
+    CSS = CSS
+    ENABLE_COMMAND_PALETTE = False
+    AUTO_FOCUS = None  # keys go to the table; the command line takes them only when open
+    TITLE = "canasta"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "left", "move", key_display="\u2190\u2192"),
+        Binding("right", "right", "move", show=False),
+        Binding("home", "first", "first card", show=False),
+        Binding("end", "last", "last card", show=False),
+        Binding("space", "select", "pick"),
+        Binding("escape", "clear", "clear", show=False),
+        Binding("d", "draw", "draw"),
+        Binding("t", "take", "take pile"),
+        Binding("m", "meld", "meld"),
+        Binding("a", "add", "add"),
+        Binding("x", "discard", "discard"),
+        Binding("g", "go_out", "go out"),
+        Binding("question_mark", "ask", "ask partner", key_display="?"),
+        Binding("y", "yes", "yes"),
+        Binding("n", "no", "no"),
+        Binding("c", "commit", "commit"),
+        Binding("r", "retract", "retract"),
+        Binding("u", "undo", "undo"),
+        Binding("h", "hint", "hint"),
+        Binding("colon", "palette", "type", key_display=":"),
+        Binding("ctrl+p", "palette", "command", show=False),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, session: Session, ascii: bool = False, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.session, self.ascii, self.bot_delay = session, ascii, bot_delay
+        self.glyphs = Glyphs(ascii)
+        self.facts: TableFacts = session.facts()
+        self.message = " ".join(session.notes)
+        self._deals_shown = len(session.game.results)
+        self.bots_busy = False
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="top")
+        with Horizontal(id="middle"):
+            with Vertical(id="sides"):
+                yield SidePanel(id="them")
+                yield SidePanel(id="us")
+            with Vertical(id="right"):
+                yield PilePanel(id="pile")
+                yield LogPanel(id="log")
+        yield HandPanel(self.glyphs, id="hand")
+        yield Static(id="message")
+        yield Input(placeholder="an action (meld K K 2, take pair, discard 7), hint or undo; "
+                                "Enter plays it, Escape closes", id="command")
+        yield Footer(compact=True)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys as the footer shows them; no arrows in ASCII."""
+        if self.ascii and binding.key == "left":
+            return "<>"
+        return super().get_key_display(binding)
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.call_later(self.advance)
+
+    def redraw(self) -> None:
+        """Draw the person's facts everywhere."""
+        facts = self.facts = self.session.facts(lines=30)
+        dot = self.glyphs.dot
+        top = Text(f"Deal {facts.deal} of {facts.rules}{dot}you are {facts.name}", style="bold")
+        if facts.partners:
+            top.append(f", partner {' and '.join(facts.partners)}")
+        top.append(dot + "; ".join(f"{s.name} {s.score}" for s in facts.sides))
+        turn_style = "bold reverse green" if facts.turn.mine else "bold"
+        top.append("\n").append(facts.turn.words, style=turn_style)
+        self.query_one("#top", Static).update(top)
+        mine = next(s for s in facts.sides if s.mine)
+        others = [s for s in facts.sides if not s.mine]
+        self.query_one("#us", SidePanel).show(mine, self.glyphs)
+        self.query_one("#them", SidePanel).show(others[0], self.glyphs)
+        self.query_one("#pile", PilePanel).show(facts, self.glyphs)
+        self.query_one("#log", LogPanel).show(facts.log)
+        self.query_one(HandPanel).show(facts)
+        self.query_one("#message", Static).update(Text(self.message, style="bold yellow"))
+        self.refresh_bindings()
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.query_one("#message", Static).update(Text(text, style="bold yellow"))
+
+    def refuse(self, why: str) -> None:
+        self.message = f"Not now: {why}"
+        self.query_one("#message", Static).update(Text(self.message, style="bold red"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys of the person's turn show only when it is their turn, and only those of its
+        phase (the footer lists what works now)."""
+        if action not in TURN_KEYS:
+            return True
+        if not self.session.human_to_act or self.bots_busy:
+            return False
+        if action in ANY_TIME:
+            return action != "undo" or self.session.can_undo
+        if action in NEEDS:
+            legal = {a.type for a in self.session.view.legal_actions}
+            return any(t in legal for t in NEEDS[action])
+        return action in PHASE_KEYS.get(self.facts.turn.phase, ())
+
+    # ------------------------------------------------------------------ the person's actions
+
+    def act(self, text: str) -> bool:
+        """Play an action given as text; a refusal shows the engine's reason."""
+        why = self.session.refusal(text)
+        if why is not None:
+            self.refuse(why)
+            return False
+        lines = self.session.play(text)
+        self.message = " ".join(lines)
+        self.after_move()
+        return True
+
+    def act_checked(self, text: str) -> None:
+        """A discard asks first when it could be laid off or throws a wild card."""
+        try:
+            action = Action.parse(text)
+        except CanastaError as exc:
+            self.refuse(str(exc))
+            return
+        warning = discard_warning(self.session.view, action) \
+            if self.session.refusal(action) is None else None
+        if warning is None:
+            self.act(text)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.act(text)
+            else:
+                self.say("Kept.")
+
+        self.push_screen(ConfirmScreen(warning[0].upper() + warning[1:], self.ascii), answered)
+
+    def choose(self, question: str, actions: list[ActionFact]) -> None:
+        """One action straight away, or a choice among several."""
+        if len(actions) == 1:
+            self.act(actions[0].text)
+            return
+
+        def chosen(text: str | None) -> None:
+            if text:
+                self.act(text)
+
+        self.push_screen(ChoiceScreen(question, actions, self.ascii), chosen)
+
+    def _legal(self, *types: ActionType) -> list[ActionFact]:
+        return [action_fact(a) for a in self.session.view.legal_actions if a.type in types]
+
+    def action_left(self) -> None:
+        hand = self.query_one(HandPanel)
+        hand.cursor = max(hand.cursor - 1, 0)
+        hand.redraw()
+
+    def action_right(self) -> None:
+        hand = self.query_one(HandPanel)
+        hand.cursor = min(hand.cursor + 1, max(len(hand.cards) - 1, 0))
+        hand.redraw()
+
+    def action_first(self) -> None:
+        hand = self.query_one(HandPanel)
+        hand.cursor = 0
+        hand.redraw()
+
+    def action_last(self) -> None:
+        hand = self.query_one(HandPanel)
+        hand.cursor = max(len(hand.cards) - 1, 0)
+        hand.redraw()
+
+    def action_select(self) -> None:
+        hand = self.query_one(HandPanel)
+        if hand.cards:
+            hand.selected ^= {hand.cursor}
+            hand.redraw()
+
+    def action_clear(self) -> None:
+        if self.query_one("#command", Input).display:
+            self.close_command()
+            return
+        hand = self.query_one(HandPanel)
+        hand.selected = set()
+        hand.redraw()
+
+    def on_hand_panel_clicked(self, event: HandPanel.Clicked) -> None:
+        hand = self.query_one(HandPanel)
+        hand.cursor = event.index
+        hand.selected ^= {event.index}
+        hand.redraw()
+
+    def action_draw(self) -> None:
+        self.act("draw")
+
+    def action_take(self) -> None:
+        takes = self._legal(ActionType.TAKE)
+        if not takes:
+            self.refuse(self.facts.pile.take_refusal or self.facts.pile.blocked_reason
+                        or "the pile cannot be taken now")
+            return
+        self.choose("Take the pile how?", takes)
+
+    def action_meld(self) -> None:
+        cards = self.query_one(HandPanel).selection()
+        if not cards:
+            self.refuse("select the cards to meld (space)")
+            return
+        self.act("meld " + " ".join(c.text for c in cards))
+
+    def action_add(self) -> None:
+        cards = self.query_one(HandPanel).selection()
+        if len(cards) != 1:
+            self.refuse("select one card to add to a meld")
+            return
+        code = cards[0].code
+        adds = [action_fact(a) for a in self.session.view.legal_actions
+                if (a.type == ActionType.ADD and a.arg == code)
+                or (a.type == ActionType.EXTEND and a.rank == code)]
+        if not adds:
+            why = self.session.refusal(f"add {cards[0].rank} {cards[0].text}")
+            self.refuse(why or f"the {cards[0].words} fits none of your side's melds")
+            return
+        self.choose(f"Add the {cards[0].words} to which meld?", adds)
+
+    def action_discard(self) -> None:
+        cards = self.query_one(HandPanel).selection()
+        if len(cards) != 1:
+            self.refuse("put the cursor on one card (or select one) to discard")
+            return
+        self.act_checked(f"discard {cards[0].text}")
+
+    def action_go_out(self) -> None:
+        plan = going_out_plan(self.session.view)
+        if plan is None:
+            self.refuse("no way to go out this turn was found")
+            return
+        lines: list[str] = []
+        for action in plan.actions:
+            if self.session.refusal(action) is not None:
+                break
+            lines += self.session.play(action)
+        self.message = " ".join(lines)
+        self.after_move()
+
+    def action_ask(self) -> None:
+        self.act("ask")
+
+    def action_yes(self) -> None:
+        self.act("yes")
+
+    def action_no(self) -> None:
+        self.act("no")
+
+    def action_commit(self) -> None:
+        self.act("commit")
+
+    def action_retract(self) -> None:
+        self.act("retract")
+
+    def action_undo(self) -> None:
+        try:
+            self.say(self.session.undo())
+        except CanastaError as exc:
+            self.refuse(str(exc))
+            return
+        self.redraw()
+
+    def action_hint(self) -> None:
+        given = self.session.facts(hint=True).hint
+        if given is not None:
+            self.say(f"Hint: {given.action.text} ({given.action.words}): {given.reason}")
+
+    def action_palette(self) -> None:
+        """Open the command line: an action in its text form, ``hint`` or ``undo``; the legal
+        actions complete as they are typed (the right arrow takes the completion)."""
+        command = self.query_one("#command", Input)
+        texts = [a.text for a in self.facts.actions]
+        command.suggester = SuggestFromList([*texts, "hint", "undo"], case_sensitive=False)
+        command.value = ""
+        command.display = True
+        command.focus()
+        self.say("legal now: " + ", ".join(texts))
+
+    def close_command(self) -> None:
+        command = self.query_one("#command", Input)
+        command.display = False
+        self.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.close_command()
+        text = event.value.strip()
+        if not text:
+            return
+        word = text.lower()
+        if word == "hint":
+            self.action_hint()
+        elif word == "undo":
+            self.action_undo()
+        else:
+            self.act_checked(text)
+
+    # ------------------------------------------------------------------ the flow of play
+
+    def after_move(self) -> None:
+        """After any move: redraw, show a finished deal, let the bots play."""
+        self.redraw()
+        game = self.session.game
+        if len(game.results) > self._deals_shown:
+            self._deals_shown = len(game.results)
+            facts = self.facts
+            over = game.is_terminal()
+            self.push_screen(BreakdownScreen(facts.last_deal, facts.turn.words if over else "",
+                                             over, self.ascii), self.deal_closed)
+            return
+        self.advance()
+
+    def deal_closed(self, what: str | None) -> None:
+        if what == "quit":
+            self.exit()
+        elif what == "again":
+            self.session = self.session.again()
+            self._deals_shown = 0
+            self.message = " ".join(self.session.notes)
+            self.redraw()
+            self.advance()
+        else:
+            self.advance()
+
+    def advance(self) -> None:
+        """Let the bot to act think, in a worker; nothing when it is the person's turn."""
+        game = self.session.game
+        if self.bots_busy or game.is_terminal() or self.session.human_to_act:
+            self.redraw()
+            return
+        self.bots_busy = True
+        self.refresh_bindings()
+        bot, view = self.session.bot_turn()
+        moves = len(game.history)
+        self.run_worker(partial(self._think, bot, view, moves), thread=True, group="bots")
+
+    def _think(self, bot: Bot, view: PlayerView, moves: int) -> None:
+        """In a worker thread: the bot decides on its view (a copy; the game is not touched)."""
+        try:
+            action = bot.act(view)
+        except CanastaError as exc:
+            self.call_from_thread(self._bot_failed, view.seat, str(exc))
+            return
+        self.call_from_thread(self._bot_moved, action, moves)
+
+    def _bot_failed(self, seat: int, why: str) -> None:
+        """A bot found nothing to do (a position with no legal action): say so and stop."""
+        self.bots_busy = False
+        self.refuse(f"{self.session.names[seat]} cannot move ({why}); the game is saved")
+
+    def _bot_moved(self, action: Action, moves: int) -> None:
+        self.bots_busy = False
+        if len(self.session.game.history) != moves:  # the game moved on (a new game)
+            self.advance()
+            return
+        self.session.play_bot(action)
+        if self.session.human_to_act:
+            self.message = ""
+        if len(self.session.game.results) > self._deals_shown:
+            self.after_move()
+        elif self.bot_delay <= 0:
+            self.advance()  # no pause to show the move in: draw once the bots are done
+        else:
+            self.redraw()
+            self.set_timer(self.bot_delay, self.after_move)

@@ -1,0 +1,236 @@
+"""The table's panels, each drawing presentation facts (``canasta.presentation``) and nothing
+it works out itself: the sides' melds, the pile, the log, the hand."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from canasta.presentation import CardFact, MeldFact, SideFact, TableFacts, card_text
+
+#: Styles by card colour (``CardFact.colour``).
+CARD_STYLES = {"red": "bold red", "black": "bold bright_white", "wild": "bold magenta",
+               "": "bold bright_white"}
+#: Styles by canasta status (``MeldFact.canasta``).
+CANASTA_STYLES = {"natural": "bold green", "mixed": "bold yellow", "wild": "bold magenta",
+                  "samba": "bold cyan", "": ""}
+
+
+class Glyphs:
+    """The characters a face may use: suit glyphs and marks, or ASCII only."""
+
+    def __init__(self, ascii: bool) -> None:
+        self.ascii = ascii
+        self.times = "x" if ascii else "\u00d7"  # the multiplication sign
+        self.dot = " - " if ascii else " · "
+
+    def card(self, card: CardFact) -> str:
+        return card_text(card, self.ascii)
+
+
+def card_span(card: CardFact, glyphs: Glyphs) -> Text:
+    """One card, in its colour."""
+    return Text(glyphs.card(card), style=CARD_STYLES.get(card.colour, ""))
+
+
+def meld_chip(meld: MeldFact, glyphs: Glyphs) -> Text:
+    """A meld in a few columns: ``Kx7 2w mixed 420`` (a times sign unless ASCII)."""
+    head = "seq " + " ".join(glyphs.card(c) for c in (meld.cards[0], meld.cards[-1])) \
+        if meld.kind == "sequence" else {"wild": "W", "black 3s": "B3"}.get(meld.kind, meld.rank)
+    chip = Text(f"{head}{glyphs.times}{meld.count}")
+    if meld.wilds and meld.kind == "rank":
+        chip.append(f" {meld.wilds}w", style="magenta")
+    if meld.canasta:
+        chip.append(f" {meld.canasta}", style=CANASTA_STYLES[meld.canasta])
+    chip.append(f" {meld.points}", style="dim")
+    return chip
+
+
+def flow(chips: list[Text], width: int, gap: int = 2) -> Text:
+    """Chips laid left to right, wrapping at ``width`` columns."""
+    out, line = Text(), 0
+    for chip in chips:
+        size = chip.cell_len
+        if line and line + gap + size > width:
+            out.append("\n")
+            line = 0
+        elif line:
+            out.append(" " * gap)
+            line += gap
+        out.append_text(chip)
+        line += size
+    return out
+
+
+class SidePanel(Static):
+    """One side: its name, canastas, red 3s, minimum and score, then its melds."""
+
+    def show(self, side: SideFact, glyphs: Glyphs) -> None:
+        self._side, self._glyphs = side, glyphs
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        side: SideFact | None = getattr(self, "_side", None)
+        if side is None:
+            return Text()
+        glyphs = self._glyphs
+        title = Text(side.name.capitalize() if side.mine else side.name, style="bold underline")
+        title.append(f"{glyphs.dot}{side.score} points{glyphs.dot}{side.canastas} canastas")
+        if side.red_threes:
+            title.append(f"{glyphs.dot}red 3s {side.red_threes}", style="red")
+        if not side.opened:
+            title.append(f"{glyphs.dot}needs {side.minimum} to open", style="yellow")
+        chips = [meld_chip(m, glyphs) for m in side.melds]
+        body = flow(chips, max(self.size.width, 20)) if chips else Text("no melds", style="dim")
+        return Text("\n").join([title, body])
+
+
+class PilePanel(Static):
+    """The pile, the stock, whose turn, the opening."""
+
+    def show(self, facts: TableFacts, glyphs: Glyphs) -> None:
+        self._facts, self._glyphs = facts, glyphs
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        facts: TableFacts | None = getattr(self, "_facts", None)
+        if facts is None:
+            return Text()
+        glyphs, pile = self._glyphs, facts.pile
+        out = Text("Pile ", style="bold")
+        out.append(f"{pile.size} card{'s' if pile.size != 1 else ''}, top ")
+        out.append_text(card_span(pile.top, glyphs) if pile.top else Text("none"))
+        out.append("\nStock ", style="bold").append(f"{facts.stock} cards")
+        drawn = facts.turn.mine and facts.turn.phase == "meld"  # a block no longer matters
+        for why in (pile.frozen_reason, "" if drawn else pile.blocked_reason):
+            if why:
+                out.append("\n" + why, style="bold cyan")
+        if pile.takes:
+            out.append("\ntake: " + ", ".join(t.text[5:] for t in pile.takes), style="green")
+        opening = facts.opening
+        if not opening.opened:
+            out.append(f"\nopening: {opening.so_far} of {opening.minimum}"
+                       + (f", {opening.pile_waiting} pile cards waiting"
+                          if opening.pile_waiting else ""), style="yellow")
+        if facts.permission:
+            out.append(f"\nyour partner answered {facts.permission}", style="bold")
+        if facts.dead_ranks:
+            out.append("\ndead ranks: " + " ".join(facts.dead_ranks), style="dim")
+        return out
+
+
+class LogPanel(Static):
+    """The last moves, newest last, as many as fit."""
+
+    def show(self, lines: tuple[str, ...]) -> None:
+        self._lines = lines
+        self.refresh()
+
+    def render(self) -> Text:
+        lines: tuple[str, ...] = getattr(self, "_lines", ())
+        height = max(self.size.height, 1)
+        width = max(self.size.width, 10)
+        shown: list[str] = []
+        used = 0
+        for line in reversed(lines):
+            rows = -(-len(line) // width)
+            if used + rows > height:
+                break
+            shown.insert(0, line)
+            used += rows
+        return Text("\n".join(shown), style="italic")
+
+
+class HandPanel(Widget):
+    """The hand in groups, a cursor on one card, selected cards marked; a click selects."""
+
+    class Clicked(Message):
+        """A card of the hand was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    DEFAULT_CSS = "HandPanel { height: auto; min-height: 3; }"
+
+    def __init__(self, glyphs: Glyphs, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self.cards: list[CardFact] = []
+        self.groups: list[int] = []  # the group of each card
+        self.cursor = 0
+        self.selected: set[int] = set()
+        self._places: list[tuple[int, int, int]] = []  # (row, first column, last column)
+
+    def show(self, facts: TableFacts) -> None:
+        cards: list[CardFact] = []
+        groups: list[int] = []
+        for n, group in enumerate(facts.hand):
+            cards += group.cards
+            groups += [n] * len(group.cards)
+        if [c.code for c in cards] != [c.code for c in self.cards]:
+            self.selected = set()
+        self.cards, self.groups = cards, groups
+        self.cursor = min(self.cursor, max(len(cards) - 1, 0))
+        self.refresh(layout=True)
+
+    def redraw(self) -> None:
+        """Draw again after the cursor or the selection moved (a new layout only when the
+        hand takes another number of lines)."""
+        lines = self._draw(self.size.width).plain.count("\n") + 1
+        self.refresh(layout=lines != self.size.height)
+
+    def selection(self) -> list[CardFact]:
+        """The selected cards, or the card under the cursor when none is selected."""
+        if self.selected:
+            return [self.cards[i] for i in sorted(self.selected)]
+        return [self.cards[self.cursor]] if self.cards else []
+
+    def render(self) -> Text:
+        return self._draw(self.size.width)
+
+    def _draw(self, width: int) -> Text:
+        width = max(width, 20)
+        out = Text("Your hand ", style="bold")
+        out.append(f"({len(self.cards)}): ")
+        row, col = 0, out.cell_len
+        self._places = []
+        for i, card in enumerate(self.cards):
+            gap = 1 if i and self.groups[i] != self.groups[i - 1] else 0
+            text = card_span(card, self.glyphs)
+            if i in self.selected:
+                text.stylize("reverse")
+            text = (Text("[") + text + Text("]")) if i == self.cursor else \
+                (Text(" ") + text + Text(" "))
+            if col + gap + text.cell_len > width:
+                out.append("\n")
+                row, col, gap = row + 1, 0, 0
+            out.append(" " * gap)
+            col += gap
+            self._places.append((row, col, col + text.cell_len - 1))
+            out.append_text(text)
+            col += text.cell_len
+        if not self.cards:
+            out.append("(empty)", style="dim")
+        chosen = self.selection()
+        out.append("\n")
+        if self.selected:
+            out.append("selected: " + " ".join(self.glyphs.card(c) for c in chosen),
+                       style="reverse")
+        elif chosen:
+            out.append(f"cursor on the {chosen[0].words}; space picks cards to meld",
+                       style="dim")
+        return out
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(self._draw(width).plain.count("\n") + 1, 2)
+
+    def on_click(self, event: events.Click) -> None:
+        for i, (row, first, last) in enumerate(self._places):
+            if event.y == row and first <= event.x <= last:
+                self.post_message(self.Clicked(i))
+                return

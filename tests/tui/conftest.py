@@ -1,0 +1,75 @@
+"""Helpers for driving the Textual app with its pilot."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from canasta import Game
+from canasta.presentation.names import default_names
+from canasta.tui.app import CanastaApp
+from canasta.tui.session import Session
+
+
+def screen_text(app: CanastaApp) -> str:
+    """What the terminal shows now, as plain text (one line per row)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def settle(pilot: Pilot[None], app: CanastaApp,
+                 ready: Callable[[], bool] | None = None, rounds: int = 5000) -> None:
+    """Let the app work (the bots think in a worker) until it waits for the person, or
+    ``ready`` holds, then let the screen catch up; fails if that never happens."""
+    done = ready or (lambda: (app.session.human_to_act or app.session.game.is_terminal())
+                     and not app.bots_busy)
+    for _ in range(rounds):
+        if done():
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("the app never came back to the person")
+
+
+async def type_command(pilot: Pilot[None], text: str) -> None:
+    """Open the command palette, type ``text`` and press Enter, as a player would."""
+    await pilot.press("colon")
+    await pilot.press(*["space" if ch == " " else ch for ch in text])
+    await pilot.press("enter")
+
+
+async def play_by_keys(pilot: Pilot[None], app: CanastaApp, text: str) -> None:
+    """Play the action ``text`` with the keys a player would use: ``d`` to draw, the cursor
+    and ``x`` to discard (confirming when asked), ``t`` and the route for a take, the command
+    palette for the rest."""
+    from canasta.tui.screens import ChoiceScreen, ConfirmScreen
+
+    if text == "draw":
+        await pilot.press("d")
+    elif text.startswith("discard "):
+        cards = [c.text for group in app.facts.hand for c in group.cards]
+        await pilot.press("home", *["right"] * cards.index(text.split()[1]), "x")
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
+    elif text.startswith("take "):
+        await pilot.press("t")
+        if isinstance(app.screen, ChoiceScreen):
+            routes = [a.text for a in app.screen.actions]
+            await pilot.press(*["down"] * routes.index(text), "enter")
+    else:
+        await type_command(pilot, text)
+
+
+def session_at(game: Game, tmp_path: Path, human: int = 0, bots: str = "greedy") -> Session:
+    """A session playing ``game`` (a position) from seat ``human``."""
+    return Session(game, human, bots, tmp_path / "game.json",
+                   default_names(game.num_players, human))
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """The pilot runs on asyncio."""
+    return "asyncio"

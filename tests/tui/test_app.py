@@ -1,0 +1,233 @@
+"""The full-screen table, driven by Textual's pilot as a player would: what is on screen, the
+keys, refusals, confirmations, undo, the deal's breakdown, bots one by one (issue 13)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from canasta import Game
+from canasta.record import read, verify
+from canasta.tui.app import CanastaApp
+from canasta.tui.screens import BreakdownScreen, ChoiceScreen, ConfirmScreen
+from canasta.tui.session import Options, start
+from tests.helpers import MELD, position
+from tests.tui.conftest import play_by_keys, screen_text, session_at, settle, type_command
+
+pytestmark = pytest.mark.anyio
+
+#: Cards for the bots' seats, so that they can play on from a position.
+OTHERS = {1: "4 6 8 J Q", 2: "5 7 9 J Q", 3: "4 6 8 10 A"}
+
+
+async def test_the_table_fits_80_by_24_and_shows_every_fact(tmp_path: Path) -> None:
+    session = start(Options(seed=3, save=str(tmp_path / "g.json")))
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await settle(pilot, app)
+        text = screen_text(app)
+        facts = session.facts()
+        rows = text.splitlines()
+        assert len(rows) == 24 and all(len(row) <= 80 for row in rows)
+        assert "partner Bea" in rows[0] and facts.turn.words in rows[1]
+        assert f"Stock {facts.stock} cards" in text
+        assert f"Your hand ({len(facts.hand_text.split())})" in text
+        hand_row = next(row for row in rows if "Your hand" in row)
+        assert hand_row.split(":", 1)[1].split() == \
+            ["[" + facts.hand_text.split()[0] + "]", *facts.hand_text.split()[1:]]
+        for side in facts.sides:
+            assert f"{side.score} points" in text
+            for meld in side.melds:
+                assert f"{meld.rank}\u00d7{meld.count}" in text
+        assert facts.log[-1] in text.replace("\n", " ") or "You drew" in text
+        footer = rows[-1]
+        for key in ("x discard", "a add", "h hint", ": type", "q quit"):
+            assert key in footer
+        assert "d draw" not in footer  # the draw is over: its key is gone
+
+
+async def test_more_room_shows_more_of_the_log(tmp_path: Path) -> None:
+    session = start(Options(seed=3, save=str(tmp_path / "g.json")))
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        rows = screen_text(app).splitlines()
+        assert len(rows) == 40 and max(len(r) for r in rows) == 120
+        shown = [line for line in session.log if line in " ".join(rows)]
+        assert len(shown) >= 4
+
+
+async def test_a_refused_meld_shows_the_engines_reason_and_changes_nothing(
+        tmp_path: Path) -> None:
+    game = position(hands={0: "K K K 5"}, melds={0: ["Q Q Q"]}, pile="4", phase=MELD,
+                    drew=True)
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        digest = game.digest()
+        await pilot.press("right", "space", "right", "space", "right", "space", "m")
+        why = game.why_illegal("meld K K K")  # it would leave one card and no way out
+        assert why is not None and f"Not now: {why}"[:60] in screen_text(app).replace("\n", " ")
+        assert session.game.digest() == digest and not session.saved
+
+
+async def test_a_discard_that_could_be_laid_off_asks_first(tmp_path: Path) -> None:
+    game = position(hands={0: "K 5 7 9", **OTHERS}, melds={0: ["K K K"]}, pile="4", phase=MELD,
+                    drew=True)
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("end", "x")  # the king, last in the hand
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "add K K" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.game.digest() == game.digest()
+        await pilot.press("x", "y")
+        await settle(pilot, app, lambda: bool(session.log))
+        assert session.log[0] == "You discarded a king."
+
+
+async def test_undo_takes_back_an_action_that_revealed_nothing(tmp_path: Path) -> None:
+    game = position(hands={0: "K K K 5 7 9"}, melds={0: ["Q Q Q"]}, pile="4", phase=MELD,
+                    drew=True)
+    before = game.digest()
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("end", "space", "left", "space", "left", "space", "m")
+        await pilot.pause()
+        assert session.game.melds(0)[-1].rank == 13 and session.can_undo
+        assert "u undo" in screen_text(app).splitlines()[-1]
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.game.digest() == before and session.log == []
+        assert read(tmp_path / "game.json")["actions"] == []  # saved as taken back
+
+
+async def test_a_draw_cannot_be_undone(tmp_path: Path) -> None:
+    game = position(hands={0: "K 5 7 9"}, melds={0: ["Q Q Q"]}, pile="4")
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d", "u")
+        await pilot.pause()
+        assert len(session.game.history) == 1 and not session.can_undo
+
+
+async def test_the_pile_is_taken_by_a_route_the_engine_offers(tmp_path: Path) -> None:
+    game = position(hands={0: "9 9 2 5 6 7"}, melds={0: ["Q Q Q"]}, pile="4 8 9")
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert [a.text for a in app.screen.actions] == ["take pair", "take 2"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.log[0] == "You took the pile with two 9s: 3 cards."
+
+
+async def test_the_palette_takes_text_forms_and_the_hint_key_advises(tmp_path: Path) -> None:
+    game = position(hands={0: "K K 5 7 9"}, melds={0: ["Q Q Q"]}, pile="4 6 K")
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        given = session.facts(hint=True).hint
+        assert given is not None and "Hint: " + given.action.text in screen_text(app)
+        await type_command(pilot, "meld K K K")
+        await pilot.pause()
+        assert "Not now: " in screen_text(app) and session.game.history == []
+        await type_command(pilot, "take pair")
+        await pilot.pause()
+        assert session.game.history and session.log[0].startswith("You took the pile")
+
+
+async def test_asking_and_answering_may_i_go_out(tmp_path: Path) -> None:
+    game = position(hands={**OTHERS, 0: "K 5", 2: "4 4 J"}, melds={0: ["Q Q Q"]}, pile="7")
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        await settle(pilot, app)
+        assert session.log[0] == "You asked: may I go out?"
+        assert session.log[1].startswith("Bea (your partner) answered ")
+        assert f"your partner answered {session.view.permission}" in screen_text(app)
+    asked = position(hands={**OTHERS, 0: "K 5 6", 2: "4 4 J"}, melds={0: ["Q Q Q"]}, pile="7",
+                     current=2)
+    asked.apply("ask")
+    session = session_at(asked, tmp_path / "x")
+    (tmp_path / "x").mkdir()
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert "Bea (your partner) asks you: may I go out?" in screen_text(app)
+        assert "y yes" in screen_text(app).splitlines()[-1]
+        await pilot.press("y")
+        await settle(pilot, app, lambda: bool(session.log))
+        assert session.log[0] == "You answered yes: going out is allowed."
+
+
+async def test_bots_move_one_at_a_time(tmp_path: Path) -> None:
+    game = position(hands={0: "K 5 7 9", **OTHERS},
+                    melds={0: ["Q Q Q"]}, pile="10", phase=MELD, drew=True)
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=1000)  # the next bot waits: one move at a time
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("end", "x")
+        await settle(pilot, app, lambda: len(session.game.history) == 2 and not app.bots_busy)
+        for _ in range(20):
+            await pilot.pause()
+        assert len(session.game.history) == 2  # the human's discard and one bot move
+        assert session.log[-1] in screen_text(app).replace("\n", " ")
+
+
+async def test_a_whole_deal_by_keys_ends_with_a_breakdown_that_stays(tmp_path: Path) -> None:
+    session = start(Options(seed=5, save=str(tmp_path / "g.json")))
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        while not session.game.results:
+            given = session.facts(hint=True).hint
+            assert given is not None
+            await play_by_keys(pilot, app, given.action.text)
+            await settle(pilot, app, lambda: isinstance(app.screen, BreakdownScreen)
+                         or (session.human_to_act and not app.bots_busy))
+        for _ in range(10):
+            await pilot.pause()
+        assert isinstance(app.screen, BreakdownScreen)  # it stays until dismissed
+        text = screen_text(app)
+        result = session.game.results[0]
+        assert f"Deal 1 ended: {result.ended_by}" in text
+        for label, value in result.sides[0].items():
+            assert label in text and f"{value:+d}" in text
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, BreakdownScreen)
+        assert session.game.deal_number == 2
+        assert verify(read(tmp_path / "g.json")).history == session.game.history
+
+
+async def test_ascii_mode_prints_nothing_but_ascii(tmp_path: Path) -> None:
+    session = session_at(Game("samba", 4), tmp_path)
+    app = CanastaApp(session, ascii=True, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        text = screen_text(app)
+        assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+        assert any(card.suit and f"{card.rank}{card.suit}" in text
+                   for group in session.facts().hand for card in group.cards)
