@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from canasta.rules import load
+from canasta.score.entry import EntryError, parse_entry
+from canasta.score.tally import tally
 from tests.score.conftest import Pad
 
 REFUSALS = [
@@ -65,10 +68,32 @@ REFUSALS = [
 ]
 
 
+def _refusal(rules_name: str, ann: str, cy: str) -> str:
+    """The reason the pad gives for the deal (Ann's entry, Cy's) after a first deal of 50
+    each; the empty string if it is accepted."""
+    rules = load(rules_name)
+    first = [parse_entry("melded=50", rules)] * 2
+    try:
+        second = [parse_entry(ann, rules), parse_entry(cy, rules)]
+    except EntryError as exc:  # as the command reports a word it cannot read
+        return f"Ann: {exc}"
+    try:
+        tally(rules, ["Ann", "Cy"], [first, second])
+    except EntryError as exc:
+        return str(exc)
+    return ""
+
+
 @pytest.mark.parametrize(("rules", "ann", "cy", "reason"), REFUSALS,
                          ids=[f"{i}-{r[3][:30]}" for i, r in enumerate(REFUSALS)])
-def test_an_impossible_deal_is_refused_with_its_reason_and_nothing_stored(
-        pad: Pad, rules: str, ann: str, cy: str, reason: str) -> None:
+def test_an_impossible_deal_is_refused_with_its_reason(rules: str, ann: str, cy: str,
+                                                       reason: str) -> None:
+    assert reason in _refusal(rules, ann, cy)
+
+
+@pytest.mark.parametrize("index", [0, 4, 8, 12, 18, 20])
+def test_the_command_prints_the_reason_and_stores_nothing(pad: Pad, index: int) -> None:
+    rules, ann, cy, reason = REFUSALS[index]
     assert pad("new", "G", "--rules", rules, "--sides", "Ann", "Cy").code == 0
     assert pad("deal", "G", "melded=50", "melded=50").code == 0
     before = pad("show", "G").out
@@ -77,6 +102,23 @@ def test_an_impossible_deal_is_refused_with_its_reason_and_nothing_stored(
     assert ran.err.startswith("canasta: error: ") and ran.err.count("\n") == 1
     assert reason in ran.err
     assert pad("show", "G").out == before
+
+
+def test_possible_deals_next_to_the_refused_ones_are_accepted() -> None:
+    """The limits are where the rules put them, not stricter: all four red 3s, all four
+    jokers, the cheapest canastas, going out with the canastas needed, a concealed going out
+    whose partner had melded (four hands), a concealed going out below the opening minimum
+    (docs/rules.md, ruling 8), an empty deal, a concession."""
+    for rules, ann, cy in [
+            ("classic", "red3=4 melded=50", "melded=50"),
+            ("classic", "melded=2x50+1x5", "melded=50 hand=2x50"),
+            ("classic", "natural=1 mixed=1 melded=85", "melded=50"),
+            ("two_hand", "natural=2 melded=70 out", "melded=50"),
+            ("classic", "natural=1 melded=35 concealed had-melded", "melded=50"),
+            ("classic", "melded=50", "natural=1 melded=35 concealed"),  # ruling 8: exempt
+            ("classic", "", ""),
+            ("british", "acaba", "")]:
+        assert _refusal(rules, ann, cy) == "", (rules, ann, cy)
 
 
 def test_the_wrong_number_of_entries_and_unknown_games(pad: Pad) -> None:

@@ -189,7 +189,10 @@ def parse_amount(text: str, classes: dict[int, tuple[int, ...]], word: str) -> A
     counts: dict[int, int] = {}
     for part in text.split("+"):
         count, _, value = part.partition("x")
-        n, v = _whole(count, word), _whole(value, word)
+        if not (count.strip().isdigit() and value.strip().isdigit()):
+            raise EntryError(f"{word}: expected card points (185) or counts by value "
+                             f"(6x5+9x10), got {text!r}")
+        n, v = int(count), int(value)
         if v not in classes:
             known = ", ".join(str(c) for c in classes)
             raise EntryError(f"{word}: no card is worth {v} points here (the values: {known})")

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from canasta.rules import RuleSet
 from canasta.rules.loading import dumps, loads
@@ -64,14 +65,23 @@ def create(engine: Engine, name: str, rules: RuleSet, sides: Sequence[str]) -> P
 
 
 def _game(session: Session, name: str) -> ScoreGame:
-    game = session.scalar(select(ScoreGame).where(ScoreGame.name == name.strip()))
+    query = select(ScoreGame).where(ScoreGame.name == name.strip()).options(
+        selectinload(ScoreGame.sides), selectinload(ScoreGame.deals).selectinload(
+            ScoreDeal.entries))
+    game = session.scalar(query)
     if game is None:
         raise EntryError(f"no game called {name!r} (canasta score list shows the games)")
     return game
 
 
+@lru_cache(maxsize=64)
+def _rules(text: str) -> RuleSet:
+    """A stored game's rule set (read once per process: a RuleSet is a frozen value)."""
+    return loads(text, origin="a score-pad game")
+
+
 def _read(game: ScoreGame) -> tuple[RuleSet, list[str], list[list[SideEntry]]]:
-    rules = loads(game.rules_toml, origin=f"game {game.name!r}")
+    rules = _rules(game.rules_toml)
     names = [side.name for side in game.sides]
     deals = [[SideEntry.from_json(e.entry) for e in deal.entries] for deal in game.deals]
     return rules, names, deals
@@ -155,7 +165,10 @@ def games(engine: Engine) -> list[Listed]:
     """Every game on the pad, by name."""
     out = []
     with Session(engine) as session:
-        for game in session.scalars(select(ScoreGame).order_by(ScoreGame.name)):
+        query = select(ScoreGame).order_by(ScoreGame.name).options(
+            selectinload(ScoreGame.sides),
+            selectinload(ScoreGame.deals).selectinload(ScoreDeal.entries))
+        for game in session.scalars(query):
             rules, names, deals = _read(game)
             sheet = tally(rules, names, deals)
             out.append(Listed(game.name, game.rules_name, tuple(names), len(deals),

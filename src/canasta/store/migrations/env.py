@@ -7,7 +7,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Engine
 
-import canasta.score.models  # noqa: F401  (registers the score pad's tables on Base)
+import canasta.score.models  # registers the score pad's tables on Base
 import canasta.server.models  # noqa: F401  (registers the server's tables on Base)
 from canasta.store.base import Base
 

@@ -1,0 +1,79 @@
+"""The pad agrees with the engine: hands played by the engine under every preset, entered as
+a table would enter them (counts of canastas, card points, red 3s, who went out), are accepted
+and get exactly the engine's breakdown (``SideScore.items``) and score."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canasta import Game
+from canasta.bots.greedy import make_greedy
+from canasta.engine.scoring import HandResult, SideScore
+from canasta.rules import RuleSet, load, preset_names
+from canasta.score.entry import SideEntry
+from canasta.score.tally import tally
+
+
+def _per(penalty: int, each: int) -> int:
+    return -penalty // each if penalty else 0
+
+
+def entry_of(rules: RuleSet, score: SideScore, out: bool) -> SideEntry:
+    """What the players of a side would enter for the engine's score of its hand."""
+    c = rules.canastas
+    wild = twos = jokers = 0
+    if score.wild_canastas:  # one meld of wild cards alone per side: which kind it was
+        bonus = score.canasta_bonus - score.natural_canastas * c.natural_bonus \
+            - score.mixed_canastas * c.mixed_bonus - score.sambas * c.samba_bonus
+        twos = int(bool(c.wild_twos_bonus) and bonus == c.wild_twos_bonus)
+        jokers = int(not twos and bool(c.wild_jokers_bonus) and bonus == c.wild_jokers_bonus)
+        wild = 1 - twos - jokers
+    p = rules.points
+    black = score.black_threes_removed
+    black3 = 2 * rules.deck.decks if black and black == p.all_black_threes_removed \
+        else black // p.black_three_removed
+    return SideEntry(
+        natural=score.natural_canastas, mixed=score.mixed_canastas, wild=wild,
+        wild_twos=twos, wild_jokers=jokers, samba=score.sambas,
+        unfinished_wild=_per(score.unfinished_wild, c.unfinished_wild_penalty),
+        short_sequences=_per(score.short_sequences, c.short_sequence_penalty),
+        melded=score.melded, hand=-score.in_hand, red3=score.red_threes, out=out,
+        concealed=score.concealed, black3=black3,
+        yes_failed=_per(score.penalty, rules.going_out.failed_yes_penalty),
+        cut=score.extra_label == "perfect cut")
+
+
+def entries_of(rules: RuleSet, result: HandResult) -> list[SideEntry]:
+    if any(s.extra_label.startswith("the other side conceded") for s in result.sides):
+        return [SideEntry(acaba=s.total == 0) for s in result.sides]
+    sides = rules.players.sides
+    return [entry_of(rules, s, result.went_out >= 0 and result.went_out % sides == n)
+            for n, s in enumerate(result.sides)]
+
+
+def first_hand(rules: RuleSet, seed: int, greedy: bool) -> HandResult:
+    game = Game(rules, seed)
+    bots = [make_greedy(seed + n) for n in range(rules.players.count)]
+    rng = random.Random(seed)
+    while not game.results:
+        if greedy:
+            seat = game.current_player
+            game.apply(bots[seat].act(game.view(seat)))
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    result: HandResult = game.results[-1]
+    return result
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_hands_played_by_the_engine_score_the_same_on_the_pad(name: str) -> None:
+    rules = load(name)
+    names = [f"side {n}" for n in range(rules.players.sides)]
+    for seed, greedy in ((0, True), (1, False), (2, False)):
+        result = first_hand(rules, seed, greedy)
+        sheet = tally(rules, names, [entries_of(rules, result)])
+        got = sheet.deals[0].scores
+        assert [s.items() for s in got] == [s.items() for s in result.sides], (seed, greedy)
+        assert sheet.totals == result.totals
