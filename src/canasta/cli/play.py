@@ -1,122 +1,131 @@
-"""``canasta play``: a game in the terminal, you against bots (greedy by default).
+"""``canasta play``: a game against bots in the terminal — the full-screen table
+(``canasta.tui``), or with ``--plain`` a line-by-line prompt for scripts and screen readers.
 
-The player sees only their own view (``Game.view``), types the number of an action or its
-text (``draw``, ``meld K K 2``, ``discard 7``), or ``hint`` for the greedy bot's suggestion with
-its reason, and is told why a move is refused. The game is saved as a record after every
-action, so a game in progress is never lost (``--resume``).
+In the line mode the player sees the table drawn from the presentation facts
+(``canasta.presentation.render``), types the number of an action or its text (``draw``,
+``meld K K 2``, ``discard 7``), ``hint`` for the greedy bot's advice, ``undo`` to take back an
+action of this turn that revealed no card, ``q`` to stop; refusals give the engine's reason.
+Starting, resuming and saving are the session's (``canasta.tui.session``).
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable
+from typing import TextIO
 
-from canasta.bots import Bot, make_bot
 from canasta.engine.actions import Action
-from canasta.engine.game import Game
-from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
-from canasta.presentation import deal_breakdown, render, result_text, table_facts
-from canasta.presentation.names import Chair, default_names
+from canasta.presentation import deal_breakdown, discard_warning, render, result_text
+from canasta.presentation.names import Chair
+from canasta.tui.session import Options, Session, start
+
+GLYPHS = "♠♥♦♣·—"
 
 
-def choose(view: PlayerView, read: Callable[[str], str], write: Callable[[str], None],
-           game: Game, adviser: Bot) -> Action | None:
-    """Ask the human for an action until a legal one is given; None to quit. ``hint`` shows
-    the adviser's choice and its reason."""
-    actions = view.legal_actions
-    write("\n".join(f"  {i + 1:2}. {a!s:<16} {a.describe()}" for i, a in enumerate(actions)))
+def can_print(text: str, encoding: str | None) -> bool:
+    """Whether a stream of ``encoding`` can print ``text``."""
+    try:
+        text.encode(encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def printer(stream: TextIO | None = None) -> Callable[[str], None]:
+    """A ``write`` that never fails on characters the stream's encoding lacks."""
+    out = stream or sys.stdout
+    encoding = getattr(out, "encoding", None) or "ascii"
+
+    def write(text: str) -> None:
+        print(text.encode(encoding, "replace").decode(encoding, "replace"), file=out)
+
+    return write
+
+
+def choose(session: Session, read: Callable[[str], str], write: Callable[[str], None],
+           ascii: bool) -> bool:
+    """One decision of the person: False to stop playing."""
+    facts = session.facts()
+    write("\n" + render(facts, ascii))
+    actions = facts.actions
+    write("\n".join(f"  {i + 1:2}. {a.text:<16} {a.words}" for i, a in enumerate(actions)))
     while True:
-        answer = read("your move (number or text, hint, q to quit) > ").strip()
-        if answer.lower() in ("q", "quit", "exit"):
-            return None
-        if answer.lower() == "hint":
-            decision = adviser.decide(view)
-            number = actions.index(decision.action) + 1
-            write(f"  hint: {number}. {decision.action} ({decision.action.describe()}): "
-                  f"{decision.reason}")
+        answer = read("your move (number or text, hint, undo, q to quit) > ").strip()
+        word = answer.lower()
+        if word in ("q", "quit", "exit"):
+            return False
+        if word == "hint":
+            given = session.facts(hint=True).hint
+            if given is not None:
+                write(f"  hint: {given.action.text} ({given.action.words}): {given.reason}")
             continue
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
-        try:
-            action = Action.parse(answer)
-        except CanastaError as exc:
-            write(f"  {exc}")
+        if word == "undo":
+            try:
+                write("  " + session.undo())
+            except CanastaError as exc:
+                write(f"  {exc}")
+                continue
+            return True
+        text = actions[int(answer) - 1].text if answer.isdigit() and \
+            1 <= int(answer) <= len(actions) else answer
+        why = session.refusal(text)
+        if why is not None:
+            write(f"  not now: {why}")
             continue
-        reason = game.why_illegal(action)
-        if reason is None:
-            return action
-        write(f"  not now: {reason}")
+        warning = discard_warning(session.view, Action.parse(text))
+        if warning is not None and read(f"  {warning} [y/N] > ").strip().lower() != "y":
+            continue
+        for line in session.play(text):
+            write(f"  {line}")
+        return True
 
 
-def play(game: Game, human: int, read: Callable[[str], str], write: Callable[[str], None],
-         save: Callable[[Game], None], bots: Sequence[Bot]) -> Game:
-    """Play until the game ends or the human quits; ``bots[seat]`` plays every other seat."""
-    adviser = make_bot("greedy")
+def play_plain(session: Session, read: Callable[[str], str], write: Callable[[str], None],
+               ascii: bool = False) -> None:
+    """Play in the line mode until the game ends or the person stops."""
+    for note in session.notes:
+        write(note)
+    game = session.game
     shown = len(game.results)
-    while not game.is_terminal():
-        seat = game.current_player
-        view = game.view(seat)
-        if seat == human:
-            write("\n" + render(table_facts(view)))
-            action = choose(view, read, write, game, adviser)
-            if action is None:
-                write("Game saved; continue it with --resume.")
-                return game
+    while not session.game.is_terminal():
+        if session.human_to_act:
+            if not choose(session, read, write, ascii):
+                break
         else:
-            action = bots[seat].act(view)
-            write(f"seat {seat}: {action.describe()}")
-        game.apply(action)
-        save(game)
-        while shown < len(game.results):
-            chair = Chair(human, game.t.sides, default_names(game.num_players, human))
-            write("\n" + result_text(deal_breakdown(game.results[shown], chair)))
-            shown += 1
-    winner = game.winner
-    write(f"\nGame over: side {winner} wins" + (" — your side!" if winner == game.side_of(human)
-                                                else "."))
-    return game
-
-
-def save_to(path: Path) -> Callable[[Game], None]:
-    """A saver that writes the game's record to ``path`` (atomically)."""
-    from canasta.record import write as write_record
-
-    def save(game: Game) -> None:
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        write_record(game, tmp)
-        tmp.replace(path)
-
-    return save
+            for line in session.play_bot(session.bot_action()):
+                write(line)
+        game = session.game
+        if shown < len(game.results):
+            chair = Chair(session.human, game.t.sides, session.names)
+            for result in game.results[shown:]:
+                write("\n" + result_text(deal_breakdown(result, chair)))
+            shown = len(game.results)
+            if not game.is_terminal() and \
+                    read("press Enter to continue (q to quit) > ").strip().lower() == "q":
+                break
+    if session.game.is_terminal():
+        write("\n" + session.facts().turn.words)
+    write(session.farewell())
 
 
 def run(args: argparse.Namespace) -> int:
-    """``canasta play``: start a game (or resume a saved one) and play it in the terminal."""
-    from canasta.record import read, verify
-    from canasta.rules import load
-
-    path = Path(args.save)
-    if args.resume:
-        game = verify(read(args.resume))
-        print(f"Resumed {args.resume}: deal {game.deal_number}, {len(game.history)} actions.")
-        seed = game.seed + len(game.history)
-    else:
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-        game = Game(load(args.rules), seed)
-        print(f"New game of {game.rules.name}, seed {seed}, against {args.bots} bots. "
-              f"You are seat {args.seat}; the game is saved to {path} after every move.")
-    if game.is_terminal():
-        print("That game is already over.")
+    """``canasta play``: start a game (or resume a saved one) and play it."""
+    session = start(Options(rules=args.rules, seed=args.seed, seat=args.seat, bots=args.bots,
+                            save=args.save, resume=args.resume))
+    if session.game.is_terminal():
+        print(f"That game is already over: {session.farewell()}")
         return 0
-    if not 0 <= args.seat < game.num_players:
-        print(f"canasta: error: seat {args.seat} is not in this game "
-              f"(0 to {game.num_players - 1})", file=sys.stderr)
-        return 2
-    bots = [make_bot(args.bots, seed + seat) for seat in range(game.num_players)]
-    play(game, args.seat, _read_line, print, save_to(path), bots)
+    ascii = args.ascii or not can_print(GLYPHS, getattr(sys.stdout, "encoding", None))
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        play_plain(session, _read_line, printer(), ascii)
+        return 0
+    from canasta.tui.app import CanastaApp
+
+    app = CanastaApp(session, ascii=ascii)
+    app.run()
+    printer()(session.farewell())
     return 0
 
 
