@@ -6,7 +6,7 @@ facts), so ``to_dict()`` is JSON-ready: the browser receives exactly what the te
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 
@@ -14,13 +14,24 @@ class Fact:
     """A presentation value; ``to_dict()`` gives its JSON-ready form (tuples as lists)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The fact as nested dicts and lists of plain values."""
-        return _plain(asdict(self))  # type: ignore[call-overload, no-any-return]
+        """The fact as nested dicts and lists of plain values (fresh ones: a walk over the
+        fields, not ``dataclasses.asdict``'s deep copies)."""
+        return {name: _plain(getattr(self, name)) for name in _field_names(type(self))}
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, Fact):
+        return value.to_dict()
     if isinstance(value, tuple | list):
         return [_plain(item) for item in value]
     return value
