@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -27,6 +28,7 @@ import numpy.typing as npt
 
 from canasta.cards import NUM_CODES, NUM_KINDS, SUITED, kind_name, rank_of
 from canasta.engine.actions import ALL_ACTIONS, ActionType
+from canasta.engine.state import Answer
 from canasta.engine.tables import tables_for
 from canasta.engine.view import PlayerView
 from canasta.presentation.cards import hand_codes
@@ -45,6 +47,10 @@ _FAR = 1e6
 Vector = npt.NDArray[np.float32]
 T = TypeVar("T")
 _NAMES = tuple(kind_name(k) for k in range(NUM_CODES))
+_RANK = tuple(rank_of(c) for c in range(NUM_CODES))
+#: Where each ``Answer`` goes in the permission and acaba one-hots (the words of the view).
+_ANSWER_INDEX = {Answer.NONE: 0, Answer.YES: 1, Answer.NO: 2}
+_ACABA_INDEX = {Answer.NONE: 0, Answer.ASKED: 1, Answer.YES: 2, Answer.NO: 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +163,8 @@ class Recall:
         self.players = players
         self.deal = 0
         self.pile: list[int] = []
-        self.discarded = np.zeros((players, NUM_KINDS), np.float32)
-        self.taken = np.zeros((players, NUM_KINDS), np.float32)
+        self.discarded = [array("f", bytes(4 * NUM_KINDS)) for _ in range(players)]
+        self.taken = [array("f", bytes(4 * NUM_KINDS)) for _ in range(players)]
         self.hand_sizes = [0] * players
         self.log: list[list[str]] = [[] for _ in range(players)]
         self._start(view_of)
@@ -171,12 +177,16 @@ class Recall:
             self.log[seat].append(f"deal {view.deal_number} [{_hand_text(view)}]")
         self.deal = view.deal_number
         self.pile = list(view.state.table.pile)
-        self.discarded.fill(0)
-        self.taken.fill(0)
+        for rows in (self.discarded, self.taken):
+            for row in rows:
+                row[:] = array("f", bytes(4 * NUM_KINDS))
 
-    def update(self, actor: int, code: int, view_of: Callable[[int], PlayerView]) -> None:
-        """Record that ``actor`` played the action ``code`` (already applied)."""
-        view = view_of(actor)
+    def update(self, actor: int, code: int, view_of: Callable[[int], PlayerView],
+               seat: int | None = None) -> None:
+        """Record that ``actor`` played the action ``code`` (already applied), reading the
+        public part from ``seat``'s view (the actor's by default: any seat's will do) and the
+        actor's own view only when its hand grew."""
+        view = view_of(actor if seat is None or seat < 0 else seat)
         if view.deal_number != self.deal:
             self._start(view_of)
             return
@@ -185,7 +195,7 @@ class Recall:
         action = ALL_ACTIONS[code]
         added = 0
         if action.type == ActionType.DISCARD:
-            self.discarded[actor, rank_of(action.rank)] += 1
+            self.discarded[actor][rank_of(action.rank)] += 1
             added = 1
         if len(pile) != len(before) + added or pile[:len(before)] != before:
             taken = self.taken[actor]
@@ -194,15 +204,16 @@ class Recall:
             for card in pile[:len(pile) - added]:
                 taken[rank_of(card)] -= 1
         self.pile = list(pile)
-        size = view.hand_sizes[actor]
+        size = view.state.seats[actor].size
         if size > self.hand_sizes[actor]:
-            self.log[actor].append(f"{action} [{_hand_text(view)}]")
+            self.log[actor].append(f"{action} [{_hand_text(view_of(actor))}]")
         self.hand_sizes[actor] = size
 
     def copy(self) -> Recall:
         other = Recall.__new__(Recall)
         other.players, other.deal, other.pile = self.players, self.deal, self.pile[:]
-        other.discarded, other.taken = self.discarded.copy(), self.taken.copy()
+        other.discarded = [row[:] for row in self.discarded]
+        other.taken = [row[:] for row in self.taken]
         other.hand_sizes = self.hand_sizes[:]
         other.log = [entries[:] for entries in self.log]
         return other
@@ -215,81 +226,94 @@ class Observer:
                  recall: bool = False) -> None:
         self.layout = layout = Layout(rules, private, public, recall)
         self._at = {f.name: f.offset for f in layout.fields}
+        self._zeros = array("f", bytes(4 * layout.size))
 
     def tensor(self, view: PlayerView, recall: Recall | None = None) -> Vector:
-        """The observation of ``view`` (with the memory ``recall`` where the layout has it)."""
+        """The observation of ``view`` (with the memory ``recall`` where the layout has it).
+
+        Written into a copy of a zero ``array.array`` and handed to numpy without a copy:
+        scalar writes there cost a fraction of numpy's, and no list is converted."""
         layout, at = self.layout, self._at
-        out = np.zeros(layout.size, np.float32)
+        v = self._zeros[:]
         s = view.state
         me, players, sides = view.seat, layout.players, layout.sides
         side = me % sides
-        seats = [s.seats[(me + r) % players] for r in range(players)]
-        out[me] = 1.0
+        seats = s.seats[me:] + s.seats[:me]
+        v[me] = 1.0
         if layout.private:
             o = at["hand"]
-            out[o:o + NUM_KINDS] = seats[0].hand
-            if layout.suited and seats[0].cards is not None:
+            v[o:o + NUM_KINDS] = array("f", seats[0].hand)
+            cards = seats[0].cards
+            if layout.suited and cards is not None:
                 o = at["hand_suited"]
-                out[o:o + _SUITED_CODES] = seats[0].cards[SUITED:]
+                v[o:o + _SUITED_CODES] = array("f", cards[SUITED:])
         if not layout.public:
-            return out
+            return np.frombuffer(v, np.float32)
         turn, table, match = s.turn, s.table, s.match
-        out[at["phase"] + (3 if match.over else turn.phase)] = 1.0
+        v[at["phase"] + (3 if match.over else turn.phase)] = 1.0
         if not match.over:
-            out[at["acting"] + (turn.seat - me) % players] = 1.0
-        out[at["dealer"] + (match.dealer - me) % players] = 1.0
-        out[at["deal"]] = match.deal
-        o = at["hand_sizes"]
-        out[o:o + players] = [p.size for p in seats]
-        o = at["foot_sizes"]
-        out[o:o + players] = [p.foot_size for p in seats]
-        o = at["known"]
-        for r in range(1, players):
-            out[o:o + NUM_KINDS] = seats[r].known
-            o += NUM_KINDS
-        o = at["red_threes"]
-        out[o:o + players] = [p.red_threes for p in seats]
-        melds_at, canastas_at = at["melds"], at["canastas"]
+            v[at["acting"] + (turn.seat - me) % players] = 1.0
+        v[at["dealer"] + (match.dealer - me) % players] = 1.0
+        v[at["deal"]] = match.deal
+        o, f, r3 = at["hand_sizes"], at["foot_sizes"], at["red_threes"]
+        k = at["known"] - NUM_KINDS
+        for r, p in enumerate(seats):
+            v[o + r] = p.size
+            v[f + r] = p.foot_size
+            v[r3 + r] = p.red_threes
+            if r:
+                v[k + r * NUM_KINDS:k + (r + 1) * NUM_KINDS] = array("f", p.known)
+        melds_at, canastas_at, opened_at = at["melds"], at["canastas"], at["opened"]
+        minimums_at, scores_at = at["minimums"], at["scores"]
         for q in range(sides):
-            mine = s.sides[(side + q) % sides]
+            n = (side + q) % sides
+            mine = s.sides[n]
             base = melds_at + q * NUM_KINDS * 3
             for meld in mine.melds:
                 if meld is not None:
                     i = base + 3 * meld.rank
-                    out[i:i + 3] = (meld.naturals, meld.twos, meld.jokers)
-            out[canastas_at + q] = mine.canastas
-            out[at["opened"] + q] = mine.opened
-            out[at["minimums"] + q] = 0.0 if mine.opened else mine.minimum / _POINTS
-            out[at["scores"] + q] = match.scores[(side + q) % sides] / _POINTS
+                    v[i] = meld.naturals
+                    v[i + 1] = meld.twos
+                    v[i + 2] = meld.jokers
+            v[canastas_at + q] = mine.canastas
+            if mine.opened:
+                v[opened_at + q] = 1.0
+            else:
+                v[minimums_at + q] = mine.minimum / _POINTS
+            v[scores_at + q] = match.scores[n] / _POINTS
         if layout.suited:
             seq_at = at["sequences"]
             for q, runs in enumerate(_rotate(view.sequences, side)):
                 for suit, low, high in runs:
                     i = seq_at + (q * 4 + suit) * _SEQUENCE_RANKS - 4
-                    out[i + low:i + high + 1] = 1.0
+                    for rank in range(i + low, i + high + 1):
+                        v[rank] = 1.0
         pile = table.pile
-        out[at["pile_size"]] = len(pile)
+        v[at["pile_size"]] = len(pile)
         if pile:
             top = pile[-1]
-            out[at["pile_top"] + (top if layout.suited else rank_of(top))] = 1.0
-            counts = np.bincount([rank_of(c) for c in pile] if layout.suited else pile,
-                                 minlength=NUM_KINDS)
+            v[at["pile_top"] + (top if layout.suited else _RANK[top])] = 1.0
             o = at["pile"]
-            out[o:o + NUM_KINDS] = counts
-        out[at["pile_frozen"]] = view.pile_frozen
-        out[at["blocked"]] = table.blocked == me
-        out[at["stock_size"]] = view.stock_size
-        out[at["permission"] + _PERMISSIONS.index(view.permission)] = 1.0
-        out[at["acaba"] + _ACABA.index(view.acaba)] = 1.0
-        out[at["opening_points"]] = turn.opening_points / _POINTS
-        out[at["pending_pile"]] = view.pending_pile
+            for card in pile:
+                v[o + _RANK[card]] += 1.0
+        if view.pile_frozen:
+            v[at["pile_frozen"]] = 1.0
+        if table.blocked == me:
+            v[at["blocked"]] = 1.0
+        v[at["stock_size"]] = view.stock_size
+        v[at["permission"] + _ANSWER_INDEX[turn.permission]] = 1.0
+        v[at["acaba"] + _ACABA_INDEX[turn.acaba]] = 1.0
+        v[at["opening_points"]] = turn.opening_points / _POINTS
+        opening = turn.opening
+        if opening is not None and opening.pending:
+            v[at["pending_pile"]] = len(opening.pending)
         if layout.recall and recall is not None:
-            order = [(me + r) % players for r in range(players)]
-            o = at["discarded"]
-            out[o:o + players * NUM_KINDS] = recall.discarded[order].ravel()
-            o = at["taken"]
-            out[o:o + players * NUM_KINDS] = recall.taken[order].ravel()
-        return out
+            o, t = at["discarded"], at["taken"]
+            for r in range(players):
+                n = (me + r) % players
+                v[o + r * NUM_KINDS:o + (r + 1) * NUM_KINDS] = recall.discarded[n]
+                v[t + r * NUM_KINDS:t + (r + 1) * NUM_KINDS] = recall.taken[n]
+        return np.frombuffer(v, np.float32)
 
     def string(self, view: PlayerView, recall: Recall | None = None) -> str:
         """The same information as the tensor, as one line a person can read."""
@@ -340,7 +364,7 @@ class Observer:
                 if layout.private:
                     parts.append("my hands " + "; ".join(recall.log[me]))
                 for n in order:
-                    if recall.discarded[n].any() or recall.taken[n].any():
+                    if any(recall.discarded[n]) or any(recall.taken[n]):
                         parts.append(f"{n} discarded [{_kinds(recall.discarded[n])}] "
                                      f"took [{_kinds(recall.taken[n])}]")
         return " | ".join(parts)
@@ -351,7 +375,7 @@ def _rotate(per_side: tuple[T, ...], side: int) -> list[T]:
     return [per_side[(side + q) % len(per_side)] for q in range(len(per_side))]
 
 
-def _kinds(counts: Sequence[int] | Vector) -> str:
+def _kinds(counts: Sequence[float]) -> str:
     """Kind counts as text: ``"K K 2"``."""
     return " ".join(" ".join([_NAMES[k]] * int(n)) for k, n in enumerate(counts) if n)
 

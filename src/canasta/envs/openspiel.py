@@ -34,6 +34,7 @@ import pyspiel
 
 from canasta.engine.actions import ALL_ACTIONS, NUM_ACTIONS
 from canasta.engine.game import Game
+from canasta.engine.view import PlayerView
 from canasta.envs.observation import Observer, Recall
 from canasta.envs.outcome import final_returns, over
 from canasta.errors import CanastaError
@@ -41,6 +42,7 @@ from canasta.rules import RuleSet, load
 
 SHORT_NAME = "python_canasta"
 _DEFAULTS: dict[str, Any] = {"rules": "classic", "max_deals": 0, "seed": -1, "seeds": 1 << 16}
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 #: Deals assumed when bounding the length of a game played to the target (max_deals 0).
 _LONGEST_GAME_DEALS = 1000
 
@@ -141,13 +143,30 @@ class _Engine:
     """The engine's game inside a pyspiel state; copied with ``Game.clone`` (OpenSpiel clones
     states by deep copy, which would copy the rule set too)."""
 
-    __slots__ = ("game", "recall")
+    __slots__ = ("game", "max_deals", "over", "recall", "views")
 
-    def __init__(self, game: Game, recall: Recall) -> None:
-        self.game, self.recall = game, recall
+    def __init__(self, game: Game, recall: Recall, max_deals: int) -> None:
+        self.game, self.recall, self.max_deals = game, recall, max_deals
+        self.over = over(game, max_deals)  # asked far more often than it changes
+        self.views: dict[int, PlayerView] = {}  # the views made since the last action
+
+    def view(self, seat: int) -> PlayerView:
+        """``seat``'s view now (made once per position)."""
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.game.view(seat)
+        return view
+
+    def apply(self, code: int) -> None:
+        game = self.game
+        seat = game.current_player
+        game.apply(code)
+        self.over = over(game, self.max_deals)
+        self.views.clear()
+        self.recall.update(seat, code, self.view, game.current_player)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.game.clone(), self.recall.copy())
+        return _Engine(self.game.clone(), self.recall.copy(), self.max_deals)
 
 
 class CanastaState(pyspiel.State):  # type: ignore[misc]
@@ -166,9 +185,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         engine = self._engine
         if engine is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if over(engine.game, self._config.max_deals):
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _CHANCE
+        if engine.over:
+            return _TERMINAL
         return engine.game.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -181,12 +200,10 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self._engine is None:
             game = Game(self._config.rules, seed=int(action))
-            self._engine = _Engine(game, Recall(game.view, game.num_players))
+            self._engine = _Engine(game, Recall(game.view, game.num_players),
+                                   self._config.max_deals)
             return
-        game = self._engine.game
-        seat = game.current_player
-        game.apply(int(action))
-        self._engine.recall.update(seat, int(action), game.view)
+        self._engine.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -194,7 +211,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return str(ALL_ACTIONS[action])
 
     def is_terminal(self) -> bool:
-        return self._engine is not None and over(self._engine.game, self._config.max_deals)
+        return self._engine is not None and self._engine.over
 
     def returns(self) -> list[float]:
         if self._engine is None:
@@ -220,13 +237,13 @@ class CanastaObserver:
         if engine is None:
             self.tensor.fill(0)
             return
-        self.tensor[:] = self.observer.tensor(engine.game.view(player), engine.recall)
+        self.tensor[:] = self.observer.tensor(engine.view(player), engine.recall)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         engine = state._engine
         if engine is None:
             return f"seat {player} | chance: the shuffle"
-        text = self.observer.string(engine.game.view(player), engine.recall)
+        text = self.observer.string(engine.view(player), engine.recall)
         if self.observer.layout.recall:
             # Perfect recall: every action played is public (a draw does not show its card).
             text += " | history " + ",".join(str(c) for c in engine.game.history)

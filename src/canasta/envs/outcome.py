@@ -15,7 +15,8 @@ from canasta.engine.game import Game
 def over(game: Game, max_deals: int) -> bool:
     """Whether the game is over, for an environment that stops after ``max_deals`` deals
     (0: when the rules end it)."""
-    return game.is_terminal() or (max_deals > 0 and len(game.results) >= max_deals)
+    # While play goes on, deal n is being played after n - 1 scored deals.
+    return game.is_terminal() or (max_deals > 0 and game.deal_number > max_deals)
 
 
 def final_returns(game: Game, max_deals: int) -> list[float]:

@@ -45,12 +45,15 @@ class Scorer:
             self.finished = True
             return final_returns(game, self.max_deals)[self.seat]
         total = 0.0
-        results = game.results
-        for result in results[self.deals:]:
+        if game.deal_number - 1 == self.deals and not game.is_terminal():
+            results = []  # no deal scored since the last call
+        else:
+            results = game.results[self.deals:]
+            self.deals += len(results)
+        for result in results:
             mine = result.sides[self.side].total
             best = max(s.total for n, s in enumerate(result.sides) if n != self.side)
             total += (mine - best) / _POINTS
-        self.deals = len(results)
         if self.kind == "shaped":
             potential = self._potential()
             total += potential - self.potential

@@ -1,0 +1,183 @@
+"""Throughput of the learning environments (bench/README.md, ``envs.py``).
+
+Each measurement plays uniformly random legal actions (read from the action mask) for
+``--seconds`` and counts steps, observation encoding and masks included:
+
+- Gymnasium ``CanastaEnv`` (random opponents): ``env.step`` calls per second in one process,
+  and with ``gymnasium.vector.AsyncVectorEnv`` over two worker processes (steps of both);
+- PettingZoo AEC (``canasta.envs.pettingzoo.env``): turns per second (``last`` + ``step``);
+- OpenSpiel ``python_canasta``: ``apply_action`` per second, with the acting seat's
+  ``information_state_tensor`` read before every action;
+- RLCard's gin rummy ``env.step`` loop, where RLCard is installed, and the ratio.
+
+Nothing is asserted: it prints figures and the targets of docs/envs.md beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from collections.abc import Callable
+
+import gymnasium
+import numpy as np
+import pyspiel
+
+import canasta.envs.openspiel  # noqa: F401 (registers python_canasta)
+from canasta.envs import pettingzoo as canasta_zoo
+from canasta.envs.gym_env import CanastaEnv
+
+Rng = np.random.Generator
+
+
+def pick(mask: np.ndarray, rng: Rng) -> int:
+    """A uniformly random legal action code from a 0/1 mask (0 when nothing is legal)."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
+
+
+def timed(seconds: float, body: Callable[[], int]) -> tuple[float, int]:
+    """Run ``body`` (which returns the steps it made) until ``seconds`` have passed; the
+    steps per second and the steps."""
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += body()
+    return steps / (time.perf_counter() - start), steps
+
+
+def gym_single(rules: str, seconds: float, seed: int) -> tuple[float, float]:
+    """Agent steps per second, and the engine decisions (bots' included) per second."""
+    env, rng = CanastaEnv(rules, opponents="random", max_deals=1), np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    decisions = 0
+
+    def run() -> int:
+        nonlocal obs, decisions
+        for _ in range(100):
+            obs, _, terminated, _, _ = env.step(pick(obs["action_mask"], rng))
+            if terminated:
+                assert env.game is not None
+                decisions += len(env.game.history)
+                obs, _ = env.reset()
+        return 100
+
+    start = time.perf_counter()
+    rate, _ = timed(seconds, run)
+    assert env.game is not None
+    decisions += len(env.game.history)
+    return rate, decisions / (time.perf_counter() - start)
+
+
+def _make(rules: str) -> Callable[[], gymnasium.Env[dict[str, np.ndarray], np.int64]]:
+    return lambda: CanastaEnv(rules, opponents="random", max_deals=1)
+
+
+def gym_vector(rules: str, seconds: float, seed: int, workers: int) -> float:
+    """Steps per second of all workers together, through ``AsyncVectorEnv``."""
+    envs = gymnasium.vector.AsyncVectorEnv([_make(rules) for _ in range(workers)])
+    rng = np.random.default_rng(seed)
+    try:
+        obs, _ = envs.reset(seed=seed)
+
+        def run() -> int:
+            nonlocal obs
+            for _ in range(50):
+                actions = np.array([pick(mask, rng) for mask in obs["action_mask"]])
+                obs, *_ = envs.step(actions)
+            return 50 * workers
+
+        return timed(seconds, run)[0]
+    finally:
+        envs.close()
+
+
+def zoo_turns(rules: str, seconds: float, seed: int) -> float:
+    env, rng = canasta_zoo.env(rules=rules, max_deals=1), np.random.default_rng(seed)
+    env.reset(seed=seed)
+
+    def run() -> int:
+        for _ in range(100):
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                if not env.agents:
+                    env.reset()
+            else:
+                env.step(pick(obs["action_mask"], rng))
+        return 100
+
+    return timed(seconds, run)[0]
+
+
+def spiel_steps(rules: str, seconds: float, seed: int) -> float:
+    game = pyspiel.load_game(f"python_canasta(rules={rules},max_deals=1)")
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+
+    def run() -> int:
+        nonlocal state
+        for _ in range(100):
+            if state.is_terminal():
+                state = game.new_initial_state()
+            if state.is_chance_node():
+                state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+                continue
+            state.information_state_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.integers(len(legal))])
+        return 100
+
+    return timed(seconds, run)[0]
+
+
+def rlcard_steps(seconds: float, seed: int) -> float | None:
+    """RLCard's gin rummy ``env.step`` with random legal actions; None without RLCard."""
+    try:
+        import rlcard
+    except ImportError:
+        return None
+    env, rng = rlcard.make("gin-rummy", config={"seed": seed}), np.random.default_rng(seed)
+    state, _ = env.reset()
+
+    def run() -> int:
+        nonlocal state
+        for _ in range(100):
+            legal = list(state["legal_actions"])
+            state, _ = env.step(int(legal[rng.integers(len(legal))]))
+            if env.is_over():
+                state, _ = env.reset()
+        return 100
+
+    return timed(seconds, run)[0]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    print(f"python {platform.python_version()} ({platform.python_implementation()}), "
+          f"{platform.machine()}; rules {args.rules}; {args.seconds:g} s per figure; "
+          f"one-deal games, random legal play")
+    single, decisions = gym_single(args.rules, args.seconds, args.seed)
+    print(f"gymnasium, one process:        {single:9,.0f} steps/s  "
+          f"({decisions:,.0f} engine decisions/s with the bots')")
+    vector = gym_vector(args.rules, args.seconds, args.seed, args.workers)
+    print(f"gymnasium, AsyncVectorEnv x{args.workers}:   {vector:9,.0f} steps/s")
+    zoo = zoo_turns(args.rules, args.seconds, args.seed)
+    print(f"pettingzoo AEC:                {zoo:9,.0f} turns/s   (target >= 5,000)")
+    spiel = spiel_steps(args.rules, args.seconds, args.seed)
+    print(f"openspiel, info-state tensor:  {spiel:9,.0f} steps/s   (target >= 5,000)")
+    rl = rlcard_steps(args.seconds, args.seed)
+    if rl is None:
+        print("rlcard gin rummy:              not installed (pip install rlcard)")
+    else:
+        print(f"rlcard gin rummy env.step:     {rl:9,.0f} steps/s")
+        print(f"gymnasium / rlcard:            {single / rl:9.2f}x       (target >= 2x)")
+
+
+if __name__ == "__main__":
+    main()
