@@ -12,6 +12,7 @@ from canasta.record import read, verify
 from canasta.tui.app import CanastaApp
 from canasta.tui.screens import BreakdownScreen, ChoiceScreen, ConfirmScreen
 from canasta.tui.session import Options, start
+from canasta.tui.widgets import HandPanel
 from tests.helpers import MELD, position
 from tests.tui.conftest import play_by_keys, screen_text, session_at, settle, type_command
 
@@ -231,3 +232,40 @@ async def test_ascii_mode_prints_nothing_but_ascii(tmp_path: Path) -> None:
         assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
         assert any(card.suit and f"{card.rank}{card.suit}" in text
                    for group in session.facts().hand for card in group.cards)
+
+
+async def test_going_out_ends_the_game_and_play_again_starts_a_new_file(
+        tmp_path: Path) -> None:
+    game = position(hands={0: "K 5", **OTHERS}, melds={0: ["K K K K K K", "Q Q Q"]},
+                    pile="4", phase=MELD, drew=True, scores=[4900, 100])
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("g")  # the engine-found line: add the king, discard the 5
+        await settle(pilot, app, lambda: isinstance(app.screen, BreakdownScreen))
+        text = screen_text(app)
+        assert session.game.is_terminal() and "The game is over: your side wins" in text
+        assert "p: play again" in text
+        assert session.log[:2] == ["You added a king to your kings.",
+                                      "You discarded a 5 and went out."]
+        await pilot.press("p")
+        await settle(pilot, app)
+        assert app.session is not session and app.session.path == tmp_path / "game-2.json"
+        assert not app.session.game.is_terminal()
+        assert (tmp_path / "game.json").exists()  # the finished game's record is kept
+
+
+async def test_a_click_picks_a_card(tmp_path: Path) -> None:
+    game = position(hands={0: "K K K 5", **OTHERS}, melds={0: ["Q Q Q"]}, pile="4",
+                    phase=MELD, drew=True)
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        row = next(r for r in screen_text(app).splitlines() if "Your hand" in r)
+        hand = app.query_one(HandPanel)
+        x = row.index(" K ") + 1 - hand.region.x
+        await pilot.click(HandPanel, offset=(x, 0))
+        assert [c.text for c in hand.selection()] == ["K"] and hand.selected == {1}
+        assert "selected: K" in screen_text(app)

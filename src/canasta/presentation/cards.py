@@ -8,6 +8,8 @@ scoring of that meld alone (``canasta.engine.scoring.score_side``).
 
 from __future__ import annotations
 
+from functools import cache
+
 from canasta.cards import (
     BLACK_THREE,
     FOUR,
@@ -33,8 +35,9 @@ from canasta.rules import RuleSet
 _COLOURS = {"S": "black", "C": "black", "H": "red", "D": "red"}
 
 
+@cache
 def card_fact(code: int) -> CardFact:
-    """The fact of one card code (a kind, or a suited natural)."""
+    """The fact of one card code (a kind, or a suited natural); one shared value per code."""
     suit = SUITS[suit_of(code)] if code >= SUITED else ""
     kind = rank_of(code)
     colour = ("wild" if kind in (JOKER, TWO) else "red" if kind == RED_THREE else
@@ -82,7 +85,12 @@ def hand_groups(view: PlayerView) -> tuple[HandGroup, ...]:
 def hand_text(view: PlayerView) -> str:
     """The hand as text in the order it is shown: ``"JK 2 2 B3 5 5 9 K K A"``, with suits
     (``"5H 5S"``) where the rules tell suits apart."""
-    return " ".join(card.text for group in hand_groups(view) for card in group.cards)
+    return groups_text(hand_groups(view))
+
+
+def groups_text(groups: tuple[HandGroup, ...]) -> str:
+    """Grouped cards as text, in their order."""
+    return " ".join(card.text for group in groups for card in group.cards)
 
 
 def meld_codes(meld: Meld) -> tuple[int, ...]:
@@ -127,7 +135,18 @@ def sequence_fact(rules: RuleSet, side: int, suit: int, low: int, high: int) -> 
                     rules.melds.canasta_size, score.melded, score.canasta_bonus, score.total)
 
 
+#: Meld facts already made, by the rules' fingerprint and the meld (a meld's fact depends on
+#: nothing else; the melds a pack can make are few).
+_MELDS: dict[tuple[str, Meld], MeldFact] = {}
+
+
 def side_melds(view: PlayerView, side: int) -> tuple[MeldFact, ...]:
     """Every meld of ``side``: rank melds by rank, then its sequences."""
-    return (*(meld_fact(view.rules, side, m) for m in view.melds[side]),
-            *(sequence_fact(view.rules, side, *seq) for seq in view.sequences[side]))
+    key = view.t.fingerprint
+    melds = []
+    for meld in view.melds[side]:
+        fact = _MELDS.get((key, meld))
+        if fact is None:
+            fact = _MELDS[key, meld] = meld_fact(view.rules, side, meld)
+        melds.append(fact)
+    return (*melds, *(sequence_fact(view.rules, side, *seq) for seq in view.sequences[side]))

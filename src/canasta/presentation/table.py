@@ -18,7 +18,7 @@ from canasta.engine.actions import SUITED_TAKES, TAKE_ACTIONS, ActionType, Route
 from canasta.engine.determinize import determinize
 from canasta.engine.pile import BLOCKED
 from canasta.engine.view import PlayerView
-from canasta.presentation.cards import card_fact, hand_groups, hand_text, side_melds
+from canasta.presentation.cards import card_fact, groups_text, hand_groups, side_melds
 from canasta.presentation.facts import (
     OpeningFact,
     PileFact,
@@ -119,12 +119,13 @@ def table_facts(view: PlayerView, names: Sequence[str] | None = None,
     chair = Chair(view.seat, view.sides, chosen)
     side = view.side
     results = view.results
+    hand = hand_groups(view)
     return TableFacts(
         rules=view.rules.name, deal=view.deal_number, seat=view.seat,
         name=chosen[view.seat], side=side,
         partners=tuple(chosen[s] for s in chair.partners()),
         turn=turn_fact(view, chair), stock=view.stock_size, pile=pile_fact(view),
-        hand=hand_groups(view), hand_text=hand_text(view), seats=seat_facts(view, chair),
+        hand=hand, hand_text=groups_text(hand), seats=seat_facts(view, chair),
         sides=side_facts(view, chair),
         opening=OpeningFact(view.initial_done[side], view.minimums[side],
                             view.opening_points, view.pending_pile),

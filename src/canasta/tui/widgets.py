@@ -79,7 +79,8 @@ class SidePanel(Static):
             return Text()
         glyphs = self._glyphs
         title = Text(side.name.capitalize() if side.mine else side.name, style="bold underline")
-        title.append(f"{glyphs.dot}{side.score} points{glyphs.dot}{side.canastas} canastas")
+        canastas = "1 canasta" if side.canastas == 1 else f"{side.canastas} canastas"
+        title.append(f"{glyphs.dot}{side.score} points{glyphs.dot}{canastas}")
         if side.red_threes:
             title.append(f"{glyphs.dot}red 3s {side.red_threes}", style="red")
         if not side.opened:
@@ -102,8 +103,11 @@ class PilePanel(Static):
             return Text()
         glyphs, pile = self._glyphs, facts.pile
         out = Text("Pile ", style="bold")
-        out.append(f"{pile.size} card{'s' if pile.size != 1 else ''}, top ")
-        out.append_text(card_span(pile.top, glyphs) if pile.top else Text("none"))
+        if pile.top is None:
+            out.append("empty")
+        else:
+            out.append(f"{pile.size} card{'s' if pile.size != 1 else ''}, top ")
+            out.append_text(card_span(pile.top, glyphs))
         out.append("\nStock ", style="bold").append(f"{facts.stock} cards")
         drawn = facts.turn.mine and facts.turn.phase == "meld"  # a block no longer matters
         for why in (pile.frozen_reason, "" if drawn else pile.blocked_reason):
