@@ -3,6 +3,8 @@ again, or the edit is refused if a later deal could then not be true."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.score.conftest import Pad
 
 
@@ -74,3 +76,26 @@ def test_an_edit_that_ends_the_game_earlier_is_refused(pad: Pad) -> None:
     pad("deal", "G", "melded=90", "melded=50")
     ran = pad("edit", "G", "1", "natural=8 mixed=3 melded=600 red3=4 out", "melded=50")
     assert ran.err == "canasta: error: deal 2: the game ended after deal 1 (Us won)\n"
+
+
+def test_edit_asked_one_question_at_a_time_keeps_what_is_not_changed(
+        pad: Pad, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``edit G N`` without entries asks again, each answer defaulting to the stored one:
+    here only Them's melded points change (50 -> 70)."""
+    pad("new", "G", "--sides", "Us", "Them")
+    pad("deal", "G", "natural=1 melded=50 red3=1 out", "melded=50 hand=10")
+    answers = iter(["", "", "", "", "", "", "", "", "", "70", "", ""])
+    questions: list[str] = []
+
+    def ask(question: str) -> str:
+        questions.append(question)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", ask)
+    ran = pad("edit", "G", "1")
+    assert ran.code == 0, ran.err
+    assert questions[:4] == ["Who went out? (1 Us, 2 Them, 0 nobody) [1] ",
+                             "Us: went out concealed? [y/N] ", "Us: natural canastas [1] ",
+                             "Us: mixed canastas [0] "]
+    assert "Them: melded card points (or counts, e.g. 6x5+9x10) [50] " in questions
+    assert _totals(pad) == "Totals: Us 750, Them 60"

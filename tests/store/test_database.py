@@ -3,6 +3,7 @@ mode with foreign keys on, the migrations matching the models, one head, clear e
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,17 @@ def test_db_upgrade_reads_the_env_var(tmp_path: Path, monkeypatch: pytest.Monkey
     assert main(["db", "upgrade"]) == 0
     assert capsys.readouterr().out.startswith(url)
     assert (tmp_path / "sub" / "canasta.db").is_file()
+
+
+def test_without_the_database_libraries_the_command_says_how_to_install_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for name in [m for m in sys.modules if m.startswith(("canasta.store", "sqlalchemy"))]:
+        monkeypatch.delitem(sys.modules, name)  # restored after the test
+    monkeypatch.setitem(sys.modules, "sqlalchemy", None)  # as if SQLAlchemy were missing
+    assert main(["score", "list", "--db", _url(tmp_path)]) == 1
+    assert main(["db", "upgrade", "--db", _url(tmp_path)]) == 1
+    assert capsys.readouterr().err == 2 * ('canasta: error: the database libraries are not '
+                                           'installed (sqlalchemy): pip install '
+                                           '"canasta[store]"\n')
+    assert not (tmp_path / "sub").exists()
