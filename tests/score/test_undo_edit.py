@@ -3,8 +3,15 @@ again, or the edit is refused if a later deal could then not be true."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from canasta.rules import load
+from canasta.score import pad as score_pad
+from canasta.score.entry import EntryError, parse_entry
+from canasta.score.tally import Sheet, tally
+from canasta.store import open_database
 from tests.score.conftest import Pad
 
 
@@ -99,3 +106,26 @@ def test_edit_asked_one_question_at_a_time_keeps_what_is_not_changed(
                              "Us: mixed canastas [0] "]
     assert "Them: melded card points (or counts, e.g. 6x5+9x10) [50] " in questions
     assert _totals(pad) == "Totals: Us 750, Them 60"
+
+
+def test_a_deal_stored_meanwhile_by_another_process_is_not_overwritten(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two people enter deal 2 at once: the second to commit is told, and the first's deal
+    stays (the database's unique deal number per game)."""
+    engine = open_database(db_url)
+    rules = load("classic")
+    score_pad.create(engine, "G", rules, ["Us", "Them"])
+    other = open_database(db_url)
+    real_tally = tally
+
+    def racing_tally(*args: Any) -> Sheet:
+        monkeypatch.setattr(score_pad, "tally", real_tally)
+        score_pad.add_deal(other, "G", [parse_entry("melded=55", rules)] * 2)  # gets in first
+        return real_tally(*args)
+
+    monkeypatch.setattr(score_pad, "tally", racing_tally)
+    with pytest.raises(EntryError, match="deal 1 of 'G' was stored meanwhile by someone else"):
+        score_pad.add_deal(engine, "G", [parse_entry("melded=60", rules)] * 2)
+    assert score_pad.load(engine, "G").sheet.totals == (55, 55)
+    engine.dispose()
+    other.dispose()

@@ -25,10 +25,16 @@ from canasta.cli.db_cmd import add_db_option, store
 def _action(name: str) -> Callable[[argparse.Namespace], int]:
     """The action ``name`` of ``canasta.score.commands``, loaded when it runs."""
     def run(args: argparse.Namespace) -> int:
-        store()  # StoreMissing, saying how to install, before anything else
+        database = store()  # StoreMissing, saying how to install, before anything else
+        from sqlalchemy.exc import SQLAlchemyError
+
         from canasta.score import commands
         action: Callable[[argparse.Namespace], int] = getattr(commands, name)
-        return action(args)
+        try:
+            return action(args)
+        except SQLAlchemyError as exc:  # a locked or unreachable database: one line
+            raise database.StoreError(f"the database: {getattr(exc, 'orig', None) or exc}"
+                                      ) from None
     return run
 
 

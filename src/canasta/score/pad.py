@@ -108,14 +108,19 @@ def _entries(deal: ScoreDeal, entries: Sequence[SideEntry]) -> None:
 
 def add_deal(engine: Engine, name: str, entries: Sequence[SideEntry]) -> PadGame:
     """Score and store the next deal of ``name`` (refused, storing nothing, if impossible)."""
-    with Session(engine) as session, session.begin():
-        game = _game(session, name)
-        rules, names, deals = _read(game)
-        sheet = tally(rules, names, [*deals, list(entries)])
-        deal = ScoreDeal(number=len(deals) + 1)
-        _entries(deal, entries)
-        game.deals.append(deal)
-        return PadGame(game.name, game.rules_name, sheet)
+    try:
+        with Session(engine) as session, session.begin():
+            game = _game(session, name)
+            rules, names, deals = _read(game)
+            sheet = tally(rules, names, [*deals, list(entries)])
+            deal = ScoreDeal(number=len(deals) + 1)
+            _entries(deal, entries)
+            game.deals.append(deal)
+            stored = PadGame(game.name, game.rules_name, sheet)
+    except IntegrityError:  # another process stored this deal number first
+        raise EntryError(f"deal {len(deals) + 1} of {name!r} was stored meanwhile by someone "
+                         f"else: look (canasta score show) and enter again") from None
+    return stored
 
 
 def undo(engine: Engine, name: str) -> tuple[int, PadGame]:
