@@ -4,6 +4,7 @@ differ only in cards the seat cannot see (docs/envs.md, "Observation")."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -126,3 +127,29 @@ def test_recall_shows_a_seat_only_its_own_hands() -> None:
     assert "my hands " + "; ".join(recall.log[1]) in text
     for seat in (0, 2, 3):
         assert recall.log[seat][0] not in text or recall.log[seat][0] == recall.log[1][0]
+
+
+def test_docs_envs_md_describes_every_field() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "envs.md").read_text()
+    names = {f.name for rules in ("classic", "samba")
+             for f in Layout(load(rules), recall=True).fields}
+    assert [name for name in sorted(names) if f"| `{name}` |" not in text] == []
+
+
+def test_turn_answers_are_one_hot_as_the_view_words_them() -> None:
+    observer = Observer(load("british"))
+    layout = observer.layout
+    seen = set()
+    for seed in range(30):
+        game, rng = Game("british", seed), random.Random(seed)
+        for _ in range(60):
+            if game.is_terminal():
+                break
+            view = game.view(game.current_player)
+            f = layout.unpack(observer.tensor(view))
+            assert f["permission"][("", "yes", "no").index(view.permission)] == 1
+            assert f["acaba"][("", "asked", "yes", "no").index(view.acaba)] == 1
+            assert f["permission"].sum() == f["acaba"].sum() == 1
+            seen.add((view.permission, view.acaba))
+            game.apply(rng.choice(game.legal_actions()))
+    assert len(seen) >= 3
