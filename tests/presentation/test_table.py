@@ -67,6 +67,8 @@ def test_partners_whose_turn_and_the_question_are_named() -> None:
     assert question.mine and question.words == "Ann (your partner) asks you: may I go out?"
     three = Game("three_hand", 1)
     assert table_facts(three.view(0)).partners == ()
+    six = table_facts(Game("six_hand", 1).view(0))
+    assert six.partners == ("Bea", "Dee") and six.sides[1].name == "Bob, Cy and Eve"
 
 
 def test_the_facts_are_json_and_name_the_sides_scores_and_seats() -> None:

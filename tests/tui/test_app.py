@@ -269,3 +269,14 @@ async def test_a_click_picks_a_card(tmp_path: Path) -> None:
         await pilot.click(HandPanel, offset=(x, 0))
         assert [c.text for c in hand.selection()] == ["K"] and hand.selected == {1}
         assert "selected: K" in screen_text(app)
+
+
+async def test_every_other_side_has_its_panel(tmp_path: Path) -> None:
+    session = session_at(Game("three_hand", 2), tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        rows = screen_text(app).splitlines()
+        assert any(row.startswith(" Bob · ") for row in rows)
+        assert any(row.startswith(" Bea · ") for row in rows)
+        assert any(row.startswith(" Your side · ") for row in rows)

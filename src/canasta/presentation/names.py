@@ -54,11 +54,11 @@ class Chair:
         return self.names[seat]
 
     def side_name(self, side: int) -> str:
-        """"your side", or the names of the side's seats ("Bob and Cy")."""
+        """"your side", or the names of the side's seats ("Bob and Cy", "Bob, Cy and Eve")."""
         if side == self.side_of(self.seat):
             return "your side"
-        return " and ".join(self.names[s] for s in range(len(self.names))
-                            if self.side_of(s) == side)
+        names = [self.names[s] for s in range(len(self.names)) if self.side_of(s) == side]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     def whose(self, seat: int) -> str:
         """The possessive for a seat's side: "your", "your side's", "their"."""

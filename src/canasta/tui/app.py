@@ -56,10 +56,11 @@ TURN_KEYS = {*ANY_TIME, *NEEDS, *(key for keys in PHASE_KEYS.values() for key in
 
 CSS = """
 Screen { layout: vertical; }
-#top { height: 2; background: $boost; padding: 0 1; }
+#top { height: 2; background: $boost; padding: 0 1; text-wrap: nowrap;
+    text-overflow: ellipsis; }
 #middle { height: 1fr; }
 #sides { width: 1fr; }
-#them, #us { height: 1fr; padding: 0 1; }
+.them, #us { height: 1fr; padding: 0 1; }
 #us { background: $boost; }
 #right { width: 40%; min-width: 30; max-width: 56; }
 #pile { height: auto; max-height: 7; padding: 0 1; background: $panel; }
@@ -117,7 +118,8 @@ class CanastaApp(App[None]):
         yield Static(id="top")
         with Horizontal(id="middle"):
             with Vertical(id="sides"):
-                yield SidePanel(id="them")
+                for n in range(self.session.game.t.sides - 1):
+                    yield SidePanel(id=f"them{n}", classes="them")
                 yield SidePanel(id="us")
             with Vertical(id="right"):
                 yield PilePanel(id="pile")
@@ -152,7 +154,8 @@ class CanastaApp(App[None]):
         mine = next(s for s in facts.sides if s.mine)
         others = [s for s in facts.sides if not s.mine]
         self.query_one("#us", SidePanel).show(mine, self.glyphs)
-        self.query_one("#them", SidePanel).show(others[0], self.glyphs)
+        for n, side in enumerate(others):
+            self.query_one(f"#them{n}", SidePanel).show(side, self.glyphs)
         self.query_one("#pile", PilePanel).show(facts, self.glyphs)
         self.query_one("#log", LogPanel).show(facts.log)
         self.query_one(HandPanel).show(facts)
