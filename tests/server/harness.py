@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -14,14 +15,14 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
 
-from canasta.server.hall import Limits
+from canasta.server.hall import TEST_SEED, Limits
 from canasta.server.serve import address, bind, server_for
 from canasta.server.table import Settings
 
@@ -41,10 +42,15 @@ class Running:
         return httpx.Client(base_url=self.url, timeout=30)
 
 
+QUICK = Path(__file__).with_name("data") / "quick.toml"  # one short deal a game
+
+
 @contextmanager
 def running(db: str, bot_pause: float = 0.0, grace: float = 60.0,
-            limits: Limits | None = None) -> Iterator[Running]:
-    """A server over ``db`` in a thread, stopped on exit."""
+            limits: Limits | None = None, seeds: str = "tests") -> Iterator[Running]:
+    """A server over ``db`` in a thread, its tables' seeds drawn from ``seeds`` (the same
+    games every run), stopped on exit."""
+    os.environ[TEST_SEED] = seeds
     sock = bind("127.0.0.1", 0)
     server = server_for(sock, db, Settings(bot_pause=bot_pause, grace=grace),
                         limits or Limits())
@@ -56,6 +62,7 @@ def running(db: str, bot_pause: float = 0.0, grace: float = 60.0,
         if not thread.is_alive() or time.monotonic() > deadline:
             raise RuntimeError("the server did not start")
         time.sleep(0.02)
+    del os.environ[TEST_SEED]
     try:
         yield Running(address(sock), db)
     finally:
@@ -67,8 +74,8 @@ def running(db: str, bot_pause: float = 0.0, grace: float = 60.0,
 class Subprocess:
     """``canasta serve`` in a child process (the kill-and-restart test)."""
 
-    def __init__(self, db: str, bot_pause: float = 0.0) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    def __init__(self, db: str, bot_pause: float = 0.0, seeds: str = "tests") -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", TEST_SEED: seeds}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "canasta", "serve", "--port", "0", "--no-browser",
              "--db", db, "--bot-pause", str(bot_pause)],
@@ -98,40 +105,70 @@ class Subprocess:
         self.process.wait(10)
 
 
-@dataclass
 class Client:
-    """One WebSocket client of a table: every frame it received, in order."""
+    """One WebSocket client of a table: a task reads every frame it is sent, in order."""
 
-    connection: Any
-    frames: list[dict[str, Any]] = field(default_factory=list)
-    raw: list[str] = field(default_factory=list)
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+        self.frames: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.closed = False
+        self._new = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
 
     @classmethod
     async def open(cls, ws: str, table: str, token: str | None = None,
-                   seen: int | None = None) -> Client:
+                   seen: int | None = None, hello: bool = True) -> Client:
         connection = await websockets.connect(f"{ws}ws/{table}", max_size=2**22)
         client = cls(connection)
-        await client.send({"kind": "hello", "token": token, "v": seen})
-        await client.until(lambda f: f["kind"] in ("welcome", "error"))
+        if hello:
+            await client.send({"kind": "hello", "token": token, "v": seen})
+            await client.until(lambda f: f["kind"] in ("welcome", "error"))
         return client
 
-    async def send(self, message: dict[str, Any] | str) -> None:
-        await self.connection.send(message if isinstance(message, str) else json.dumps(message))
+    async def _read(self) -> None:
+        try:
+            async for text in self.connection:
+                self.raw.append(text)
+                self.frames.append(json.loads(text))
+                self._new.set()
+        except websockets.ConnectionClosed:
+            pass
+        self.closed = True
+        self._new.set()
 
-    async def receive(self, timeout: float = 30) -> dict[str, Any]:
-        text = await asyncio.wait_for(self.connection.recv(), timeout)
-        self.raw.append(text)
-        frame: dict[str, Any] = json.loads(text)
-        self.frames.append(frame)
-        return frame
+    async def send(self, message: dict[str, Any] | str | bytes) -> None:
+        await self.connection.send(message if isinstance(message, str | bytes)
+                                   else json.dumps(message))
 
-    async def until(self, done: Any, timeout: float = 60) -> dict[str, Any]:
-        """Receive until a frame satisfies ``done``; that frame."""
+    async def until(self, done: Any, timeout: float = 60, start: int | None = None
+                    ) -> dict[str, Any]:
+        """Wait for a frame (from index ``start``, default: the next one) that satisfies
+        ``done``; that frame."""
+        index = len(self.frames) if start is None else start
         deadline = time.monotonic() + timeout
         while True:
-            frame = await self.receive(max(0.1, deadline - time.monotonic()))
-            if done(frame):
-                return frame
+            while index < len(self.frames):
+                if done(self.frames[index]):
+                    return self.frames[index]
+                index += 1
+            if self.closed:
+                raise ConnectionError("the server closed the connection")
+            self._new.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no such frame came")
+            try:
+                await asyncio.wait_for(self._new.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a message and wait for its ack or error."""
+        start = len(self.frames)
+        await self.send(message)
+        return await self.until(lambda f: f["kind"] in ("ack", "error", "pong", "next"),
+                                start=start)
 
     @property
     def latest(self) -> dict[str, Any]:
@@ -140,12 +177,49 @@ class Client:
 
     async def close(self) -> None:
         await self.connection.close()
+        await self._reader
 
 
-def create(http: httpx.Client, seats: list[str], rules: str = "classic",
+def choose(actions: list[dict[str, Any]], rng: random.Random) -> str:
+    """A random legal move, laying cards when it can (so deals end sooner)."""
+    texts = [a["text"] for a in actions]
+    laying = [t for t in texts if t.split()[0] in ("meld", "add", "take", "commit", "yes")]
+    return rng.choice(laying if laying and rng.random() < 0.9 else texts)
+
+
+async def play(clients: list[Client], rng: random.Random, done: Any,
+               hints: float = 0.0, limit: int = 2000) -> int:
+    """Let seated clients play random legal moves (and continue after each deal, and ask
+    for a hint now and then) until ``done()``; the number of moves sent."""
+    moves = 0
+    while not done() and moves < limit:
+        acted = False
+        for client in clients:
+            frame = client.latest
+            if frame["you"] is None:
+                continue
+            if frame["you"] in frame["table"]["waiting"]:
+                await client.request({"kind": "continue"})
+                acted = True
+            elif frame["facts"]["turn"]["mine"] and frame["facts"]["actions"] \
+                    and not frame["table"]["over"]:
+                if rng.random() < hints:
+                    await client.request({"kind": "hint"})
+                text = choose(frame["facts"]["actions"], rng)
+                reply = await client.request({"kind": "act", "action": text, "v": frame["v"]})
+                assert reply["kind"] == "ack" or reply["code"] == "stale", reply
+                moves += 1
+                acted = True
+        if not acted:
+            await asyncio.sleep(0.01)
+    return moves
+
+
+def create(http: httpx.Client, seats: list[str], rules: str | None = None,
            **extra: Any) -> dict[str, Any]:
-    """Create a table; the response (id, seat, token)."""
-    response = http.post("/api/tables", json={"rules": rules, "seats": seats, "name": "Ann",
+    """Create a table (by default of the quick rules); the response (id, seat, token)."""
+    chosen = {"rules": rules} if rules else {"rules_file": QUICK.read_text()}
+    response = http.post("/api/tables", json={**chosen, "seats": seats, "name": "Ann",
                                               **extra})
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()

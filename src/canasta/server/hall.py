@@ -9,9 +9,12 @@ and play on (their bots included); finished ones are read from the database when
 from __future__ import annotations
 
 import hashlib
+import itertools
+import os
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -47,9 +50,19 @@ class Limits:
     connections_per_minute: int = 120
 
 
-def _new_seed() -> tuple[int, str]:
-    seed = secrets.randbits(128)
-    return seed, seed_hash(seed)
+TEST_SEED = "CANASTA_TEST_SEED"  #: tests only: derive every table's seed from this value
+
+
+def secure_seed() -> int:
+    """A table's seed: 128 bits from ``secrets`` (nobody can guess it from its hash)."""
+    return secrets.randbits(128)
+
+
+def test_seeds(base: str) -> Callable[[], int]:
+    """Seeds for tests: the n-th table's seed is drawn from ``base`` and n, so a test's
+    games are the same every run. Deals so dealt are not fair: never for real play."""
+    count = itertools.count()
+    return lambda: int(hashlib.sha256(f"{base}:{next(count)}".encode()).hexdigest()[:32], 16)
 
 
 def seed_hash(seed: int) -> str:
@@ -111,6 +124,8 @@ class Hall:
         self.settings, self.limits = settings, limits
         self.tables: dict[str, Table] = {}
         self._connects: dict[str, deque[float]] = {}
+        base = os.environ.get(TEST_SEED)
+        self.draw_seed = test_seeds(base) if base else secure_seed
 
     # ------------------------------------------------------------------ loading
 
@@ -189,7 +204,8 @@ class Hall:
 
     async def _open(self, rules: RuleSet, seats: list[Seat], settings: Settings,
                     creator: str) -> Table:
-        seed, digest = _new_seed()
+        seed = self.draw_seed()
+        digest = seed_hash(seed)
         table_id = secrets.token_urlsafe(9)
         row = TableRow(id=table_id, created_at=storage.now(), rules=rules.to_dict(),
                        seed=str(seed), seed_hash=digest, settings=settings.to_dict(),
@@ -263,5 +279,16 @@ def _plausible(table_id: str) -> bool:
     return 0 < len(table_id) <= 24 and all(c.isalnum() or c in "-_" for c in table_id)
 
 
-__all__ = ["BOTS", "ME", "OPEN", "Hall", "Limits", "clean_name", "rules_from", "seed_hash",
-           "settings_from"]
+__all__ = [
+    "BOTS",
+    "ME",
+    "OPEN",
+    "Hall",
+    "Limits",
+    "clean_name",
+    "rules_from",
+    "secure_seed",
+    "seed_hash",
+    "settings_from",
+    "test_seeds",
+]

@@ -13,10 +13,14 @@ from typing import Any
 
 from canasta.presentation import CardFact, Fact
 
+_NAMES: dict[type, tuple[str, ...]] = {}
 
-@cache
+
 def _names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @cache

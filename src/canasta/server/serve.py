@@ -24,8 +24,11 @@ WS_MAX_SIZE = 1024 * 1024  #: past this a WebSocket frame closes the connection 
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0: any free port)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, so asyncio sets TCP_NODELAY on every accepted connection (it does
+    # only for sockets whose protocol says TCP): without it Nagle holds small frames ~40 ms
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.bind((host, port))
     sock.listen(1024)
     sock.set_inheritable(True)
@@ -37,7 +40,7 @@ def server_for(sock: socket.socket, db_url: str | None, settings: Settings,
     """A uvicorn server of the application, to run on ``sock``."""
     config = uvicorn.Config(create_app(db_url, settings, limits), log_level="warning",
                             ws_max_size=WS_MAX_SIZE, ws_ping_interval=20, ws_ping_timeout=20,
-                            lifespan="on")
+                            ws_per_message_deflate=False, lifespan="on")
     return uvicorn.Server(config)
 
 

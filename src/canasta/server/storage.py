@@ -56,25 +56,6 @@ def load_unfinished(engine: Engine) -> list[StoredTable]:
         return [_gather(session, row) for row in rows]
 
 
-def open_tables(engine: Engine, limit: int = 50) -> list[StoredTable]:
-    """Unfinished tables with a seat nobody holds yet, newest first (the lobby)."""
-    with Session(engine, expire_on_commit=False) as session:
-        ids = select(SeatRow.table_id).where(SeatRow.kind == "human",
-                                             SeatRow.token_hash.is_(None))
-        rows = session.scalars(select(TableRow).where(TableRow.over.is_(False),
-                                                      TableRow.id.in_(ids))
-                               .order_by(TableRow.created_at.desc()).limit(limit)).all()
-        return [_gather(session, row) for row in rows]
-
-
-def tables_created_since(engine: Engine, creator: str, since: datetime) -> int:
-    """How many tables ``creator`` made since ``since`` (the tables-per-client limit)."""
-    with Session(engine) as session:
-        rows = session.scalars(select(TableRow.id).where(TableRow.creator == creator,
-                                                         TableRow.created_at >= since)).all()
-        return len(rows)
-
-
 def _gather(session: Session, row: TableRow) -> StoredTable:
     seats = session.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
                             .order_by(SeatRow.seat)).all()
@@ -212,4 +193,4 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
 
 
 __all__ = ["StoredTable", "Writer", "add_event", "add_table", "load_table", "load_unfinished",
-           "open_tables", "set_next", "set_over", "set_token", "tables_created_since"]
+           "set_next", "set_over", "set_token"]

@@ -1,0 +1,78 @@
+"""The hidden-information check of every frame a client received (docs/protocol.md, "What a
+client may know"): given the game as it truly stood when the frame was sent, a frame may name
+no card its receiver cannot see, nor the seed before the end, nor any seat's token."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from canasta.cards import JOKER, TWO
+from canasta.engine.game import Game
+from canasta.presentation import hand_codes
+
+CARD_KEYS = {"code", "text", "rank", "suit", "colour", "words"}
+
+
+def cards_named(value: Any, found: Counter[int] | None = None) -> Counter[int]:
+    """Every card fact in a frame, by code (each occurrence counted)."""
+    found = Counter() if found is None else found
+    if isinstance(value, dict):
+        if CARD_KEYS <= value.keys():
+            found[value["code"]] += 1
+        for item in value.values():
+            if isinstance(item, dict | list):
+                cards_named(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, dict | list):
+                cards_named(item, found)
+    return found
+
+
+def visible(game: Game, receiver: int | None) -> Counter[int]:
+    """The cards ``receiver`` (a seat, or None: a spectator) can see, by kind: its own hand,
+    every meld, the whole pile, the cards others are known to hold (classic: codes are
+    kinds)."""
+    seen: Counter[int] = Counter()
+    if receiver is not None:
+        seen.update(hand_codes(game.view(receiver)))
+    for side in game.state.sides:
+        for meld in side.melds:
+            if meld is not None:
+                seen[meld.rank] += meld.naturals
+                seen[TWO] += meld.twos
+                seen[JOKER] += meld.jokers
+    seen.update(game.state.table.pile)
+    for number, seat in enumerate(game.state.seats):
+        if number != receiver:
+            seen.update({kind: n for kind, n in enumerate(seat.known) if n})
+    return seen
+
+
+def hand_in(frame: dict[str, Any]) -> Counter[int]:
+    """The cards a frame shows as the receiver's hand."""
+    return cards_named(frame.get("facts", {}).get("hand", []))
+
+
+def leaks(raw: str, game: Game, receiver: int | None, seed: int,
+          tokens: list[str]) -> list[str]:
+    """What a frame (its text ``raw``) tells ``receiver`` that it may not know, given the
+    game as it stood when the frame was sent; empty when nothing."""
+    frame = json.loads(raw)
+    found = []
+    named, seen = cards_named(frame), visible(game, receiver)
+    over = named - seen
+    if over:
+        found.append(f"cards the receiver cannot see: {dict(over)}")
+    if "facts" in frame:
+        own = Counter(hand_codes(game.view(receiver))) if receiver is not None else Counter()
+        if hand_in(frame) != own:
+            found.append(f"a hand that is not the receiver's: {dict(hand_in(frame))}")
+        if receiver is None and frame.get("invites"):
+            found.append("invitations sent to a spectator")
+    if str(seed) in raw and not game.is_terminal():
+        found.append("the seed before the end")
+    found += [f"a seat's token: {t[:6]}..." for t in tokens if t in raw]
+    return found

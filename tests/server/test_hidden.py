@@ -1,0 +1,102 @@
+"""Hidden information through the real server: seeded games played by four clients holding
+the seats and a spectator, every frame of every kind checked against the true game."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+
+from canasta import record
+from canasta.engine.game import Game
+from canasta.presentation import hand_codes
+from tests.server.harness import Client, create, play, running
+from tests.server.leaks import leaks
+
+
+async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> None:
+    import httpx
+
+    assert isinstance(http, httpx.Client)
+    made = create(http, ["me", "open", "open", "open"])
+    table = made["id"]
+    first = await Client.open(ws, table, made["token"])
+    tokens = [made["token"]]
+    clients = [first]
+    for seat, code in sorted(first.latest["invites"].items()):
+        got = http.post(f"/api/tables/{table}/claim",
+                        json={"seat": int(seat), "invite": code, "name": f"P{seat}"}).json()
+        tokens.append(got["token"])
+        clients.append(await Client.open(ws, table, got["token"]))
+    spectator = await Client.open(ws, table)
+    await play(clients, rng, lambda: spectator.latest["table"]["over"], hints=0.2)
+    await spectator.until(lambda f: f["kind"] == "event" and f["table"]["over"],
+                          start=0)
+    data = http.get(f"/api/tables/{table}/record").json()
+    game = record.verify(data)
+    seed = data["seed"]
+    assert first.frames[0]["table"]["seed_hash"] == hashlib.sha256(
+        str(seed).encode()).hexdigest()
+    assert spectator.latest["table"]["seed"] == str(seed)
+
+    # the game after each version, from the events the spectator saw (hints are stubs)
+    replayed = Game(game.rules, seed)
+    states = [replayed.clone()]
+    actions_at: dict[int, int] = {}
+    count = 0
+    for frame in spectator.frames:
+        if frame["kind"] == "event":
+            if frame["event"]["kind"] == "action":
+                replayed.apply(frame["event"]["action"])
+                states.append(replayed.clone())
+                count += 1
+            actions_at[frame["v"]] = count
+    assert count == len(data["actions"])
+    assert any(f["kind"] == "event" and f["event"]["kind"] == "stub"
+               for f in spectator.frames), "a hint reaches others as a stub"
+
+    def state(version: int) -> Game:
+        known = [v for v in actions_at if v <= version]
+        return states[actions_at[max(known)] if known else 0]
+
+    checked = 0
+    for client in [*clients, spectator]:
+        receiver = client.frames[0]["you"]
+        version = 0
+        for raw, frame in zip(client.raw, client.frames, strict=True):
+            version = frame.get("v", version)
+            problems = leaks(raw, state(version), receiver, seed, tokens)
+            assert not problems, (receiver, frame["kind"], version, problems)
+            checked += 1
+    kinds = {f["kind"] for c in clients for f in c.frames}
+    assert {"welcome", "event", "presence", "ack"} <= kinds
+    assert checked > 500
+    for client in [*clients, spectator]:
+        await client.close()
+
+
+def test_no_frame_names_a_card_its_receiver_cannot_know(db: str) -> None:
+    with running(db, seeds="hidden") as server, server.http() as http:
+        rng = random.Random(5)
+
+        async def main() -> None:
+            for _ in range(2):
+                await _game(server.url, server.ws, http, rng)
+
+        asyncio.run(main())
+
+
+def test_the_check_finds_a_leak() -> None:
+    game = Game("classic", seed=3)
+    mine = {"kind": "event", "v": 1, "you": 0, "facts": {"hand": [], "log": []}}
+    own = [{"code": c, "text": "", "rank": "", "suit": "", "colour": "", "words": ""}
+           for c in hand_codes(game.view(0))]
+    honest = {**mine, "facts": {"hand": [{"label": "", "cards": own}]}}
+    assert leaks(json.dumps(honest), game, 0, game.seed, ["tok"]) == []
+    other = [{**card, "code": c} for card, c in zip(own, hand_codes(game.view(1)), strict=False)]
+    leaked = {**honest, "facts": {"hand": [{"label": "", "cards": own + other}]}}
+    assert leaks(json.dumps(leaked), game, 0, game.seed, ["tok"])
+    assert leaks(json.dumps({**honest, "seed": str(game.seed)}), game, 0, game.seed, [])
+    assert leaks(json.dumps({**honest, "t": "tok"}), game, 0, game.seed, ["tok"])
+    assert leaks(json.dumps(honest), game, None, game.seed, [])  # a spectator has no hand
