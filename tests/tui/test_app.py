@@ -43,6 +43,11 @@ async def test_the_table_fits_80_by_24_and_shows_every_fact(tmp_path: Path) -> N
             assert f"{side.score} points" in text
             for meld in side.melds:
                 assert f"{meld.rank}\u00d7{meld.count}" in text
+        for seat in facts.seats:
+            if seat.relation == "opponent":
+                assert f"{seat.name} {seat.hand_size} cards" in text
+            elif seat.relation == "partner":
+                assert f"{seat.name} (partner) {seat.hand_size} cards" in text
         assert facts.log[-1] in text.replace("\n", " ") or "You drew" in text
         footer = rows[-1]
         for key in ("x discard", "a add", "h hint", ": type", "q quit"):

@@ -153,9 +153,9 @@ class CanastaApp(App[None]):
         self.query_one("#top", Static).update(top)
         mine = next(s for s in facts.sides if s.mine)
         others = [s for s in facts.sides if not s.mine]
-        self.query_one("#us", SidePanel).show(mine, self.glyphs)
+        self.query_one("#us", SidePanel).show(mine, facts.seats, self.glyphs)
         for n, side in enumerate(others):
-            self.query_one(f"#them{n}", SidePanel).show(side, self.glyphs)
+            self.query_one(f"#them{n}", SidePanel).show(side, facts.seats, self.glyphs)
         self.query_one("#pile", PilePanel).show(facts, self.glyphs)
         self.query_one("#log", LogPanel).show(facts.log)
         self.query_one(HandPanel).show(facts)

@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from canasta.presentation import CardFact, MeldFact, SideFact, TableFacts, card_text
+from canasta.presentation import CardFact, MeldFact, SeatFact, SideFact, TableFacts, card_text
 
 #: Styles by card colour (``CardFact.colour``).
 CARD_STYLES = {"red": "bold red", "black": "bold bright_white", "wild": "bold magenta",
@@ -69,8 +69,9 @@ def flow(chips: list[Text], width: int, gap: int = 2) -> Text:
 class SidePanel(Static):
     """One side: its name, canastas, red 3s, minimum and score, then its melds."""
 
-    def show(self, side: SideFact, glyphs: Glyphs) -> None:
+    def show(self, side: SideFact, seats: tuple[SeatFact, ...], glyphs: Glyphs) -> None:
         self._side, self._glyphs = side, glyphs
+        self._seats = tuple(s for s in seats if s.side == side.side and s.relation != "you")
         self.refresh(layout=True)
 
     def render(self) -> Text:
@@ -85,9 +86,24 @@ class SidePanel(Static):
             title.append(f"{glyphs.dot}red 3s {side.red_threes}", style="red")
         if not side.opened:
             title.append(f"{glyphs.dot}needs {side.minimum} to open", style="yellow")
+        lines = [title]
+        if self._seats:
+            seats = Text()
+            for n, seat in enumerate(self._seats):
+                if n:
+                    seats.append(glyphs.dot)
+                seats.append(seat.name + (" (partner)" if seat.relation == "partner" else ""),
+                             style="bold" if seat.to_act else "")
+                seats.append(f" {seat.hand_size} cards")
+                if seat.foot_size:
+                    seats.append(f", foot {seat.foot_size}")
+                if seat.known:
+                    seats.append(" (holds " + " ".join(glyphs.card(c) for c in seat.known)
+                                 + ")", style="dim")
+            lines.append(seats)
         chips = [meld_chip(m, glyphs) for m in side.melds]
         body = flow(chips, max(self.size.width, 20)) if chips else Text("no melds", style="dim")
-        return Text("\n").join([title, body])
+        return Text("\n").join([*lines, body])
 
 
 class PilePanel(Static):
