@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from canasta.cli.main import main
+from canasta.store import open_database
 
 
 @dataclass(frozen=True)
@@ -24,10 +26,20 @@ class Ran:
 Pad = Callable[..., Ran]
 
 
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty database brought to the newest migration, once per test process (each
+    pytest-xdist worker has its own)."""
+    path = tmp_path_factory.mktemp("template") / "pad.db"
+    open_database(f"sqlite:///{path}").dispose()  # closing checkpoints the WAL into the file
+    return path
+
+
 @pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """A fresh database for the test; CANASTA_DB points there too, so a command that forgot
-    --db could never touch the user's own."""
+def db_url(migrated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh database for the test (a copy of the migrated template); CANASTA_DB points
+    there too, so a command that forgot --db could never touch the user's own."""
+    shutil.copyfile(migrated, tmp_path / "pad.db")
     url = f"sqlite:///{tmp_path / 'pad.db'}"
     monkeypatch.setenv("CANASTA_DB", url)
     return url

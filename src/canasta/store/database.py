@@ -10,6 +10,7 @@ created on first use by the migrations, never by ``create_all``.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -76,8 +77,9 @@ def _config(engine: Engine | None = None) -> Config:
     return config
 
 
+@lru_cache(maxsize=1)
 def head() -> str:
-    """The newest migration this version of canasta ships."""
+    """The newest migration this version of canasta ships (read once per process)."""
     heads = ScriptDirectory.from_config(_config()).get_heads()
     if len(heads) != 1:  # two features branched from the same revision: docs/storage.md
         raise StoreError(f"the migrations have {len(heads)} heads: {', '.join(heads)}")
