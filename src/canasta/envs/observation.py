@@ -324,35 +324,39 @@ class Observer:
             parts.append(f"hand [{_hand_text(view)}]")
         if layout.public:
             s = view.state
-            order = [(me + r) % players for r in range(players)]
+            seats = s.seats[me:] + s.seats[:me]
             to_act = view.current_player
             parts += [
-                f"deal {view.deal_number}", f"dealer {view.dealer}", f"phase {view.phase}",
+                f"deal {s.match.deal}", f"dealer {s.match.dealer}", f"phase {view.phase}",
                 f"to act {to_act if to_act >= 0 else '-'}",
-                "sizes " + " ".join(str(view.hand_sizes[n]) for n in order),
+                "sizes " + " ".join([str(p.size) for p in seats]),
             ]
-            if any(view.foot_sizes):
-                parts.append("feet " + " ".join(str(view.foot_sizes[n]) for n in order))
-            known = [f"{n}:[{_kinds(view.known[n])}]" for n in order[1:] if any(view.known[n])]
+            if any(p.foot_size for p in seats):
+                parts.append("feet " + " ".join([str(p.foot_size) for p in seats]))
+            known = [f"{(me + r) % players}:[{_kinds(p.known)}]"
+                     for r, p in enumerate(seats) if r and any(p.known)]
             if known:
                 parts.append("known " + " ".join(known))
-            if any(view.red_threes):
-                parts.append("red3 " + " ".join(str(view.red_threes[n]) for n in order))
-            for q, melds in enumerate(_rotate(view.melds, view.side)):
-                sequences = _rotate(view.sequences, view.side)[q]
+            if any(p.red_threes for p in seats):
+                parts.append("red3 " + " ".join([str(p.red_threes) for p in seats]))
+            sequences = view.sequences if layout.suited else None
+            for q in range(layout.sides):
                 side = (view.side + q) % layout.sides
-                table = [f"{kind_name(m.rank)}:{m.naturals}/{m.twos}/{m.jokers}" for m in melds]
-                table += [f"{'SHDC'[suit]}{kind_name(low)}-{kind_name(high)}"
-                          for suit, low, high in sequences]
-                parts.append(f"side {side} score {view.scores[side]} "
-                             f"canastas {view.canastas[side]} "
-                             f"{'opened' if view.initial_done[side] else 'needs '}"
-                             f"{'' if view.initial_done[side] else view.minimums[side]} "
+                mine = s.sides[side]
+                table = [f"{_NAMES[m.rank]}:{m.naturals}/{m.twos}/{m.jokers}"
+                         for m in mine.melds if m is not None]
+                if sequences is not None:
+                    table += [f"{'SHDC'[suit]}{_NAMES[low]}-{_NAMES[high]}"
+                              for suit, low, high in sequences[side]]
+                parts.append(f"side {side} score {s.match.scores[side]} "
+                             f"canastas {mine.canastas} "
+                             f"{'opened' if mine.opened else f'needs {mine.minimum}'} "
                              f"melds [{' '.join(table)}]")
-            pile = view.pile
-            parts.append(f"pile {len(pile)} top {kind_name(pile[-1]) if pile else '-'}"
+            pile = s.table.pile
+            parts.append(f"pile {len(pile)} top {_NAMES[pile[-1]] if pile else '-'}"
                          f"{' frozen' if view.pile_frozen else ''}"
-                         f"{' blocked' if view.blocked else ''} [{_codes(pile)}]")
+                         f"{' blocked' if s.table.blocked == me else ''} "
+                         f"[{' '.join([_NAMES[c] for c in pile])}]")
             parts.append(f"stock {view.stock_size}")
             if view.permission:
                 parts.append(f"permission {view.permission}")
@@ -363,7 +367,8 @@ class Observer:
             if layout.recall and recall is not None:
                 if layout.private:
                     parts.append("my hands " + "; ".join(recall.log[me]))
-                for n in order:
+                for r in range(players):
+                    n = (me + r) % players
                     if any(recall.discarded[n]) or any(recall.taken[n]):
                         parts.append(f"{n} discarded [{_kinds(recall.discarded[n])}] "
                                      f"took [{_kinds(recall.taken[n])}]")
@@ -377,16 +382,16 @@ def _rotate(per_side: tuple[T, ...], side: int) -> list[T]:
 
 def _kinds(counts: Sequence[float]) -> str:
     """Kind counts as text: ``"K K 2"``."""
-    return " ".join(" ".join([_NAMES[k]] * int(n)) for k, n in enumerate(counts) if n)
+    words: list[str] = []
+    for kind, n in enumerate(counts):
+        if n > 0:
+            words += [_NAMES[kind]] * int(n)
+    return " ".join(words)
 
 
 def _hand_text(view: PlayerView) -> str:
     """The seat's hand in the order it is shown (``canasta.presentation``)."""
-    return " ".join(kind_name(c) for c in hand_codes(view))
-
-
-def _codes(cards: tuple[int, ...]) -> str:
-    return " ".join(kind_name(c) for c in cards)
+    return " ".join([_NAMES[c] for c in hand_codes(view)])
 
 
 __all__ = ["Field", "Layout", "Observer", "Recall"]
