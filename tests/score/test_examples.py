@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.score.conftest import Pad
 
 CLASSIC = ("new", "Friday", "--sides", "Ann & Bob", "Cy & Di")
@@ -123,3 +125,18 @@ def test_level_totals_over_the_target_play_another_deal(pad: Pad) -> None:
     ran = pad("deal", "Tie", "natural=1 melded=120 out", "melded=120")
     assert _line(ran.out, "Totals:") == "Totals: Us 6,320, Them 5,720"
     assert _line(ran.out, "Game over") == "Game over: Us won, 6,320 to 5,720"
+
+
+def test_a_households_own_rules_file(pad: Pad, tmp_path: Path) -> None:
+    """A household's file on top of the house preset: its own wild canasta (3,000) and
+    going-out bonus (150). The game keeps the rules as they were when it started."""
+    ours = tmp_path / "ours.toml"
+    ours.write_text('base = "house"\nname = "ours"\n[canastas]\nwild_bonus = 3000\n'
+                    '[going_out]\nbonus = 150\n')
+    assert pad("new", "Home", "--rules", str(ours), "--sides", "Us", "Them").code == 0
+    ours.write_text('base = "house"\nname = "ours"\n')  # changed later: the game keeps its own
+    ran = pad("deal", "Home", "natural=1 wild=1 melded=7x5+7x20 out", "melded=50")
+    assert _items(ran.out, "Us") == [
+        ("melded cards", 175), ("1 natural + 0 mixed + 1 wild canastas", 3500),
+        ("going out", 150)]
+    assert pad("list").out == "Home (ours): 1 deal, Us 3,825, Them 50; going on\n"
