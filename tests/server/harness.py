@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -158,10 +158,8 @@ class Client:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError("no such frame came")
-            try:
+            with suppress(TimeoutError):
                 await asyncio.wait_for(self._new.wait(), left)
-            except TimeoutError:
-                pass
 
     async def request(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send a message and wait for its ack or error."""
@@ -182,7 +180,7 @@ class Client:
 
 def choose(actions: list[dict[str, Any]], rng: random.Random) -> str:
     """A random legal move, laying cards when it can (so deals end sooner)."""
-    texts = [a["text"] for a in actions]
+    texts: list[str] = [a["text"] for a in actions]
     laying = [t for t in texts if t.split()[0] in ("meld", "add", "take", "commit", "yes")]
     return rng.choice(laying if laying and rng.random() < 0.9 else texts)
 

@@ -19,7 +19,7 @@ def cards_named(value: Any, found: Counter[int] | None = None) -> Counter[int]:
     """Every card fact in a frame, by code (each occurrence counted)."""
     found = Counter() if found is None else found
     if isinstance(value, dict):
-        if CARD_KEYS <= value.keys():
+        if value.keys() >= CARD_KEYS:
             found[value["code"]] += 1
         for item in value.values():
             if isinstance(item, dict | list):

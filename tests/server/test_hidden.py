@@ -8,11 +8,12 @@ import hashlib
 import json
 import random
 
+from tests.server.harness import Client, create, play, running
+from tests.server.leaks import leaks
+
 from canasta import record
 from canasta.engine.game import Game
 from canasta.presentation import hand_codes
-from tests.server.harness import Client, create, play, running
-from tests.server.leaks import leaks
 
 
 async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> None:

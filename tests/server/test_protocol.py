@@ -1,0 +1,287 @@
+"""The protocol against a real server: the HTTP API, reconnecting, undo, hints, and every
+kind of malformed or hostile message (each gets an error for its sender alone and changes
+nothing)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from tests.server.harness import QUICK, Client, Running, create, running
+
+from canasta import record
+from canasta.server.hall import Limits
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    db = f"sqlite:///{tmp_path_factory.mktemp('protocol') / 'server.db'}"
+    with running(db, seeds="protocol", limits=Limits(tables_per_client=6,
+                                                     connections_per_minute=200)) as s:
+        yield s
+
+
+def test_presets_and_the_lobby(server: Running) -> None:
+    with server.http() as http:
+        data = http.get("/api/presets").json()
+        classic = next(p for p in data["presets"] if p["name"] == "classic")
+        assert classic["description"].startswith("Classic Canasta") and classic["players"] == 4
+        assert [b["name"] for b in data["bots"]] == ["random", "greedy", "search",
+                                                    "search-strong"]
+        private = create(http, ["me", "open", "greedy", "greedy"])
+        public = create(http, ["me", "open", "greedy", "greedy"], settings={"public": True})
+        lobby = http.get("/api/tables").json()["tables"]
+        ids = [t["id"] for t in lobby]
+        assert public["id"] in ids and private["id"] not in ids
+        listed = next(t for t in lobby if t["id"] == public["id"])
+        assert list(listed["invites"]) == ["1"]
+        info = http.get(f"/api/tables/{public['id']}").json()
+        assert "invite" not in json.dumps(info) and info["seed"] is None
+        assert len(info["seed_hash"]) == 64
+
+
+@pytest.mark.parametrize(("body", "code", "words"), [
+    ({"rules": "nonsense", "seats": ["me"] * 4}, "bad-rules", "no preset named"),
+    ({"rules_file": "[deal]\nhand_size = -3\n", "seats": ["me", "greedy", "greedy", "greedy"]},
+     "bad-rules", "hand_size"),
+    ({"rules_file": "this is = not toml [", "seats": ["me"]}, "bad-rules", "your rules file"),
+    ({"rules": "classic", "seats": ["me", "greedy"]}, "bad-seats", "lists 4 seats"),
+    ({"rules": "classic", "seats": ["me", "me", "greedy", "greedy"]}, "bad-seats", "one seat"),
+    ({"rules": "classic", "seats": ["me", "wizard", "greedy", "greedy"]}, "bad-seats", "a bot"),
+    ({"rules": "classic", "seats": ["me", "open", "open", "open"], "name": ""}, "bad-name",
+     "a name"),
+    ({"rules": "classic", "seats": ["me", "open", "open", "open"],
+      "settings": {"bot_pause": 99}}, "bad-request", "bot_pause"),
+])
+def test_a_bad_table_request_is_refused_with_the_reason(server: Running, body: dict[str, Any],
+                                                         code: str, words: str) -> None:
+    with server.http() as http:
+        before = len(http.get("/api/tables").json()["tables"])
+        response = http.post("/api/tables", json=body)
+        assert response.status_code == 400
+        assert response.json()["code"] == code and words in response.json()["message"]
+        assert len(http.get("/api/tables").json()["tables"]) == before
+
+
+def test_bad_http_bodies(server: Running) -> None:
+    with server.http() as http:
+        assert http.post("/api/tables", content=b"{nope").json()["code"] == "bad-json"
+        assert http.post("/api/tables", content=b"[1]").json()["code"] == "bad-request"
+        big = http.post("/api/tables", content=b"x" * 200_000)
+        assert big.status_code == 400 and big.json()["code"] == "too-large"
+        assert http.get("/api/tables/nosuchtable").status_code == 404
+        made = create(http, ["me", "open", "greedy", "greedy"])
+        table = made["id"]
+        assert http.get(f"/api/tables/{table}/record").status_code == 409  # seed still secret
+        wrong = http.post(f"/api/tables/{table}/claim",
+                          json={"seat": 1, "invite": "forged", "name": "Eve"})
+        assert wrong.json()["code"] == "bad-invite"
+        taken = http.post(f"/api/tables/{table}/claim",
+                          json={"seat": 0, "invite": "x", "name": "Eve"})
+        assert taken.status_code == 409
+        again = http.post(f"/api/tables/{table}/again", json={"token": "forged"})
+        assert again.json()["code"] == "bad-token"
+
+
+def test_tables_per_client_are_limited() -> None:
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp, \
+            running(f"sqlite:///{Path(tmp) / 's.db'}", limits=Limits(tables_per_client=2)) as s, \
+            s.http() as http:
+        for _ in range(2):
+            create(http, ["me", "open", "open", "open"])
+        refused = http.post("/api/tables", json={"rules": "classic", "seats": ["me", "open",
+                                                                               "open", "open"]})
+        assert refused.status_code == 429 and refused.json()["code"] == "too-many-tables"
+
+
+async def _turn(client: Client) -> dict[str, Any]:
+    """Wait until it is the client's turn; its frame then."""
+    return await client.until(lambda f: f["kind"] in ("welcome", "event")
+                              and f["facts"]["turn"]["mine"], start=0)
+
+
+def test_hostile_messages_change_nothing(server: Running) -> None:
+    async def main() -> None:
+        with server.http() as http:
+            made = create(http, ["me", "open", "random", "random"])
+            table = made["id"]
+            ann = await Client.open(server.ws, table, made["token"])
+            code = ann.latest["invites"]["1"]
+            bob_seat = http.post(f"/api/tables/{table}/claim",
+                                 json={"seat": 1, "invite": code, "name": "Bob"}).json()
+        bob = await Client.open(server.ws, table, bob_seat["token"])
+        watcher = await Client.open(server.ws, table)
+        while not any(c.latest["facts"]["turn"]["mine"] for c in (ann, bob)):
+            await asyncio.sleep(0.01)  # the bots play until a person is to act
+        mover = ann if ann.latest["facts"]["turn"]["mine"] else bob
+        idle = bob if mover is ann else ann
+        version = mover.latest["v"]
+        for client in (idle, watcher):
+            await client.until(lambda f: f.get("v") == version, start=0)
+        heard = [len(c.frames) for c in (mover, idle, watcher)]
+
+        async def refused(client: Client, message: Any, expected: str) -> None:
+            await client.send(message if isinstance(message, str | bytes) else
+                              json.dumps(message))
+            reply = await client.until(lambda f: f["kind"] in ("error", "ack"))
+            assert reply["kind"] == "error" and reply["code"] == expected, (message, reply)
+
+        await refused(mover, "not json {", "bad-json")
+        await refused(mover, b"\x00\x01binary", "bad-json")
+        await refused(mover, "[1, 2]", "bad-request")
+        await refused(mover, {"kind": 5}, "bad-request")
+        await refused(mover, {"kind": "teleport"}, "unknown-kind")
+        await refused(mover, {"kind": "act", "action": "x" * 9000, "v": version}, "too-large")
+        await refused(mover, {"kind": "act", "action": 5, "v": version}, "bad-request")
+        await refused(mover, {"kind": "act", "action": "draw", "v": "1"}, "bad-request")
+        await refused(mover, {"kind": "act", "action": "draw", "v": version - 1}, "stale")
+        await refused(mover, {"kind": "act", "action": "fly away", "v": version}, "bad-action")
+        await refused(mover, {"kind": "act", "action": "meld K K K", "v": version}, "refused")
+        assert "draw" in mover.frames[-1]["message"]  # the engine's reason
+        await refused(mover, {"kind": "act", "action": "draw", "v": version,
+                              "seat": idle.latest["you"]}, "not-your-seat")
+        await refused(mover, {"kind": "lay", "cards": "K K", "v": version}, "refused")
+        await refused(mover, {"kind": "undo", "v": version}, "refused")
+        await refused(mover, {"kind": "continue"}, "not-waiting")
+        await refused(mover, {"kind": "hello", "token": None}, "bad-request")
+        await refused(idle, {"kind": "act", "action": "draw", "v": version}, "not-your-turn")
+        await refused(idle, {"kind": "hint"}, "not-your-turn")
+        await refused(watcher, {"kind": "act", "action": "draw", "v": version}, "spectator")
+        await refused(watcher, {"kind": "again"}, "spectator")
+        stranger = await Client.open(server.ws, table, hello=False)
+        await refused(stranger, {"kind": "act", "action": "draw", "v": version}, "hello-first")
+        await refused(stranger, {"kind": "hello", "token": "forged-token"}, "bad-token")
+        await refused(stranger, {"kind": "hello", "token": 7}, "bad-token")
+        # a frame over the transport's limit closes only that connection
+        huge = await Client.open(server.ws, table, hello=False)
+        await huge.send("x" * (2 * 1024 * 1024))
+        with pytest.raises(ConnectionError):
+            await huge.until(lambda f: False, timeout=10)
+        # nothing changed, and nobody else heard of any of it
+        pong = await mover.request({"kind": "ping"})
+        assert pong["v"] == version
+        for client, before, own in zip((idle, watcher), heard[1:], (2, 2), strict=True):
+            later = client.frames[before:]
+            assert not any(f["kind"] == "event" for f in later)
+            assert sum(f["kind"] == "error" for f in later) == own  # its own errors only
+        assert all(f["kind"] != "event" for f in mover.frames[heard[0]:])
+        ok = await mover.request({"kind": "act", "action": mover.latest["facts"]["actions"][-1]
+                                  ["text"], "v": version})
+        assert ok["kind"] == "ack" and ok["v"] == version + 1
+        for client in (ann, bob, watcher, stranger):
+            await client.close()
+
+    asyncio.run(main())
+
+
+def test_no_such_table_and_connection_rate() -> None:
+    import tempfile
+    from pathlib import Path
+
+    async def main(s: Running) -> None:
+        lost = await Client.open(s.ws, "nosuchtable", hello=False)
+        reply = await lost.until(lambda f: True)
+        assert reply["code"] == "no-table"
+        with s.http() as http:
+            table = create(http, ["me", "open", "open", "open"])["id"]
+        first = await Client.open(s.ws, table)
+        assert first.latest["kind"] == "welcome"
+        over = await Client.open(s.ws, table, hello=False)
+        assert (await over.until(lambda f: True))["code"] == "rate"
+        await first.close()
+
+    with tempfile.TemporaryDirectory() as tmp, \
+            running(f"sqlite:///{Path(tmp) / 's.db'}",
+                    limits=Limits(connections_per_minute=2)) as s:
+        asyncio.run(main(s))
+
+
+def test_reconnect_gets_the_missed_events_and_the_seat(server: Running) -> None:
+    async def main() -> None:
+        with server.http() as http:
+            made = create(http, ["me", "greedy", "greedy", "greedy"])
+        table, token = made["id"], made["token"]
+        first = await Client.open(server.ws, table, token)
+        frame = await _turn(first)
+        seen = frame["v"]
+        await first.close()
+        spectator = await Client.open(server.ws, table)
+        assert spectator.latest["table"]["seats"][0]["status"] == "away"
+        again = await Client.open(server.ws, table, token, seen=seen - 3)
+        welcome = again.frames[0]
+        assert welcome["you"] == 0 and welcome["v"] >= seen
+        assert [e["v"] for e in welcome["missed"]] == list(range(seen - 2, welcome["v"] + 1))
+        assert welcome["facts"]["hand_text"] == frame["facts"]["hand_text"]
+        far = await Client.open(server.ws, table, token, seen=-5)
+        assert far.frames[0]["missed"] is None  # a fresh view instead
+        for client in (spectator, again, far):
+            await client.close()
+
+    asyncio.run(main())
+
+
+def test_hint_undo_and_the_record(server: Running) -> None:
+    async def main() -> None:
+        with server.http() as http:
+            made = create(http, ["me", "greedy", "greedy", "greedy"])
+            table = made["id"]
+            ann = await Client.open(server.ws, table, made["token"])
+            frame = await _turn(ann)
+            hint = await ann.request({"kind": "hint"})
+            assert hint["kind"] == "ack"
+            shown = next(f for f in reversed(ann.frames) if f["kind"] == "event")
+            assert shown["event"]["kind"] == "hint" and shown["event"]["hint"]["reason"]
+            assert not frame["can_undo"]
+            draw = next(a["text"] for a in frame["facts"]["actions"] if a["text"] == "draw")
+            await ann.request({"kind": "act", "action": draw, "v": ann.latest["v"]})
+            after_draw = ann.latest
+            assert not after_draw["can_undo"]  # the draw showed a card
+            refused = await ann.request({"kind": "undo", "v": after_draw["v"]})
+            assert "showed you a card" in refused["message"]
+            melds = [a for a in after_draw["facts"]["actions"] if a["text"].startswith("meld")]
+            assert melds, "this seed gives a meld after the first draw"
+            await ann.request({"kind": "act", "action": melds[0]["text"], "v": after_draw["v"]})
+            assert ann.latest["can_undo"]
+            undone = await ann.request({"kind": "undo", "v": ann.latest["v"]})
+            assert undone["kind"] == "ack"
+            assert ann.latest["facts"]["hand_text"] == after_draw["facts"]["hand_text"]
+            assert ann.latest["event"]["kind"] == "undo"
+            # play the game out (the bots and a person who always takes the first move)
+            while not ann.latest["table"]["over"]:
+                f = ann.latest
+                if f["you"] in f["table"]["waiting"]:
+                    await ann.request({"kind": "continue"})
+                elif f["facts"]["turn"]["mine"] and f["facts"]["actions"]:
+                    await ann.request({"kind": "act", "action": f["facts"]["actions"][0]["text"],
+                                       "v": f["v"]})
+                else:
+                    await ann.until(lambda x: x["kind"] == "event")
+            data = http.get(f"/api/tables/{table}/record")
+            assert data.status_code == 200
+            assert "attachment" in data.headers["content-disposition"]
+            game = record.verify(record.loads(data.text))
+            assert str(game.seed) == ann.latest["table"]["seed"]
+            assert "undo" not in data.text
+            nxt = await ann.request({"kind": "again"})
+            assert nxt["kind"] == "next" and nxt["table"] != table
+            assert (await ann.request({"kind": "again"}))["table"] == nxt["table"]
+            fresh = await Client.open(server.ws, nxt["table"], made["token"])
+            assert fresh.frames[0]["you"] == 0  # the same person keeps the seat
+            assert fresh.frames[0]["table"]["seed_hash"] != ann.latest["table"]["seed_hash"]
+            await fresh.close()
+            await ann.close()
+
+    asyncio.run(main())
+
+
+def test_quick_rules_file_is_a_valid_upload() -> None:
+    from canasta.rules import loads
+
+    assert loads(QUICK.read_text()).deal.hand_size == 7
+
+
