@@ -34,17 +34,26 @@ async def settle(pilot: Pilot[None], app: CanastaApp,
     raise AssertionError("the app never came back to the person")
 
 
-async def type_command(pilot: Pilot[None], text: str) -> None:
-    """Open the command palette, type ``text`` and press Enter, as a player would."""
+async def type_command(pilot: Pilot[None], text: str, complete: list[str] | None = None
+                       ) -> None:
+    """Open the command line, type ``text`` and press Enter, as a player would. With
+    ``complete`` (the completions offered, in order), type only as much as picks ``text`` out
+    of them and take the completion with the right arrow."""
+    typed = text
+    if complete is not None and text in complete:
+        typed = next(text[:n] for n in range(1, len(text) + 1)
+                     if next(c for c in complete if c.startswith(text[:n])) == text)
     await pilot.press("colon")
-    await pilot.press(*["space" if ch == " " else ch for ch in text])
+    await pilot.press(*["space" if ch == " " else ch for ch in typed])
+    if typed != text:
+        await pilot.press("right")
     await pilot.press("enter")
 
 
 async def play_by_keys(pilot: Pilot[None], app: CanastaApp, text: str) -> None:
     """Play the action ``text`` with the keys a player would use: ``d`` to draw, the cursor
     and ``x`` to discard (confirming when asked), ``t`` and the route for a take, the command
-    palette for the rest."""
+    line (with its completion) for the rest."""
     from canasta.tui.screens import ChoiceScreen, ConfirmScreen
 
     if text == "draw":
@@ -60,7 +69,7 @@ async def play_by_keys(pilot: Pilot[None], app: CanastaApp, text: str) -> None:
             routes = [a.text for a in app.screen.actions]
             await pilot.press(*["down"] * routes.index(text), "enter")
     else:
-        await type_command(pilot, text)
+        await type_command(pilot, text, [a.text for a in app.facts.actions])
 
 
 def session_at(game: Game, tmp_path: Path, human: int = 0, bots: str = "greedy") -> Session:

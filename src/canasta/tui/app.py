@@ -413,13 +413,17 @@ class CanastaApp(App[None]):
     def advance(self) -> None:
         """Let the bot to act think, in a worker; nothing when it is the person's turn."""
         game = self.session.game
-        if self.bots_busy or game.is_terminal() or self.session.human_to_act:
+        if self.bots_busy:
+            return
+        if game.is_terminal() or self.session.human_to_act:
             self.redraw()
             return
-        self.bots_busy = True
-        self.refresh_bindings()
+        self.bots_busy = True  # the footer was drawn after the move: the person's keys are gone
+        self._next_bot()
+
+    def _next_bot(self) -> None:
         bot, view = self.session.bot_turn()
-        moves = len(game.history)
+        moves = len(self.session.game.history)
         self.run_worker(partial(self._think, bot, view, moves), thread=True, group="bots")
 
     def _think(self, bot: Bot, view: PlayerView, moves: int) -> None:
@@ -437,17 +441,25 @@ class CanastaApp(App[None]):
         self.refuse(f"{self.session.names[seat]} cannot move ({why}); the game is saved")
 
     def _bot_moved(self, action: Action, moves: int) -> None:
-        self.bots_busy = False
-        if len(self.session.game.history) != moves:  # the game moved on (a new game)
+        """Play the bot's move; then the next bot, the person, or the end of the deal."""
+        session = self.session
+        if len(session.game.history) != moves:  # the game moved on (a new game)
+            self.bots_busy = False
             self.advance()
             return
-        self.session.play_bot(action)
-        if self.session.human_to_act:
-            self.message = ""
-        if len(self.session.game.results) > self._deals_shown:
+        session.play_bot(action)
+        game = session.game
+        if len(game.results) > self._deals_shown:
+            self.bots_busy = False
             self.after_move()
-        elif self.bot_delay <= 0:
-            self.advance()  # no pause to show the move in: draw once the bots are done
+        elif self.bot_delay <= 0 and not game.is_terminal() and not session.human_to_act:
+            self._next_bot()  # no pause to show the move in: draw once the bots are done
         else:
-            self.redraw()
-            self.set_timer(self.bot_delay, self.after_move)
+            self.bots_busy = False
+            if session.human_to_act:
+                self.message = ""
+            if self.bot_delay <= 0:
+                self.after_move()
+            else:
+                self.redraw()
+                self.set_timer(self.bot_delay, self.after_move)
