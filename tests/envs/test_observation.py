@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from canasta import ActionType, Game
-from canasta.cards import NUM_KINDS, rank_of
+from canasta.cards import NUM_KINDS, kind_name, rank_of
 from canasta.engine.determinize import determinize
 from canasta.envs.observation import Layout, Observer, Recall
+from canasta.presentation.cards import hand_codes
 from canasta.rules import load
 from tests.envs.helpers import PRESETS, random_game
 
@@ -140,7 +141,7 @@ def test_turn_answers_are_one_hot_as_the_view_words_them() -> None:
     observer = Observer(load("british"))
     layout = observer.layout
     seen = set()
-    for seed in range(30):
+    for seed in range(12):
         game, rng = Game("british", seed), random.Random(seed)
         for _ in range(60):
             if game.is_terminal():
@@ -153,3 +154,12 @@ def test_turn_answers_are_one_hot_as_the_view_words_them() -> None:
             seen.add((view.permission, view.acaba))
             game.apply(rng.choice(game.legal_actions()))
     assert len(seen) >= 3
+
+
+@pytest.mark.parametrize("rules", ["classic", "samba"])
+def test_the_hand_reads_as_the_presentation_orders_it(rules: str) -> None:
+    observer = Observer(load(rules), public=False)
+    for seed in range(5):
+        view = random_game(rules, seed, 30).view(seed % 4)
+        want = " ".join(kind_name(c) for c in hand_codes(view))
+        assert observer.string(view) == f"seat {view.seat} | hand [{want}]"

@@ -26,12 +26,11 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from canasta.cards import NUM_CODES, NUM_KINDS, SUITED, kind_name, rank_of
+from canasta.cards import FOUR, NUM_CODES, NUM_KINDS, SUITED, kind_name, rank_of
 from canasta.engine.actions import ALL_ACTIONS, ActionType
 from canasta.engine.state import Answer
 from canasta.engine.tables import tables_for
 from canasta.engine.view import PlayerView
-from canasta.presentation.cards import hand_codes
 from canasta.rules import RuleSet
 
 #: Natural ranks in a sequence (4 up to the ace).
@@ -390,8 +389,19 @@ def _kinds(counts: Sequence[float]) -> str:
 
 
 def _hand_text(view: PlayerView) -> str:
-    """The seat's hand in the order it is shown (``canasta.presentation``)."""
-    return " ".join([_NAMES[c] for c in hand_codes(view)])
+    """The seat's hand by kind, suited naturals by rank then suit (``S H D C``), as
+    ``canasta.presentation.cards.hand_codes`` orders it."""
+    seat = view.state.seats[view.seat]
+    cards = seat.cards
+    words: list[str] = []
+    for kind, n in enumerate(seat.hand if cards is None else seat.hand[:FOUR]):
+        if n:
+            words += [_NAMES[kind]] * n
+    if cards is not None:
+        for code in range(SUITED, NUM_CODES):
+            if cards[code]:
+                words += [_NAMES[code]] * cards[code]
+    return " ".join(words)
 
 
 __all__ = ["Field", "Layout", "Observer", "Recall"]
