@@ -1,0 +1,185 @@
+"""The page in headless Chromium (the system's, driven by Playwright; never a downloaded
+browser): a whole deal by clicking and by keyboard, a reload that keeps the seat, two people
+at one table through an invitation with the partner answering "may I go out?", a phone
+screen. Screenshots of the main screens go to ``test-artifacts/server/``."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.server.harness import QUICK, Running, running
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "server"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('browser') / 'server.db'}"
+    with running(db, bot_pause=0.02, seeds="browser") as s:
+        yield s
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def new_table(page: Page, url: str, rules_file: Path | None = None,
+              seats: dict[int, str] | None = None) -> None:
+    """Create a table from the home page: the rules (a file, or the default preset), then
+    the seats' choices, then the button."""
+    page.goto(url)
+    page.wait_for_selector("#seat-1")
+    if rules_file is not None:
+        page.set_input_files("#rules-file", str(rules_file))
+    for seat, choice in (seats or {}).items():
+        page.select_option(f"#seat-{seat}", choice)
+    page.click("#create-button")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand .card")
+
+
+def visible(page: Page, selector: str) -> bool:
+    return page.locator(selector).count() > 0 and page.locator(selector).first.is_visible()
+
+
+def simple_turn(page: Page, tap: bool = False) -> bool:
+    """Play the next step of the person's turn if it is theirs: draw, else discard the first
+    card (confirming a discard the page questions); True if something was done."""
+    click = (lambda s: page.tap(s)) if tap else (lambda s: page.click(s))
+    if visible(page, "#confirm-yes"):
+        click("#confirm-yes")
+    elif visible(page, "#answer-no"):
+        click("#answer-no")
+    elif visible(page, "#do-draw") and page.locator("#do-draw").is_enabled():
+        click("#do-draw")
+    elif visible(page, "#do-discard"):
+        before = page.locator("#log li").last.text_content()
+        first_card(page, tap)
+        click("#do-discard")
+        page.wait_for_timeout(50)
+        if page.locator("#message").text_content() and not visible(page, "#confirm-yes") \
+                and page.locator("#log li").last.text_content() == before:
+            page.click("#more summary")  # refused (going out, say): any move the engine offers
+            page.click("#all-actions button >> nth=-1")
+    else:
+        return False
+    return True
+
+
+def first_card(page: Page, tap: bool = False) -> None:
+    """Click (or tap) the first card of the hand where it shows: its left edge (the cards
+    of a rank are fanned over each other)."""
+    card = page.locator("#hand .card").first
+    if tap:
+        card.tap(position={"x": 6, "y": 30})
+    else:
+        card.click(position={"x": 6, "y": 30})
+
+
+def until(page: Page, done: Any, step: Any = None, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the page did not get there"
+        if step is None or not step():
+            page.wait_for_timeout(30)
+
+
+def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.wait_for_selector("#seat-1")
+    expect(page.locator("#preset-description")).to_contain_text("Classic Canasta")
+    shot(page, "home")
+    new_table(page, server.url, QUICK)
+    until(page, lambda: visible(page, "#do-draw"))
+    shot(page, "game")
+    page.keyboard.press("d")  # by keyboard: draw, focus a card, select it
+    page.wait_for_selector("#do-discard")
+    hand = page.locator("#hand").get_attribute("aria-label"), \
+        page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    page.reload()  # the seat is kept: same hand, still this person's turn
+    page.wait_for_selector("#do-discard")
+    assert page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)") == \
+        hand[1]
+    page.focus("#hand .card >> nth=0")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    shot(page, "selected")
+    page.keyboard.press("x")
+    until(page, lambda: visible(page, ".breakdown"), lambda: simple_turn(page), seconds=60)
+    expect(page.locator(".breakdown tr.total").first).to_be_visible()
+    shot(page, "breakdown")
+    if visible(page, "#continue"):
+        page.click("#continue")
+    until(page, lambda: visible(page, "#download"), lambda: simple_turn(page), seconds=60)
+    expect(page.locator("#again")).to_be_visible()
+    assert "Seed" in (page.locator("#dialog").text_content() or "")
+    shot(page, "game-over")
+    assert not errors
+    page.close()
+
+
+def test_two_people_at_one_table_and_may_i_go_out(server: Running, browser: Browser) -> None:
+    host, guest = browser.new_context(), browser.new_context()
+    ann, bea = host.new_page(), guest.new_page()
+    new_table(ann, server.url, seats={2: "open"})
+    link = ann.locator('#invites a[data-seat="2"]').get_attribute("href")
+    assert link is not None
+    bea.goto(link)
+    bea.fill("#join-name", "Bea")
+    bea.click("#join-button")
+    bea.wait_for_url("**/t/**")
+    bea.wait_for_selector("#hand .card")
+    expect(ann.locator("#others")).to_contain_text("Bea")
+    until(ann, lambda: visible(ann, '[data-action="ask"]') and visible(ann, "#do-draw"),
+          lambda: simple_turn(bea))
+    ann.click('[data-action="ask"]')
+    bea.wait_for_selector("#answer-no")
+    expect(bea.locator("#dialog")).to_contain_text("may I go out?")
+    shot(bea, "partner-question")
+    bea.click("#answer-no")
+    expect(ann.locator("#log")).to_contain_text("answered no")
+    shot(ann, "after-answer")
+    host.close()
+    guest.close()
+
+
+def test_a_phone_plays_a_turn(server: Running, browser: Browser) -> None:
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True, device_scale_factor=2)
+    page = phone.new_page()
+    new_table(page, server.url)
+    until(page, lambda: visible(page, "#do-draw"))
+    shot(page, "phone")
+    page.tap("#do-draw")
+    page.wait_for_selector("#do-discard")
+    first_card(page, tap=True)
+    page.tap("#do-discard")
+    if visible(page, "#confirm-yes"):
+        page.tap("#confirm-yes")
+    expect(page.locator("#log")).to_contain_text("You discarded")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    shot(page, "phone-after")
+    phone.close()
