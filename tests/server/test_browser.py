@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
-
 from tests.server.harness import QUICK, Running, running
 
 CHROMIUM = "/usr/bin/chromium"
@@ -63,7 +62,12 @@ def visible(page: Page, selector: str) -> bool:
 def simple_turn(page: Page, tap: bool = False) -> bool:
     """Play the next step of the person's turn if it is theirs: draw, else discard the first
     card (confirming a discard the page questions); True if something was done."""
-    click = (lambda s: page.tap(s)) if tap else (lambda s: page.click(s))
+    def click(selector: str) -> None:
+        if tap:
+            page.tap(selector)
+        else:
+            page.click(selector)
+
     if visible(page, "#confirm-yes"):
         click("#confirm-yes")
     elif visible(page, "#answer-no"):

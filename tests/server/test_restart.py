@@ -8,13 +8,13 @@ import asyncio
 from pathlib import Path
 
 import httpx
+from tests.server.harness import QUICK, Client, Subprocess, create
 
 from canasta import record
 from canasta.engine.game import Game
 from canasta.rules import loads
 from canasta.server.hall import BOTS
 from canasta.server.table import bot_seed, decide
-from tests.server.harness import QUICK, Client, Subprocess, create
 
 SEATS = ["greedy", "random", "greedy", "random"]
 
