@@ -16,6 +16,7 @@ Nothing is asserted: it prints figures and the targets of docs/envs.md beside th
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import time
 from collections.abc import Callable
@@ -161,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print(f"python {platform.python_version()} ({platform.python_implementation()}), "
           f"{platform.machine()}; rules {args.rules}; {args.seconds:g} s per figure; "
-          f"one-deal games, random legal play")
+          f"one-deal games, random legal play; load average {os.getloadavg()[0]:.1f}")
     single, decisions = gym_single(args.rules, args.seconds, args.seed)
     print(f"gymnasium, one process:        {single:9,.0f} steps/s  "
           f"({decisions:,.0f} engine decisions/s with the bots')")
@@ -175,8 +176,11 @@ def main(argv: list[str] | None = None) -> None:
     if rl is None:
         print("rlcard gin rummy:              not installed (pip install rlcard)")
     else:
-        print(f"rlcard gin rummy env.step:     {rl:9,.0f} steps/s")
-        print(f"gymnasium / rlcard:            {single / rl:9.2f}x       (target >= 2x)")
+        print(f"rlcard gin rummy env.step:     {rl:9,.0f} steps/s   (one decision a step)")
+        print(f"gymnasium / rlcard:            {single / rl:9.2f}x       (target >= 2x; a "
+              f"gymnasium step also plays the bots' turns)")
+        print(f"engine decisions / rlcard:     {decisions / rl:9.2f}x")
+        print(f"pettingzoo / rlcard:           {zoo / rl:9.2f}x       (one decision a step)")
 
 
 if __name__ == "__main__":
