@@ -93,3 +93,15 @@ def test_bad_parameters_are_refused(params: str) -> None:
 
 def test_the_game_is_registered() -> None:
     assert canasta_spiel.SHORT_NAME in pyspiel.registered_names()
+
+
+def test_a_state_serialises_as_its_history() -> None:
+    game = pyspiel.load_game("python_canasta(rules=samba,max_deals=1)")
+    state = game.new_initial_state()
+    state.apply_action(9)
+    for _ in range(40):
+        state.apply_action(state.legal_actions()[0])
+    again = game.deserialize_state(state.serialize())
+    assert again.engine is not None and state.engine is not None
+    assert again.engine.digest() == state.engine.digest()
+    assert again.information_state_tensor(1) == state.information_state_tensor(1)
