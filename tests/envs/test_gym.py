@@ -21,8 +21,8 @@ gymnasium.register_envs(canasta.envs)
 @pytest.mark.parametrize("rules", PRESETS)
 def test_check_env(rules: str) -> None:
     env = gymnasium.make(canasta.envs.ENV_ID, rules=rules, opponents="random", seat=1,
-                         max_deals=1)
-    check_env(env.unwrapped, skip_render_check=True)
+                         max_deals=1, render_mode="ansi")
+    check_env(env.unwrapped)
 
 
 def run(env: CanastaEnv, seed: int, steps: int) -> list[tuple[Any, ...]]:
