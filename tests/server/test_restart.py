@@ -57,6 +57,7 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
     try:
         async def after() -> None:
             watcher = await Client.open(server.ws, bots, seen=seen)
+            assert watcher.frames[0]["kind"] == "welcome", watcher.frames[0]
             missed = watcher.frames[0]["missed"]
             assert missed is not None and [e["v"] for e in missed] == list(
                 range(seen + 1, watcher.frames[0]["v"] + 1))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.orm import Session
 
 from canasta.server.models import EventRow, SeatRow, TableRow
@@ -121,6 +121,7 @@ class Writer:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.connection: Connection | None = None  # the writer thread's own
         self._queue: queue.Queue[tuple[Op, asyncio.Future[None]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="canasta-writer", daemon=True)
         self._thread.start()
@@ -145,6 +146,16 @@ class Writer:
         self._thread.join(timeout=10)
 
     def _run(self) -> None:
+        with self.engine.connect() as connection:
+            if connection.dialect.name == "sqlite":
+                # WAL with synchronous=NORMAL: a commit survives the server being killed
+                # (kill -9), though not the machine losing power; it saves an fsync a move
+                connection.exec_driver_sql("PRAGMA synchronous=NORMAL")
+                connection.commit()  # else each session would join this transaction, uncommitted
+            self.connection = connection
+            self._loop()
+
+    def _loop(self) -> None:
         while True:
             item = self._queue.get()
             if item is None:
@@ -163,7 +174,7 @@ class Writer:
 
     def _commit(self, batch: list[tuple[Op, asyncio.Future[None]]]) -> None:
         try:
-            with Session(self.engine) as session, session.begin():
+            with Session(self.connection) as session, session.begin():
                 for op, _ in batch:
                     op(session)
             self.commits += 1
@@ -172,7 +183,7 @@ class Writer:
         except Exception:  # one bad write must not sink the others: commit each alone
             for op, future in batch:
                 try:
-                    with Session(self.engine) as session, session.begin():
+                    with Session(self.connection) as session, session.begin():
                         op(session)
                     self.commits += 1
                     _settle(future, None)
