@@ -71,8 +71,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         players = self.rules.players.count
         self.possible_agents = [f"player_{n}" for n in range(players)]
         self.observer = Observer(self.rules)
-        space = observation_space(self.observer)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.observation_spaces = {a: observation_space(self.observer)
+                                   for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self.game: Game | None = None
         self._scorers: list[Scorer] = []
