@@ -3,6 +3,8 @@ preset, and the game's parameters, chance node, returns and observers."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pyspiel
 import pytest
@@ -105,3 +107,22 @@ def test_a_state_serialises_as_its_history() -> None:
     assert again.engine is not None and state.engine is not None
     assert again.engine.digest() == state.engine.digest()
     assert again.information_state_tensor(1) == state.information_state_tensor(1)
+
+
+def test_the_information_state_string_only_ever_grows() -> None:
+    """Perfect recall: what a seat knew at a turn is still in what it knows at its next."""
+    game = pyspiel.load_game("python_canasta(rules=classic,max_deals=1,seed=4)")
+    state = game.new_initial_state()
+    state.apply_action(4)
+    rng = np.random.default_rng(4)
+    memory: list[tuple[str, str]] = []
+    while not state.is_terminal() and len(memory) < 40:
+        if state.current_player() == 0:
+            text = state.information_state_string(0)
+            hands = text.split(" | my hands ")[1].split(" | ")[0]
+            memory.append((hands, text.split(" | history ")[1]))
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(memory) >= 10
+    for (hands, history), (later_hands, later_history) in itertools.pairwise(memory):
+        assert later_hands.startswith(hands) and later_history.startswith(history)
+    assert len(memory[-1][0]) > len(memory[0][0])
