@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, select, update
+from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.orm import Session
 
 from canasta.server.models import EventRow, SeatRow, TableRow
@@ -79,9 +79,9 @@ def add_event(table_id: str, version: int, kind: str, seat: int | None,
               data: dict[str, Any]) -> Op:
     """The write that appends one event to a table's log."""
 
-    def op(session: Session) -> None:
-        session.add(EventRow(table_id=table_id, version=version, kind=kind, seat=seat,
-                             data=data, at=now()))
+    def op(session: Session) -> None:  # a Core insert: no unit of work to flush
+        session.execute(insert(EventRow).values(table_id=table_id, version=version,
+                                                kind=kind, seat=seat, data=data, at=now()))
 
     return op
 

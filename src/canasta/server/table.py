@@ -138,8 +138,8 @@ class Table:
         self._logs: dict[Receiver, deque[str]] = {}
         self._views: dict[Receiver, PlayerView] = {}
         self._driver: asyncio.Task[None] | None = None
+        self._undo: tuple[tuple[int, int], str | None] = ((-1, -1), None)
         self.created = time.monotonic()
-        self._reset_logs()
 
     # ------------------------------------------------------------------ the record
 
@@ -182,31 +182,44 @@ class Table:
         return game
 
     def _rebuild(self, actions: list[tuple[int, str]]) -> None:
-        """The game from ``actions``, with the logs of the last ``LOG_LINES`` of them."""
-        quiet = max(0, len(actions) - LOG_LINES)
-        self.game = self._replayed(actions[:quiet])
-        self.actions = list(actions[:quiet])
-        self._reset_logs()
-        for seat, text in actions[quiet:]:
-            self._play(seat, Action.parse(text))
+        """The game from ``actions``, and the logs of the receivers being followed."""
+        self.game = self._replayed(actions)
+        self.actions = list(actions)
+        for receiver in list(self._views):
+            self._follow(receiver)
 
-    def _reset_logs(self) -> None:
-        receivers: list[Receiver] = [*range(len(self.seats)), None]
-        self._logs = {r: deque(maxlen=LOG_LINES) for r in receivers}
-        self._views = {r: self._view(r) for r in receivers}
+    def _follow(self, receiver: Receiver) -> None:
+        """Start keeping ``receiver``'s view and log (its last ``LOG_LINES`` actions written
+        again): a receiver is followed while it has a client, so a move costs nothing for
+        seats and spectators nobody is watching through."""
+        quiet = max(0, len(self.actions) - LOG_LINES)
+        game = self._replayed(self.actions[:quiet])
+        log: deque[str] = deque(maxlen=LOG_LINES)
+        before = _view_of(game, receiver)
+        for _, text in self.actions[quiet:]:
+            action = Action.parse(text)
+            game.apply(action)
+            after = _view_of(game, receiver)
+            log.extend(self._lines(receiver, before, action, after))
+            before = after
+        self._views[receiver], self._logs[receiver] = before, log
 
-    def _view(self, receiver: Receiver) -> PlayerView:
-        return public_view(self.game) if receiver is None else self.game.view(receiver)
+    def _unfollow(self, receiver: Receiver) -> None:
+        self._views.pop(receiver, None)
+        self._logs.pop(receiver, None)
+
+    def _lines(self, receiver: Receiver, before: PlayerView, action: Action,
+               after: PlayerView) -> tuple[str, ...]:
+        return (log_lines(before, action, after, self.names) if receiver is None
+                else describe_move(before, action, after, self.names))
 
     def _play(self, seat: int, action: Action) -> None:
-        """Apply a legal action and write every receiver's log line for it."""
+        """Apply a legal action and write the followed receivers' log lines for it."""
         self.game.apply(action)
         self.actions.append((seat, str(action)))
         for receiver, before in self._views.items():
-            after = self._view(receiver)
-            lines = (log_lines(before, action, after, self.names) if receiver is None
-                     else describe_move(before, action, after, self.names))
-            self._logs[receiver].extend(lines)
+            after = _view_of(self.game, receiver)
+            self._logs[receiver].extend(self._lines(receiver, before, action, after))
             self._views[receiver] = after
 
     def _humans(self) -> set[int]:
@@ -275,6 +288,8 @@ class Table:
 
     def attach(self, client: Client, receiver: Receiver, seen: int | None) -> None:
         """Connect a client to a seat (or as a spectator) and send its welcome."""
+        if receiver not in self._views:
+            self._follow(receiver)
         if receiver is None:
             self.spectators.add(client)
         else:
@@ -291,11 +306,14 @@ class Table:
     def detach(self, client: Client) -> None:
         """A client went away; a seat with no client left is away from now."""
         self.spectators.discard(client)
+        if not self.spectators:
+            self._unfollow(None)
         for seat in self.seats:
             if client in seat.clients:
                 seat.clients.discard(client)
                 if not seat.clients:
                     seat.away_since = time.monotonic()
+                    self._unfollow(seat.number)
         self._presence()
         self._wake.set()
 
@@ -354,7 +372,7 @@ class Table:
         async with self.lock:
             seat = self._check_turn(seat, version)
             try:
-                texts = lay_actions(self._views[seat], cards, onto)
+                texts = lay_actions(self.game.view(seat), cards, onto)
             except CanastaError as exc:
                 raise Refused("refused", str(exc)) from None
             for action in self._check(texts):
@@ -401,7 +419,14 @@ class Table:
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last action now, or None when it may: one
-        person against bots, its own action this turn, and that action revealed no card."""
+        person against bots, its own action this turn, and that action revealed no card
+        (asked once per version: it replays the game)."""
+        key = (self.version, seat)
+        if self._undo[0] != key:
+            self._undo = (key, self._undo_refusal(seat))
+        return self._undo[1]
+
+    def _undo_refusal(self, seat: int) -> str | None:
         if not self.undo_allowed:
             return "undo is only for one person playing bots"
         if not self.actions or self.actions[-1][0] != seat or self.over:
@@ -455,7 +480,7 @@ class Table:
         async with self.lock:
             if seat is None or self.over or self.game.current_player != seat:
                 raise Refused("not-your-turn", "a hint is for the seat to act")
-            view = self._views[seat]
+            view = self.game.view(seat)
             fact = await asyncio.get_running_loop().run_in_executor(self.pool, hint, view)
             if fact is None:
                 raise Refused("not-your-turn", "a hint is for the seat to act")
@@ -532,10 +557,15 @@ class Table:
             seat, spec, by = turn
             action = await loop.run_in_executor(
                 self.pool, decide, spec, bot_seed(self.id, len(self.actions)),
-                self._views[seat])
+                self.game.view(seat))
             async with self.lock:
                 if self.version == version and self.bot_to_move() == turn:
                     await self._commit(seat, action, by)
+
+
+def _view_of(game: Game, receiver: Receiver) -> PlayerView:
+    """A seat's view of ``game``, or the public view for a spectator."""
+    return public_view(game) if receiver is None else game.view(receiver)
 
 
 def error(exc: Refused, request: object = None, version: int | None = None) -> dict[str, Any]:
