@@ -120,10 +120,11 @@ def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
 
     A card that can never be melded — a red 3, a lone natural of a rank the side has no meld
     of, a black 3 of a set the rules do not allow — must be the discard; two such cards, and
-    the hand cannot go out.
+    the hand cannot go out. With no such card, a hand that cannot be melded whole is helped
+    only by discarding a wild card (one spare too many) or a black 3 (a set of the wrong
+    size): a natural less never adds room for wild cards (``RuleSet.wilds_allowed`` never
+    falls as naturals rise), nor canastas, nor points, and leaves a pair's partner alone.
     """
-    if can_meld_everything(t, hand, melds, canastas_needed, points_needed):
-        return True
     forced = []
     for k in NATURAL_RANKS:
         if hand[k] == 1 and melds[k] is None:
@@ -137,8 +138,10 @@ def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
             forced.append(BLACK_THREE)
     if len(forced) > 1:
         return False
+    if not forced and can_meld_everything(t, hand, melds, canastas_needed, points_needed):
+        return True
     work = list(hand)
-    for kind in forced or [k for k, count in enumerate(hand) if count]:
+    for kind in forced or [k for k in (JOKER, TWO, BLACK_THREE) if hand[k]]:
         work[kind] -= 1
         ok = can_meld_everything(t, work, melds, canastas_needed, points_needed)
         work[kind] += 1

@@ -95,11 +95,19 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
     melds, cap, points = side.melds, t.cap, t.points
     rules = t.rules
     limit = rules.melds.max_size or 10**6
+    # When ``wild_add_refusal`` can refuse a wild card: only then is it asked.
+    free_wilds, full_canasta = rules.melds.wild_limit_at_laydown_only, \
+        rules.melds.no_wild_on_canasta
+    csize = rules.melds.canasta_size
     wild_two, wild_jok = hand[TWO], hand[JOKER]
     ops = s.turn.opening_points
     stranding = going_out.stranding
     wild_kinds: tuple[int, ...] = ((TWO, JOKER) if wild_jok else (TWO,)) if wild_two else \
         (JOKER,) if wild_jok else ()
+    # New suited melds when two cards are kept and no refusal is wanted: what they are
+    # depends only on the suits of the rank held, the wild cards held and two rules.
+    plain = _PLAIN_SUITED.setdefault((rules.melds.min_naturals <= 3, cap[2] >= 1), {}) \
+        if cards is not None and size >= 5 and why is None else None
     acts: list[Action] = []
     for r in NATURAL_RANKS:
         c = hand[r]
@@ -108,7 +116,15 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
             if c < 2:
                 continue
             if cards is not None:
-                acts += _suited_melds(s, t, r, size, look, why)
+                if plain is None:  # ruling 20 or the refusals to look at: every meld checked
+                    acts += _suited_melds(s, t, r, size, look, why)
+                    continue
+                base = SUITED + (r - 4) * 4
+                key = (r, bytes(cards[base:base + 4]), wild_two > 0, wild_jok > 0)
+                found = plain.get(key)
+                if found is None:
+                    found = plain[key] = tuple(_suited_melds(s, t, r, size, look, None))
+                acts += found
                 continue
             bases = MELD_ACTIONS[r]
             assert bases is not None
@@ -135,15 +151,16 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
             continue
         adds = ADD_ACTIONS[r]
         naturals = ((r,) if c else ()) if cards is None else \
-            tuple(k for k in range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4) if cards[k])
+            tuple([k for k in _SUIT_CODES[r] if cards[k]]) if c else ()
         wilds = wild_kinds
-        if meld.naturals + meld.twos + meld.jokers >= limit:
+        n, w = meld.naturals, meld.twos + meld.jokers
+        if n + w >= limit:
             if why is not None:
                 full = refuse("a meld holds at most {} cards under these rules", limit)
                 for k in naturals + wilds:
                     why[adds[k]] = full
             continue
-        if wilds:
+        if wilds and ((w >= cap[n] and not free_wilds) or (full_canasta and n + w >= csize)):
             no_wild = wild_add_refusal(t, meld)
             if no_wild is not None:
                 if why is not None:
@@ -162,6 +179,14 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                                                ops + points[t.rank_of[k]], adds[k], look))
     return acts
 
+
+#: New suited melds when the hand keeps two cards and no refusal is wanted (``rank_actions``),
+#: by (three naturals allowed, a wild allowed with two), then by (rank, the hand's count of
+#: it in each suit, a 2 held, a joker held).
+_PLAIN_SUITED: dict[tuple[bool, bool], dict[tuple[int, bytes, bool, bool], tuple[Action, ...]]] = {}
+
+#: Per natural rank: its four suited card codes.
+_SUIT_CODES = {r: tuple(range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4)) for r in NATURAL_RANKS}
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
 NATURAL, WITH_TWO, WITH_JOKER = Base.NATURAL, Base.WITH_TWO, Base.WITH_JOKER
@@ -186,6 +211,8 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
     cards, hand = player.cards, player.hand
     assert cards is not None
     base = SUITED + (r - 4) * 4
+    cap = t.cap
+    three_ok = t.rules.melds.min_naturals <= 3
     cap, points = t.cap, t.points
     ops = s.turn.opening_points
     three_ok = t.rules.melds.min_naturals <= 3

@@ -40,6 +40,17 @@ def _starts() -> dict[tuple[bool, ...], tuple[int, ...]]:
 
 
 _STARTS = _starts()
+#: The same, by the hand's count of each rank of the suit (as bytes: cheap to make and to
+#: hash), filled as hands are seen and emptied when it grows large.
+_BY_COUNTS: dict[bytes, tuple[int, ...]] = {}
+
+
+def _starts_held(counts: bytes) -> tuple[int, ...]:
+    """The low ranks of the runs of three that ``counts`` (per rank of a suit) can lay."""
+    if len(_BY_COUNTS) >= 1 << 16:
+        _BY_COUNTS.clear()
+    found = _BY_COUNTS[counts] = _STARTS[tuple(map(bool, counts))]
+    return found
 
 
 def extends(side: Side, t: Tables, card: int) -> bool:
@@ -83,7 +94,9 @@ def sequence_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why =
     for suit in range(4):
         run = side.runs[suit]
         if run is None:
-            for low in _STARTS[tuple(map(bool, cards[SUITED + suit::4]))]:
+            counts = bytes(cards[SUITED + suit::4])
+            starts = _BY_COUNTS.get(counts)
+            for low in starts if starts is not None else _starts_held(counts):
                 action = SEQUENCE_ACTIONS[(low, suit)]
                 laid = points[low] + points[low + 1] + points[low + 2]
                 verdict = going_out.stranding(s, t, size - 3, None, ops + laid, action, look)
