@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from canasta.server.models import EventRow, SeatRow, TableRow
 
-Op = Callable[[Session], None]
+Op = Callable[[Connection], None]  #: one write, run in the writer's transaction
 
 
 def now() -> datetime:
@@ -66,11 +66,12 @@ def _gather(session: Session, row: TableRow) -> StoredTable:
 
 def add_table(row: TableRow, seats: list[SeatRow]) -> Op:
     """The write that creates a table and its seats."""
+    table = {c.key: getattr(row, c.key) for c in TableRow.__table__.columns}
+    rows = [{c.key: getattr(seat, c.key) for c in SeatRow.__table__.columns} for seat in seats]
 
-    def op(session: Session) -> None:
-        session.add(row)
-        session.flush()
-        session.add_all(seats)
+    def op(connection: Connection) -> None:
+        connection.execute(insert(TableRow), [table])
+        connection.execute(insert(SeatRow), rows)
 
     return op
 
@@ -79,9 +80,10 @@ def add_event(table_id: str, version: int, kind: str, seat: int | None,
               data: dict[str, Any]) -> Op:
     """The write that appends one event to a table's log."""
 
-    def op(session: Session) -> None:  # a Core insert: no unit of work to flush
-        session.execute(insert(EventRow).values(table_id=table_id, version=version,
-                                                kind=kind, seat=seat, data=data, at=now()))
+    def op(connection: Connection) -> None:
+        connection.execute(insert(EventRow), [{"table_id": table_id, "version": version,
+                                               "kind": kind, "seat": seat, "data": data,
+                                               "at": now()}])
 
     return op
 
@@ -89,8 +91,8 @@ def add_event(table_id: str, version: int, kind: str, seat: int | None,
 def set_token(table_id: str, seat: int, token_hash: str, name: str) -> Op:
     """The write that gives a seat to the holder of a token (the invitation is used up)."""
 
-    def op(session: Session) -> None:
-        session.execute(update(SeatRow).where(SeatRow.table_id == table_id,
+    def op(connection: Connection) -> None:
+        connection.execute(update(SeatRow).where(SeatRow.table_id == table_id,
                                               SeatRow.seat == seat)
                         .values(token_hash=token_hash, name=name, invite=None))
 
@@ -100,8 +102,8 @@ def set_token(table_id: str, seat: int, token_hash: str, name: str) -> Op:
 def set_over(table_id: str) -> Op:
     """The write that marks a table's game as over."""
 
-    def op(session: Session) -> None:
-        session.execute(update(TableRow).where(TableRow.id == table_id).values(over=True))
+    def op(connection: Connection) -> None:
+        connection.execute(update(TableRow).where(TableRow.id == table_id).values(over=True))
 
     return op
 
@@ -109,9 +111,9 @@ def set_over(table_id: str) -> Op:
 def set_next(table_id: str, next_id: str) -> Op:
     """The write that links a table to the one its "play again" made."""
 
-    def op(session: Session) -> None:
-        session.execute(update(TableRow).where(TableRow.id == table_id)
-                        .values(next_table=next_id))
+    def op(connection: Connection) -> None:
+        connection.execute(update(TableRow).where(TableRow.id == table_id)
+                           .values(next_table=next_id))
 
     return op
 
@@ -121,7 +123,6 @@ class Writer:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.connection: Connection | None = None  # the writer thread's own
         self._queue: queue.Queue[tuple[Op, asyncio.Future[None]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="canasta-writer", daemon=True)
         self._thread.start()
@@ -133,9 +134,9 @@ class Writer:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
 
-        def all_of(session: Session) -> None:
+        def all_of(connection: Connection) -> None:
             for op in ops:
-                op(session)
+                op(connection)
 
         self._queue.put((all_of, future))
         await future
@@ -151,11 +152,10 @@ class Writer:
                 # WAL with synchronous=NORMAL: a commit survives the server being killed
                 # (kill -9), though not the machine losing power; it saves an fsync a move
                 connection.exec_driver_sql("PRAGMA synchronous=NORMAL")
-                connection.commit()  # else each session would join this transaction, uncommitted
-            self.connection = connection
-            self._loop()
+                connection.commit()  # the pragma's own transaction, before the writes' own
+            self._loop(connection)
 
-    def _loop(self) -> None:
+    def _loop(self, connection: Connection) -> None:
         while True:
             item = self._queue.get()
             if item is None:
@@ -167,24 +167,25 @@ class Writer:
                 except queue.Empty:
                     break
                 if more is None:
-                    self._commit(batch)
+                    self._commit(connection, batch)
                     return
                 batch.append(more)
-            self._commit(batch)
+            self._commit(connection, batch)
 
-    def _commit(self, batch: list[tuple[Op, asyncio.Future[None]]]) -> None:
+    def _commit(self, connection: Connection,
+                batch: list[tuple[Op, asyncio.Future[None]]]) -> None:
         try:
-            with Session(self.connection) as session, session.begin():
+            with connection.begin():
                 for op, _ in batch:
-                    op(session)
+                    op(connection)
             self.commits += 1
             for _, future in batch:
                 _settle(future, None)
         except Exception:  # one bad write must not sink the others: commit each alone
             for op, future in batch:
                 try:
-                    with Session(self.connection) as session, session.begin():
-                        op(session)
+                    with connection.begin():
+                        op(connection)
                     self.commits += 1
                     _settle(future, None)
                 except Exception as exc:
