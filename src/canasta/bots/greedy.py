@@ -246,11 +246,9 @@ class GreedyBot(BotBase):
     def _discard(self, know: Knowledge) -> Decision:
         view, p = know.view, self.params
         pts = kinds.points(view.rules)
-        blocks = view.rules.pile.black_three_blocks_next
         late = view.stock_size <= p.low_stock
         size = len(view.pile) + 1
-        pile = _cards(size)
-        best: tuple[float, int, Action, str] | None = None
+        best: tuple[float, int, Action, float] | None = None
         for action in view.legal_actions:
             if action.type != _DISCARD:
                 continue
@@ -259,31 +257,41 @@ class GreedyBot(BotBase):
             danger = know.take_danger(kind)
             if kinds.is_wild(kind):
                 keep = 10.0 + pts[kind] / 25
-                why = (f"freezes the pile ({pile}): any other discard risks giving it away"
-                       if not know.frozen_for(know.next_seat % view.sides) else
-                       "no other card to spare")
             elif kind == kinds.STOPPER:
                 keep = -1.0
-                why = (f"a black 3 blocks the next player from the pile ({pile})" if blocks
-                       else "a black 3 is of no use in hand")
             elif kinds.is_natural(kind):
                 keep = 1.0 if count == 1 else 4.0 + count
                 if kind in know.table_ranks:
                     keep += 2
                 keep -= pts[kind] / (10 if late else 20)
-                if know.dead(kind):
-                    why = f"safe: no opponent can hold a pair of {kinds.name(kind)}s"
-                else:
-                    why = (f"least use to us; the next player could take the pile ({pile}) "
-                           f"with it at p={danger:.2f}")
             else:
-                keep, why = 0.0, "of no use to us"
+                keep = 0.0
             cost = keep + p.danger_weight * danger * size
             if best is None or cost < best[0]:
-                best = (cost, kind, action, why)
+                best = (cost, kind, action, danger)
         if best is None:  # no discard now: an opening to finish, say
             return _anything_but_conceding(view.legal_actions)
-        return Decision(best[2], best[3])
+        _, kind, action, danger = best
+        return Decision(action, _discard_reason(know, kind, danger))
+
+
+def _discard_reason(know: Knowledge, kind: int, danger: float) -> str:
+    """Why the discard of ``kind`` was chosen (made for the chosen discard only)."""
+    view = know.view
+    pile = _cards(len(view.pile) + 1)
+    if kinds.is_wild(kind):
+        return (f"freezes the pile ({pile}): any other discard risks giving it away"
+                if not know.frozen_for(know.next_seat % view.sides) else
+                "no other card to spare")
+    if kind == kinds.STOPPER:
+        return (f"a black 3 blocks the next player from the pile ({pile})"
+                if view.rules.pile.black_three_blocks_next else "a black 3 is of no use in hand")
+    if kinds.is_natural(kind):
+        if know.dead(kind):
+            return f"safe: no opponent can hold a pair of {kinds.name(kind)}s"
+        return (f"least use to us; the next player could take the pile ({pile}) "
+                f"with it at p={danger:.2f}")
+    return "of no use to us"
 
 
 @register("greedy")

@@ -118,6 +118,10 @@ def _used(action: Action, top: int) -> dict[int, int]:
 _USED: tuple[dict[int, int], ...] = tuple(_used(a, -1) for a in ALL_ACTIONS)
 
 
+#: Per action code: how many cards the action takes from the hand (a take: none counted).
+CARDS_USED: tuple[int, ...] = tuple(sum(used.values()) for used in _USED)
+
+
 def cards_used(action: Action, top: int = -1) -> dict[int, int]:
     """The cards ``action`` takes from the hand, by kind (``top``: the pile's top card, for a
     take). Suited card codes (sequence games) count as their rank. Read only."""

@@ -7,12 +7,13 @@ treated as a uniform draw from the cards the seat cannot place (hypergeometric o
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import lru_cache
 from math import comb
 
 from canasta.bots import kinds
 from canasta.engine.actions import Route
 from canasta.engine.determinize import unseen_cards
+from canasta.engine.once import once
 from canasta.engine.pile import frozen_for, routes_open
 from canasta.engine.view import PlayerView
 
@@ -29,12 +30,12 @@ class Knowledge:
         self.view = view
         self.rules = view.rules
 
-    @cached_property
+    @once
     def unseen(self) -> list[int]:
         """The kind counts of the cards the seat cannot place (``unseen_cards``)."""
         return unseen_cards(self.view)
 
-    @cached_property
+    @once
     def pool(self) -> int:
         """How many cards the seat cannot place."""
         return sum(self.unseen)
@@ -100,7 +101,7 @@ class Knowledge:
             p *= 0.5  # they must also reach their opening minimum with it
         return p
 
-    @cached_property
+    @once
     def table_ranks(self) -> set[int]:
         """Ranks of the side's own melds."""
         return {m.rank for m in self.view.melds[self.view.side]}
@@ -112,6 +113,7 @@ class Knowledge:
         return total / self.pool if self.pool else 0.0
 
 
+@lru_cache(maxsize=1 << 16)
 def _at_least(pool: int, good: int, draws: int, need: int) -> float:
     """P(at least ``need`` of ``good`` marked cards among ``draws`` drawn from ``pool``)."""
     if need <= 0:

@@ -17,7 +17,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from canasta.bots import kinds
-from canasta.engine.actions import Action, ActionType
+from canasta.engine.actions import ALL_ACTIONS, CODE, Action, ActionType
 from canasta.engine.determinize import determinize
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
@@ -49,7 +49,17 @@ def sample(view: PlayerView) -> Game:
 
 def spend_cost(action: Action, top: int = -1) -> float:
     """What an action spends from the hand, in the units of an opening plan."""
-    return sum(n * WILD_COST.get(k, 1.0) for k, n in kinds.cards_used(action, top).items())
+    if top < 0:
+        return _SPEND[CODE[action]]
+    return _spend(kinds.cards_used(action, top))
+
+
+def _spend(used: dict[int, int]) -> float:
+    return sum(n * WILD_COST.get(k, 1.0) for k, n in used.items())
+
+
+#: Per action code: what it spends from the hand (a take: nothing counted).
+_SPEND = tuple(_spend(kinds.cards_used(a)) for a in ALL_ACTIONS)
 
 
 def opening_plan(view: PlayerView, game: Game | None = None, limit: int = 400) -> Plan | None:
@@ -59,9 +69,13 @@ def opening_plan(view: PlayerView, game: Game | None = None, limit: int = 400) -
     best: list[Plan] = []
     nodes = [0]
     pts = kinds.points(view.rules)
+    laid: dict[Action, int] = {}
 
     def laid_points(action: Action) -> int:
-        return sum(n * pts[k] for k, n in kinds.cards_used(action).items())
+        found = laid.get(action)
+        if found is None:
+            found = laid[action] = sum(n * pts[k] for k, n in kinds.cards_used(action).items())
+        return found
 
     def visit(g: Game, path: tuple[Action, ...], last: int, cost: float) -> None:
         nodes[0] += 1
@@ -117,7 +131,7 @@ def going_out_plan(view: PlayerView, game: Game | None = None, limit: int = 300)
                         best[:] = [Plan(line, 0.0, score)]
                 continue
             if t != _DISCARD:
-                visit(child, line, action.code, size - sum(kinds.cards_used(action).values()))
+                visit(child, line, CODE[action], size - kinds.CARDS_USED[CODE[action]])
 
     visit(start, (), -1, view.hand_sizes[seat])
     return best[0] if best else None

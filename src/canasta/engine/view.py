@@ -15,11 +15,11 @@ the information set alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
 from typing import Any
 
 from canasta.cards import NATURAL_RANKS, NUM_KINDS
 from canasta.engine.actions import Action
+from canasta.engine.once import once
 from canasta.engine.pile import frozen_for
 from canasta.engine.position import _cards as cards_text  # the notation's hand form
 from canasta.engine.scoring import HandResult, Meld, sequences_of
@@ -110,18 +110,18 @@ class PlayerView:
 
     # ------------------------------------------------------------------ cards
 
-    @cached_property
+    @once
     def hand(self) -> tuple[int, ...]:
         """The own hand: a count per kind."""
         return tuple(self.state.seats[self.seat].hand)
 
-    @cached_property
+    @once
     def cards(self) -> tuple[int, ...]:
         """The own hand by card code, suits kept (empty where suits play no part)."""
         cards = self.state.seats[self.seat].cards
         return tuple(cards) if cards is not None else ()
 
-    @cached_property
+    @once
     def hand_sizes(self) -> tuple[int, ...]:
         """Every seat's number of cards in hand."""
         return tuple(p.size for p in self.state.seats)
@@ -131,7 +131,7 @@ class PlayerView:
         """Per seat: cards in the foot not taken up yet (Hand and Foot)."""
         return tuple(p.foot_size for p in self.state.seats)
 
-    @cached_property
+    @once
     def known(self) -> tuple[tuple[int, ...], ...]:
         """Per seat: the cards everyone knows it holds (taken from the pile), by kind."""
         return tuple(p.known for p in self.state.seats)
@@ -141,12 +141,12 @@ class PlayerView:
         """Per seat: red 3s laid out."""
         return tuple(p.red_threes for p in self.state.seats)
 
-    @cached_property
+    @once
     def melds(self) -> tuple[tuple[Meld, ...], ...]:
         """Per side: its melds on the table, by rank."""
         return tuple(tuple(m for m in side.melds if m is not None) for side in self.state.sides)
 
-    @cached_property
+    @once
     def sequences(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
         """Per side: its sequences as (suit, low, high), sambas included."""
         return tuple(tuple(sequences_of(self.state, self.t, side)) for side in range(self.sides))
@@ -168,7 +168,7 @@ class PlayerView:
 
     # ------------------------------------------------------------------ the pile
 
-    @cached_property
+    @once
     def pile(self) -> tuple[int, ...]:
         """The discard pile, bottom to top: every card in it was seen face up."""
         return tuple(self.state.table.pile)
