@@ -39,6 +39,7 @@ def test_the_process_pool_matches_one_process() -> None:
     assert [r.index for r in pooled] == list(range(len(work)))
 
 
+@pytest.mark.xdist_group("ray")  # one Ray instance for the session, on one worker
 def test_ray_matches_the_process_pool(local_ray: None) -> None:
     work = jobs()
     done: list[int] = []
@@ -46,6 +47,7 @@ def test_ray_matches_the_process_pool(local_ray: None) -> None:
     assert sum(done) == len(work)
 
 
+@pytest.mark.xdist_group("ray")
 def test_a_tournament_on_ray_matches_the_local_one(local_ray: None) -> None:
     rules = load("classic")
     here = play_tournament(ENTRANTS, rules, 2, seed=5, max_deals=1, workers=2)
