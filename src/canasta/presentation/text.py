@@ -43,7 +43,7 @@ def render(facts: TableFacts, ascii: bool = False) -> str:
         melds = " | ".join(meld_line(m, ascii) for m in side.melds) or "no melds"
         need = f"{dot}needs {side.minimum} to open" if not side.opened else ""
         red = f"{dot}red 3s {side.red_threes}" if side.red_threes else ""
-        lines.append(f"{side.name.capitalize()}: {melds}{need}{red}")
+        lines.append(f"{side.name[:1].upper()}{side.name[1:]}: {melds}{need}{red}")
     lines.append("Cards in hand: " + ", ".join(f"{s.name} {s.hand_size}" for s in facts.seats)
                  + "".join(f"; {s.name} is known to hold {cards_text(s.known, ascii)}"
                            for s in facts.seats if s.known))

@@ -79,7 +79,7 @@ class SidePanel(Static):
         if side is None:
             return Text()
         glyphs = self._glyphs
-        title = Text(side.name.capitalize() if side.mine else side.name, style="bold underline")
+        title = Text(side.name[:1].upper() + side.name[1:], style="bold underline")
         canastas = "1 canasta" if side.canastas == 1 else f"{side.canastas} canastas"
         title.append(f"{glyphs.dot}{side.score} points{glyphs.dot}{canastas}")
         if side.red_threes:
