@@ -49,7 +49,7 @@ from canasta.server.frames import (
 from canasta.server.gallery import log_lines, public_view
 
 STAND_IN = "greedy"  #: the bot that plays for a person who is away past the grace period
-LOG_LINES = 40  #: move-log lines kept per receiver
+LOG_LINES = 12  #: move-log lines kept per receiver (and sent in each frame)
 MISSED_MAX = 200  #: a client further behind than this gets a fresh view, not the events
 
 
