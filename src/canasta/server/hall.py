@@ -58,11 +58,24 @@ def secure_seed() -> int:
     return secrets.randbits(128)
 
 
-def test_seeds(base: str) -> Callable[[], int]:
-    """Seeds for tests: the n-th table's seed is drawn from ``base`` and n, so a test's
-    games are the same every run. Deals so dealt are not fair: never for real play."""
-    count = itertools.count()
-    return lambda: int(hashlib.sha256(f"{base}:{next(count)}".encode()).hexdigest()[:32], 16)
+def secure_id() -> str:
+    """A table's id: 12 random URL-safe characters."""
+    return secrets.token_urlsafe(9)
+
+
+def test_seeds(base: str) -> tuple[Callable[[], int], Callable[[], str]]:
+    """Seeds and ids for tests: the n-th table's are drawn from ``base`` and n, so a test's
+    games (their bots' moves included) are the same every run. Deals so dealt are not fair:
+    never for real play."""
+    seeds, ids = itertools.count(), itertools.count()
+
+    def seed() -> int:
+        return int(hashlib.sha256(f"{base}:{next(seeds)}".encode()).hexdigest()[:32], 16)
+
+    def table_id() -> str:
+        return "t" + hashlib.sha256(f"{base}:id:{next(ids)}".encode()).hexdigest()[:11]
+
+    return seed, table_id
 
 
 def seed_hash(seed: int) -> str:
@@ -125,7 +138,7 @@ class Hall:
         self.tables: dict[str, Table] = {}
         self._connects: dict[str, deque[float]] = {}
         base = os.environ.get(TEST_SEED)
-        self.draw_seed = test_seeds(base) if base else secure_seed
+        self.draw_seed, self.draw_id = test_seeds(base) if base else (secure_seed, secure_id)
 
     # ------------------------------------------------------------------ loading
 
@@ -206,7 +219,7 @@ class Hall:
                     creator: str) -> Table:
         seed = self.draw_seed()
         digest = seed_hash(seed)
-        table_id = secrets.token_urlsafe(9)
+        table_id = self.draw_id()
         row = TableRow(id=table_id, created_at=storage.now(), rules=rules.to_dict(),
                        seed=str(seed), seed_hash=digest, settings=settings.to_dict(),
                        creator=creator, over=False, next_table=None)
