@@ -294,3 +294,31 @@ def test_quick_rules_file_is_a_valid_upload() -> None:
     assert loads(QUICK.read_text()).deal.hand_size == 7
 
 
+
+
+def test_an_absent_player_is_away_then_played_by_a_stand_in_until_back(server: Running
+                                                                         ) -> None:
+    async def main() -> None:
+        with server.http() as http:
+            made = create(http, ["me", "greedy", "greedy", "greedy"],
+                          settings={"grace": 0.3, "bot_pause": 0})
+        table, token = made["id"], made["token"]
+        ann = await Client.open(server.ws, table, token)
+        await _turn(ann)
+        watcher = await Client.open(server.ws, table)
+        await ann.close()
+        await watcher.until(lambda f: f["kind"] == "presence"
+                            and f["seats"][0]["status"] == "away", start=0)
+        played = await watcher.until(lambda f: f["kind"] == "event" and f["event"].get("by")
+                                     == "stand-in", start=0)
+        assert played["event"]["seat"] == 0
+        back = await Client.open(server.ws, table, token)
+        frame = await _turn(back)  # the stand-in gives the seat back: the person plays on
+        assert frame["table"]["seats"][0]["status"] == "here"
+        version = frame["v"]
+        await asyncio.sleep(0.6)  # past the grace period, with the person here
+        assert back.latest["v"] == version
+        for client in (watcher, back):
+            await client.close()
+
+    asyncio.run(main())
