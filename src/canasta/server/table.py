@@ -29,7 +29,7 @@ from canasta.bots import make_bot
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
-from canasta.errors import ActionParseError, CanastaError
+from canasta.errors import CanastaError, IllegalAction
 from canasta.presentation import describe_move, hint
 from canasta.rules import RuleSet
 from canasta.server import storage
@@ -384,12 +384,14 @@ class Table:
         for text in texts:
             try:
                 action = Action.parse(text)
-            except ActionParseError as exc:
+            except CanastaError as exc:
                 raise Refused("bad-action", str(exc)) from None
-            reason = trial.why_illegal(action)
-            if reason is not None:
-                raise Refused("refused", reason)
-            trial.apply(action)
+            try:
+                trial.apply(action)
+            except IllegalAction as exc:  # its reason only: never its position
+                raise Refused("refused", exc.reason) from None
+            except CanastaError as exc:  # a made-up action value
+                raise Refused("bad-action", str(exc)) from None
             actions.append(action)
         return actions
 
