@@ -113,6 +113,11 @@ def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browse
     page.goto(server.url)
     page.wait_for_selector("#seat-1")
     expect(page.locator("#preset-description")).to_contain_text("Classic Canasta")
+    page.set_input_files("#rules-file", files=[{"name": "bad.toml", "mimeType": "text/plain",
+                                                "buffer": b"[deal]\nhand_size = -3\n"}])
+    expect(page.locator("#create-error")).to_contain_text("hand_size")  # the reason shown
+    page.set_input_files("#rules-file", str(QUICK))
+    expect(page.locator("#preset-description")).to_contain_text("Classic, short")
     shot(page, "home")
     new_table(page, server.url, QUICK)
     until(page, lambda: visible(page, "#do-draw"))

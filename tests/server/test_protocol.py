@@ -18,8 +18,7 @@ from canasta.server.hall import Limits
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     db = f"sqlite:///{tmp_path_factory.mktemp('protocol') / 'server.db'}"
-    with running(db, seeds="protocol", limits=Limits(tables_per_client=6,
-                                                     connections_per_minute=200)) as s:
+    with running(db, seeds="protocol", limits=Limits(connections_per_minute=200)) as s:
         yield s
 
 
@@ -67,6 +66,11 @@ def test_a_bad_table_request_is_refused_with_the_reason(server: Running, body: d
 
 def test_bad_http_bodies(server: Running) -> None:
     with server.http() as http:
+        checked = http.post("/api/rules/check", json={"rules_file": QUICK.read_text()}).json()
+        assert checked == {"name": "quick", "players": 4, "description": checked["description"]}
+        bad = http.post("/api/rules/check", json={"rules_file": "[melds]\ncanasta_size = 2\n"})
+        assert bad.status_code == 400 and "canasta_size" in bad.json()["message"]
+        assert http.post("/api/rules/check", json={}).json()["code"] == "bad-rules"
         assert http.post("/api/tables", content=b"{nope").json()["code"] == "bad-json"
         assert http.post("/api/tables", content=b"[1]").json()["code"] == "bad-request"
         big = http.post("/api/tables", content=b"x" * 200_000)

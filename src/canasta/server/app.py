@@ -28,7 +28,7 @@ from canasta import record
 from canasta.rules import load, preset_names
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame
-from canasta.server.hall import BOTS, Hall, Limits
+from canasta.server.hall import BOTS, Hall, Limits, rules_from
 from canasta.server.table import Refused, Settings, Table, error
 from canasta.store import open_database
 
@@ -178,6 +178,13 @@ class Server:
             "bots": [{"name": name, "description": words}
                      for name, (_, words) in BOTS.items()]})
 
+    async def check_rules(self, request: Request) -> Response:
+        """An uploaded rules file checked before the table is made: its name, description
+        and players, or the reason it is refused."""
+        rules = rules_from(None, (await self.body(request)).get("rules_file"))
+        return JSONResponse({"name": rules.name, "description": rules.description,
+                             "players": rules.players.count})
+
     async def lobby(self, request: Request) -> Response:
         return JSONResponse({"tables": self.tables.lobby()})
 
@@ -299,6 +306,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         Route("/", server.page), Route("/t/{table}", server.page),
         Route("/join/{table}/{seat}/{invite}", server.page),
         Route("/api/presets", api(server.presets)),
+        Route("/api/rules/check", api(server.check_rules), methods=["POST"]),
         Route("/api/tables", api(server.lobby), methods=["GET"]),
         Route("/api/tables", api(server.create), methods=["POST"]),
         Route("/api/tables/{table}", api(server.table)),

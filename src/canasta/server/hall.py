@@ -92,7 +92,7 @@ def clean_name(name: object) -> str:
 
 def rules_from(preset: object, text: object) -> RuleSet:
     """A preset by name or an uploaded rules file, validated; ``Refused`` with the reason."""
-    if text is not None:
+    if text is not None or preset is None:
         if not isinstance(text, str) or len(text.encode()) > MAX_RULES_BYTES:
             raise Refused("bad-rules", f"a rules file is TOML text of at most "
                                        f"{MAX_RULES_BYTES // 1024} KB")

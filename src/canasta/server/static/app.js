@@ -40,8 +40,9 @@ async function home() {
   for (const p of presets) select.append(el("option", { value: p.name }, p.name));
   select.value = "classic";
   const seatChoices = [["open", "open: invite a friend"], ...bots.map((b) => [b.name, `bot: ${b.name} (${b.description})`])];
+  let uploaded = null;  // the rules file chosen, as the server checked it
   const drawSeats = () => {
-    const preset = presets.find((p) => p.name === select.value);
+    const preset = uploaded || presets.find((p) => p.name === select.value);
     $("preset-description").textContent = preset.description;
     const box = $("seats");
     box.replaceChildren(el("legend", {}, "Seats"));
@@ -53,7 +54,20 @@ async function home() {
       box.append(el("label", {}, `Seat ${seat + 1} `, chooser));
     }
   };
-  select.addEventListener("change", drawSeats);
+  select.addEventListener("change", () => { uploaded = null; $("rules-file").value = ""; drawSeats(); });
+  $("rules-file").addEventListener("change", async () => {
+    const file = $("rules-file").files[0];
+    $("create-error").textContent = "";
+    uploaded = null;
+    if (file) {
+      try {
+        uploaded = await api("/api/rules/check", { rules_file: await file.text() });
+      } catch (error) {
+        $("create-error").textContent = error.message;
+      }
+    }
+    drawSeats();
+  });
   drawSeats();
   $("create").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -61,14 +75,13 @@ async function home() {
     const file = $("rules-file").files[0];
     const request = { name: $("your-name").value, settings: { public: $("public").checked } };
     if (file) request.rules_file = await file.text(); else request.rules = select.value;
-    const count = file ? null : presets.find((p) => p.name === select.value).players;
     const seats = [];
     for (let seat = 0; ; seat++) {
       const chooser = $(`seat-${seat}`);
       if (!chooser) break;
       seats.push(chooser.value);
     }
-    request.seats = count === null ? seats : seats.slice(0, count);
+    request.seats = seats;
     try {
       const made = await api("/api/tables", request);
       if (made.token) hold(made.id, made.seat, made.token);
