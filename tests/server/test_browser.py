@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, FilePayload, Page, expect, sync_playwright
 from tests.server.harness import QUICK, Running, running
 
 CHROMIUM = "/usr/bin/chromium"
@@ -113,8 +113,9 @@ def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browse
     page.goto(server.url)
     page.wait_for_selector("#seat-1")
     expect(page.locator("#preset-description")).to_contain_text("Classic Canasta")
-    page.set_input_files("#rules-file", files=[{"name": "bad.toml", "mimeType": "text/plain",
-                                                "buffer": b"[deal]\nhand_size = -3\n"}])
+    bad: FilePayload = {"name": "bad.toml", "mimeType": "text/plain",
+                        "buffer": b"[deal]\nhand_size = -3\n"}
+    page.set_input_files("#rules-file", files=[bad])
     expect(page.locator("#create-error")).to_contain_text("hand_size")  # the reason shown
     page.set_input_files("#rules-file", str(QUICK))
     expect(page.locator("#preset-description")).to_contain_text("Classic, short")
