@@ -326,3 +326,29 @@ def test_an_absent_player_is_away_then_played_by_a_stand_in_until_back(server: R
             await client.close()
 
     asyncio.run(main())
+
+
+def test_a_fault_of_the_server_is_an_error_and_changes_nothing(
+        server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    from canasta.server.table import Table
+
+    async def main() -> None:
+        with server.http() as http:
+            made = create(http, ["me", "greedy", "greedy", "greedy"])
+        ann = await Client.open(server.ws, made["id"], made["token"])
+        frame = await _turn(ann)
+
+        def broken(self: Table, texts: object) -> None:
+            raise RuntimeError("a bug")
+
+        move = frame["facts"]["actions"][0]["text"]
+        with monkeypatch.context() as patch:
+            patch.setattr(Table, "_check", broken)
+            reply = await ann.request({"kind": "act", "action": move, "v": frame["v"]})
+        assert reply["code"] == "server-error" and "bug" not in reply["message"]
+        assert (await ann.request({"kind": "ping"}))["v"] == frame["v"]
+        again = await ann.request({"kind": "act", "action": move, "v": frame["v"]})
+        assert again["kind"] == "ack"
+        await ann.close()
+
+    asyncio.run(main())

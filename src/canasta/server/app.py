@@ -276,6 +276,10 @@ class Server:
                         raise Refused("unknown-kind", f"unknown message kind {kind!r}")
                 except Refused as exc:
                     connection.send(error(exc, request, table.version))
+                except Exception:  # a fault of ours: logged; the client is told, nothing else
+                    log.exception("table %s: a request failed", table.id)
+                    connection.send(error_frame("server-error", "the server could not do "
+                                                "that", request, table.version))
         except Refused as exc:
             connection.send(error(exc))
         except WebSocketDisconnect:

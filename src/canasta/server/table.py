@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -51,6 +52,8 @@ from canasta.server.gallery import log_lines, public_view
 STAND_IN = "greedy"  #: the bot that plays for a person who is away past the grace period
 LOG_LINES = 12  #: move-log lines kept per receiver (and sent in each frame)
 MISSED_MAX = 200  #: a client further behind than this gets a fresh view, not the events
+
+log = logging.getLogger("canasta.server")
 
 
 class Refused(CanastaError):
@@ -544,25 +547,35 @@ class Table:
             self._driver = None
 
     async def _drive(self) -> None:
-        loop = asyncio.get_running_loop()
+        """Play the bots' moves until the game ends; a failure (a bot's, the database's) is
+        logged and the move tried again a second later, so a table never stalls for good."""
         while not self.over:
-            turn = self.bot_to_move()
-            if turn is None:
-                self._wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), self._next_wake())
-                continue
-            await asyncio.sleep(self.settings.bot_pause)
-            version = self.version
-            if self.bot_to_move() != turn:
-                continue
-            seat, spec, by = turn
-            action = await loop.run_in_executor(
-                self.pool, decide, spec, bot_seed(self.id, len(self.actions)),
-                self.game.view(seat))
-            async with self.lock:
-                if self.version == version and self.bot_to_move() == turn:
-                    await self._commit(seat, action, by)
+            try:
+                await self._drive_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: a bot's move failed; trying again", self.id)
+                await asyncio.sleep(1.0)
+
+    async def _drive_once(self) -> None:
+        turn = self.bot_to_move()
+        if turn is None:
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self._next_wake())
+            return
+        await asyncio.sleep(self.settings.bot_pause)
+        version = self.version
+        if self.bot_to_move() != turn:
+            return
+        seat, spec, by = turn
+        action = await asyncio.get_running_loop().run_in_executor(
+            self.pool, decide, spec, bot_seed(self.id, len(self.actions)),
+            self.game.view(seat))
+        async with self.lock:
+            if self.version == version and self.bot_to_move() == turn:
+                await self._commit(seat, action, by)
 
 
 def _view_of(game: Game, receiver: Receiver) -> PlayerView:
