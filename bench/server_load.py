@@ -35,7 +35,7 @@ SERVER = """
 import sys
 from canasta.server.hall import Limits
 from canasta.server.serve import address, bind, run_forever, server_for
-from canasta.server.table import Settings
+from canasta.server.seats import Settings
 sock = bind("127.0.0.1", 0)
 server = server_for(sock, sys.argv[1], Settings(bot_pause=0.0, grace=3600.0),
                     Limits(tables_per_client=10**6, connections_per_minute=10**6))

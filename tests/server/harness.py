@@ -23,8 +23,8 @@ import httpx
 import websockets
 
 from canasta.server.hall import TEST_SEED, Limits
+from canasta.server.seats import Settings
 from canasta.server.serve import address, bind, server_for
-from canasta.server.table import Settings
 
 
 @dataclass

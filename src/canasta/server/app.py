@@ -29,7 +29,8 @@ from canasta.rules import load, preset_names
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame
 from canasta.server.hall import BOTS, Hall, Limits, rules_from
-from canasta.server.table import Refused, Settings, Table, error
+from canasta.server.seats import Refused, Settings
+from canasta.server.table import Table, error
 from canasta.store import open_database
 
 STATIC = Path(__file__).with_name("static")

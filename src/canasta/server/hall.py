@@ -27,7 +27,8 @@ from canasta.rules import RuleSet, from_dict, load, loads, preset_names
 from canasta.server import storage
 from canasta.server.frames import Event
 from canasta.server.models import SeatRow, TableRow
-from canasta.server.table import Refused, Seat, Settings, Table, token_hash
+from canasta.server.seats import Refused, Seat, Settings, token_hash
+from canasta.server.table import Table
 
 #: The bots a table may seat: the name offered, its spec, its one-line description.
 BOTS: dict[str, tuple[str, str]] = {

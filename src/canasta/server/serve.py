@@ -17,7 +17,7 @@ import uvicorn
 
 from canasta.server.app import create_app
 from canasta.server.hall import Limits
-from canasta.server.table import Settings
+from canasta.server.seats import Settings
 
 WS_MAX_SIZE = 1024 * 1024  #: past this a WebSocket frame closes the connection (1009)
 

@@ -23,8 +23,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from canasta.bots import make_bot
 from canasta.engine.actions import Action
@@ -48,68 +47,13 @@ from canasta.server.frames import (
     welcome_frame,
 )
 from canasta.server.gallery import log_lines, public_view
+from canasta.server.seats import Client, Refused, Seat, Settings, token_hash
 
 STAND_IN = "greedy"  #: the bot that plays for a person who is away past the grace period
 LOG_LINES = 12  #: move-log lines kept per receiver (and sent in each frame)
 MISSED_MAX = 200  #: a client further behind than this gets a fresh view, not the events
 
 log = logging.getLogger("canasta.server")
-
-
-class Refused(CanastaError):
-    """A request the table refuses: ``code`` for programs, the message for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class Client(Protocol):
-    """A connection as the table sees it: frames go out through ``send`` (never blocking)."""
-
-    def send(self, frame: dict[str, Any]) -> None: ...
-
-
-@dataclass
-class Seat:
-    """One seat: a bot, or a person (``token_hash`` None while the seat is open)."""
-
-    number: int
-    kind: str
-    bot: str | None
-    name: str
-    invite: str | None
-    token_hash: str | None
-    clients: set[Client] = field(default_factory=set)
-    away_since: float | None = None  # when its last connection closed (monotonic)
-
-    def status(self, grace: float, now: float) -> str:
-        if self.kind == "bot":
-            return "bot"
-        if self.token_hash is None:
-            return "open"
-        if self.clients:
-            return "here"
-        away = self.away_since if self.away_since is not None else now
-        return "stand-in" if now - away >= grace else "away"
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """A table's pace: the pause before each bot move and the grace period of an absent
-    person before a bot plays their seat (seconds); and whether the lobby lists it."""
-
-    bot_pause: float = 0.8
-    grace: float = 60.0
-    public: bool = False  # listed in the lobby, its open seats joinable by anyone
-
-    def to_dict(self) -> dict[str, float | bool]:
-        return {"bot_pause": self.bot_pause, "grace": self.grace, "public": self.public}
-
-
-def token_hash(token: str) -> str:
-    """What the database keeps of a seat's secret token."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def bot_seed(table_id: str, move: int) -> int:
@@ -588,5 +532,4 @@ def error(exc: Refused, request: object = None, version: int | None = None) -> d
     return error_frame(exc.code, str(exc), request, version)
 
 
-__all__ = ["STAND_IN", "Client", "Refused", "Seat", "Settings", "Table", "bot_seed", "decide",
-           "error", "token_hash"]
+__all__ = ["STAND_IN", "Table", "bot_seed", "decide", "error"]

@@ -1,0 +1,73 @@
+"""A table's seats and settings, and the refusal every request can meet (docs/protocol.md).
+
+A seat is a bot (its spec) or a person, who holds it by a secret token kept in their browser:
+the server stores only the token's SHA-256. A person with no connection left is away; past
+the table's grace period a stand-in bot plays for them until they return.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from canasta.errors import CanastaError
+
+
+class Refused(CanastaError):
+    """A request the table refuses: ``code`` for programs, the message for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Client(Protocol):
+    """A connection as the table sees it: frames go out through ``send`` (never blocking)."""
+
+    def send(self, frame: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class Seat:
+    """One seat: a bot, or a person (``token_hash`` None while the seat is open)."""
+
+    number: int
+    kind: str
+    bot: str | None
+    name: str
+    invite: str | None
+    token_hash: str | None
+    clients: set[Client] = field(default_factory=set)
+    away_since: float | None = None  # when its last connection closed (monotonic)
+
+    def status(self, grace: float, now: float) -> str:
+        if self.kind == "bot":
+            return "bot"
+        if self.token_hash is None:
+            return "open"
+        if self.clients:
+            return "here"
+        away = self.away_since if self.away_since is not None else now
+        return "stand-in" if now - away >= grace else "away"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A table's pace: the pause before each bot move and the grace period of an absent
+    person before a bot plays their seat (seconds); and whether the lobby lists it."""
+
+    bot_pause: float = 0.8
+    grace: float = 60.0
+    public: bool = False  # listed in the lobby, its open seats joinable by anyone
+
+    def to_dict(self) -> dict[str, float | bool]:
+        return {"bot_pause": self.bot_pause, "grace": self.grace, "public": self.public}
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a seat's secret token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+__all__ = ["Client", "Refused", "Seat", "Settings", "token_hash"]
