@@ -194,7 +194,8 @@ class Hall:
                                        f"a bot: {', '.join(BOTS)}")
         if choices.count(ME) > 1:
             raise Refused("bad-seats", "you can sit at one seat only")
-        name = clean_name(request.get("name", "You")) if ME in choices else ""
+        name = clean_name(request.get("name", DEFAULT_NAMES[choices.index(ME)])) \
+            if ME in choices else ""
         settings = settings_from(request.get("settings"), self.settings)
         mine = sum(1 for t in self.tables.values() if t.creator == creator and not t.over)
         if mine >= self.limits.tables_per_client:
