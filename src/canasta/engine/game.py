@@ -120,7 +120,10 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now: complete, and never empty mid-game."""
-        return self._legal_list()[:]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = turn.legal_actions(self.state, self.t)
+        return legal[:]
 
     def _legal_list(self) -> list[Action]:
         """The legal actions, cached until the next move (not a copy: read only)."""

@@ -153,7 +153,8 @@ def _draw_phase(s: State, t: Tables, why: Why | None) -> list[Action]:
         acts += routes
         if ONTO_MELD not in routes:
             acts.append(DECLINE)
-    acts += going_out.acaba_actions(s, t)
+    if t.rules.going_out.acaba:
+        acts += going_out.acaba_actions(s, t)
     return acts
 
 
@@ -166,7 +167,7 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
     size = player.size + player.foot_size
     rules = t.rules
     acts: list[Action] = []
-    if melds.lay_refusal(s, t) is None:
+    if s.sides[seat % t.sides].opened or melds.lay_refusal(s, t) is None:
         acts += melds.rank_actions(s, t, size, look, why)
         if rules.melds.wild_melds and (hand[TWO] or hand[JOKER]):
             acts += melds.wild_meld_actions(s, t, size, look, why)
@@ -185,7 +186,9 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
         verdict = opening.commit_refusal(s, t)
         keep(acts, why, COMMIT, verdict)
         acts.append(RETRACT)
-    return acts + going_out.acaba_actions(s, t)
+    if rules.going_out.acaba:
+        acts += going_out.acaba_actions(s, t)
+    return acts
 
 
 # ---------------------------------------------------------------------- applying an action
