@@ -29,6 +29,7 @@ from canasta.rules import load, preset_names
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame
 from canasta.server.hall import BOTS, Hall, Limits, rules_from
+from canasta.server.score_routes import score_routes
 from canasta.server.seats import Refused, Settings
 from canasta.server.table import Table, error
 from canasta.store import open_database
@@ -319,6 +320,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         Route("/api/tables/{table}/again", api(server.again), methods=["POST"]),
         Route("/api/tables/{table}/record", api(server.record)),
         WebSocketRoute("/ws/{table}", server.websocket),
+        *score_routes(server),
         Mount("/static", StaticFiles(directory=STATIC)),
     ]
     app = Starlette(routes=routes, lifespan=server.lifespan)
