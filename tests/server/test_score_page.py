@@ -1,24 +1,22 @@
 """The score pad's page on the server (docs/scorepad.md, "In the browser"): its HTTP API
-against the app (Starlette's test client over a temporary database), which must give exactly
+against a real server (in a thread, over a temporary database), which must give exactly
 the score package's answers and store nothing it refuses; and the page itself on a phone-sized
 screen in the system's Chromium, entering the rules site's 1,255-point deal by taps."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import expect, sync_playwright
-from starlette.testclient import TestClient
-from tests.server.harness import running
+from tests.server.harness import Running, running
 from tests.server.test_browser import ARGS, CHROMIUM, shot
 
 from canasta.rules import load
 from canasta.score.entry import EntryError, parse_entry
 from canasta.score.tally import tally
-from canasta.server.app import create_app
 
 SIDES = ["Ann & Bob", "Cy & Di"]
 #: The rules site's example (seed 002): a natural canasta of 7s, a mixed canasta of kings,
@@ -30,25 +28,31 @@ WORDS_1255 = ["natural=1 mixed=1 melded=7x5+5x10+5x20 red3=2 hand=30 out", "meld
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    db = f"sqlite:///{tmp_path_factory.mktemp('score-page') / 'server.db'}"
-    with TestClient(create_app(db)) as test_client:
-        yield test_client
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    """The server in a thread over a temporary database (one for this module)."""
+    with running(f"sqlite:///{tmp_path_factory.mktemp('score-page') / 'server.db'}") as s:
+        yield s
 
 
-def new_game(client: TestClient, name: str, preset: str = "classic") -> dict[str, Any]:
+@pytest.fixture(scope="module")
+def client(server: Running) -> Iterator[httpx.Client]:
+    with server.http() as http:
+        yield http
+
+
+def new_game(client: httpx.Client, name: str, preset: str = "classic") -> dict[str, Any]:
     response = client.post("/api/score", json={"name": name, "preset": preset, "sides": SIDES})
     assert response.status_code == 201, response.text
     return dict(response.json())
 
 
-def game(client: TestClient, name: str) -> dict[str, Any]:
+def game(client: httpx.Client, name: str) -> dict[str, Any]:
     response = client.get("/api/score/game", params={"name": name})
     assert response.status_code == 200, response.text
     return dict(response.json())
 
 
-def test_a_game_created_listed_previewed_stored_and_undone(client: TestClient) -> None:
+def test_a_game_created_listed_previewed_stored_and_undone(client: httpx.Client) -> None:
     created = new_game(client, "Friday")
     assert created["sides"] == SIDES and created["deals"] == []
     words = [field["word"] for field in created["fields"]]
@@ -86,7 +90,7 @@ def test_a_game_created_listed_previewed_stored_and_undone(client: TestClient) -
     assert again.status_code == 400 and "no deal to take back" in again.json()["message"]
 
 
-def test_the_game_ends_with_its_winner_and_takes_no_more_deals(client: TestClient) -> None:
+def test_the_game_ends_with_its_winner_and_takes_no_more_deals(client: httpx.Client) -> None:
     new_game(client, "To 5000")
     for _ in range(4):
         response = client.post("/api/score/deal", json={"name": "To 5000", "entries": HAND_1255})
@@ -107,7 +111,7 @@ def test_the_game_ends_with_its_winner_and_takes_no_more_deals(client: TestClien
     ([{"melded": 52}, {}], ["melded=52", ""]),
 ])
 def test_a_refused_entry_stores_nothing_and_gives_the_pads_reason(
-        client: TestClient, entries: list[dict[str, Any]], words: list[str]) -> None:
+        client: httpx.Client, entries: list[dict[str, Any]], words: list[str]) -> None:
     name = f"Refused {len(client.get('/api/score').json()['games'])}"
     new_game(client, name)
     assert client.post("/api/score/deal", json={"name": name, "entries": HAND_1255}) \
@@ -137,7 +141,7 @@ def test_a_refused_entry_stores_nothing_and_gives_the_pads_reason(
     ({"name": "Nobody's", "entries": HAND_1255}, "no game called"),
 ])
 def test_bad_deal_requests_are_refused_and_store_nothing(
-        client: TestClient, body: dict[str, Any], reason: str) -> None:
+        client: httpx.Client, body: dict[str, Any], reason: str) -> None:
     if not any(g["name"] == "Bad" for g in client.get("/api/score").json()["games"]):
         new_game(client, "Bad")
     response = client.post("/api/score/deal", json=body)
@@ -154,14 +158,14 @@ def test_bad_deal_requests_are_refused_and_store_nothing(
     ({"name": "Odd", "preset": "classic", "sides": "A B"}, "'sides' is the list"),
     ({"name": "Odd", "preset": "classic", "sides": ["A", 2]}, "expected a name"),
 ])
-def test_bad_new_games_are_refused(client: TestClient, body: dict[str, Any],
+def test_bad_new_games_are_refused(client: httpx.Client, body: dict[str, Any],
                                    reason: str) -> None:
     response = client.post("/api/score", json=body)
     assert response.status_code == 400 and reason in response.json()["message"]
     assert body["name"] not in [g["name"] for g in client.get("/api/score").json()["games"]]
 
 
-def test_a_second_game_of_the_same_name_is_refused(client: TestClient) -> None:
+def test_a_second_game_of_the_same_name_is_refused(client: httpx.Client) -> None:
     new_game(client, "Twice")
     response = client.post("/api/score", json={"name": "Twice", "preset": "classic",
                                                "sides": SIDES})
@@ -169,10 +173,10 @@ def test_a_second_game_of_the_same_name_is_refused(client: TestClient) -> None:
     assert response.json()["message"] == "there is already a game called 'Twice'"
 
 
-def test_the_page_on_a_phone_enters_the_1255_deal(tmp_path: Path) -> None:
+def test_the_page_on_a_phone_enters_the_1255_deal(server: Running) -> None:
     """Create a game and enter the 1,255-point deal by taps at 390x844; the stored total
     shows, and the page never scrolls sideways."""
-    with running(f"sqlite:///{tmp_path / 'server.db'}") as server, sync_playwright() as p:
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                     has_touch=True, device_scale_factor=2)
@@ -180,7 +184,7 @@ def test_the_page_on_a_phone_enters_the_1255_deal(tmp_path: Path) -> None:
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url.rstrip("/") + "/score")
-        page.fill("#game-name", "Friday")
+        page.fill("#game-name", "At the table")
         page.select_option("#preset", "classic")
         page.fill("#side-name-0", SIDES[0])
         page.fill("#side-name-1", SIDES[1])
@@ -198,10 +202,10 @@ def test_the_page_on_a_phone_enters_the_1255_deal(tmp_path: Path) -> None:
         taps("#s0-melded-10-plus", 5)
         taps("#s0-melded-20-plus", 5)
         taps("#s0-red3-plus", 2)
-        taps("#s0-hand-plus", 6)  # 6 x 5 points
+        page.fill("#s0-hand", "25")  # typed, then a tap: 30
+        taps("#s0-hand-plus", 1)
         page.tap("#out-0")
         page.fill("#s1-melded", "60")
-        page.dispatch_event("#s1-melded", "change")
         taps("#s1-hand-plus", 3)
         expect(page.locator("#entry-0 .toggle#s0-concealed")).to_be_visible()
         expect(page.locator("#preview .deal-score").first).to_have_text("1,255")

@@ -106,19 +106,20 @@ function sent(side) {
 }
 
 function stepper(id, value, onChange, step = 1, typed = false) {
+  // typed: a number field as well, read as it is typed (no redraw, so it keeps the focus)
   const shown = typed
     ? el("input", { id, type: "number", inputmode: "numeric", min: "0", step: String(step), value: String(value) })
     : el("output", { id }, String(value));
-  const set = (v) => { onChange(Math.max(0, v)); };
-  if (typed) shown.addEventListener("change", () => set(parseInt(shown.value, 10) || 0));
+  const current = () => (typed ? parseInt(shown.value, 10) || 0 : value);
+  if (typed) shown.addEventListener("input", () => onChange(Math.max(0, current()), false));
   return el("div", { class: "stepper" },
-    el("button", { type: "button", id: `${id}-minus`, "aria-label": "less", onclick: () => set(value - step) }, "−"),
+    el("button", { type: "button", id: `${id}-minus`, "aria-label": "less", onclick: () => onChange(Math.max(0, current() - step)) }, "−"),
     shown,
-    el("button", { type: "button", id: `${id}-plus`, "aria-label": "more", onclick: () => set(value + step) }, "+"));
+    el("button", { type: "button", id: `${id}-plus`, "aria-label": "more", onclick: () => onChange(current() + step) }, "+"));
 }
 
-function changed() {
-  drawEntry();
+function changed(redraw = true) {
+  if (redraw) drawEntry();
   clearTimeout(previewTimer);
   previewTimer = setTimeout(preview, 150);
 }
@@ -149,7 +150,7 @@ function sideEntry(side) {
         }
         box.append(classes);
       } else {
-        row.append(stepper(prefix + field.word, entry[field.word] || 0, (v) => { entry[field.word] = v; changed(); }, 5, true));
+        row.append(stepper(prefix + field.word, entry[field.word] || 0, (v, redraw) => { entry[field.word] = v; changed(redraw); }, 5, true));
       }
     } else if (!["out", "concealed", "had-melded"].includes(field.word) || (entry.out && field.word !== "out")) {
       const on = Boolean(entry[field.word]);
