@@ -53,6 +53,9 @@ def game(client: httpx.Client, name: str) -> dict[str, Any]:
 
 
 def test_a_game_created_listed_previewed_stored_and_undone(client: httpx.Client) -> None:
+    page = client.get("/score")
+    assert page.status_code == 200 and "/static/score.js" in page.text
+    assert "navigator.wakeLock.request" in client.get("/static/score.js").text
     created = new_game(client, "Friday")
     assert created["sides"] == SIDES and created["deals"] == []
     words = [field["word"] for field in created["fields"]]
@@ -174,8 +177,9 @@ def test_a_second_game_of_the_same_name_is_refused(client: httpx.Client) -> None
 
 
 def test_the_page_on_a_phone_enters_the_1255_deal(server: Running) -> None:
-    """Create a game and enter the 1,255-point deal by taps at 390x844; the stored total
-    shows, and the page never scrolls sideways."""
+    """Create a game and enter the 1,255-point deal by taps (and two typed amounts) at
+    390x844; the engine's breakdown and then the stored total show, every tap target is at
+    least 48 px high, and the page never scrolls sideways."""
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
@@ -197,16 +201,15 @@ def test_the_page_on_a_phone_enters_the_1255_deal(server: Running) -> None:
 
         taps("#s0-natural-plus", 1)
         taps("#s0-mixed-plus", 1)
-        page.tap("#s0-melded-by-card")
-        taps("#s0-melded-5-plus", 7)
-        taps("#s0-melded-10-plus", 5)
-        taps("#s0-melded-20-plus", 5)
+        page.fill("#s0-melded", "185")  # 7 x 5 + 5 x 10 + 5 x 20, typed
         taps("#s0-red3-plus", 2)
         page.fill("#s0-hand", "25")  # typed, then a tap: 30
         taps("#s0-hand-plus", 1)
         page.tap("#out-0")
         page.fill("#s1-melded", "60")
-        taps("#s1-hand-plus", 3)
+        page.tap("#s1-hand-by-card")  # 15 counted by card: a 5 and a 10
+        taps("#s1-hand-5-plus", 1)
+        taps("#s1-hand-10-plus", 1)
         expect(page.locator("#entry-0 .toggle#s0-concealed")).to_be_visible()
         expect(page.locator("#preview .deal-score").first).to_have_text("1,255")
         expect(page.locator("#preview .deal-score").last).to_have_text("45")

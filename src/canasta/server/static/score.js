@@ -188,12 +188,17 @@ function breakdown(deal) {
   return box;
 }
 
+let asked = 0;  // the latest preview asked for: an older answer arriving late is dropped
+
 async function preview() {
+  const mine = ++asked;
   try {
     const data = await call("POST", "/api/score/preview", { name: game.name, entries: entries.map((_, n) => sent(n)) });
+    if (mine !== asked) return;
     $("#refusal").textContent = "";
     $("#preview").replaceChildren(breakdown(data.deal));
   } catch (error) {
+    if (mine !== asked) return;
     $("#preview").replaceChildren();
     $("#refusal").textContent = error.message;
   }
@@ -247,6 +252,7 @@ async function showGame(name) {
   drawGame();
   $("#store").addEventListener("click", async () => {
     clearTimeout(previewTimer);
+    asked++;
     try {
       game = await call("POST", "/api/score/deal", { name: game.name, entries: entries.map((_, n) => sent(n)) });
       const stored = game.deals[game.deals.length - 1];
