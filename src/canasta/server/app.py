@@ -257,7 +257,7 @@ class Server:
                                                  or not isinstance(seen, int)):
                             raise Refused("bad-request", "'v' is the last version you saw")
                         seat = table.seat_of_token(token)
-                        table.attach(connection, seat, seen)
+                        await table.attach(connection, seat, seen)
                         bound = True
                     elif kind == "again":
                         connection.send({"kind": "next", "table":

@@ -233,8 +233,14 @@ class Table:
                 return seat.number
         raise Refused("bad-token", "that token holds no seat at this table")
 
-    def attach(self, client: Client, receiver: Receiver, seen: int | None) -> None:
-        """Connect a client to a seat (or as a spectator) and send its welcome."""
+    async def attach(self, client: Client, receiver: Receiver, seen: int | None) -> None:
+        """Connect a client to a seat (or as a spectator) and send its welcome. Under the
+        table's lock: a move being committed (a stand-in's, say) is in the welcome, and a
+        bot's move decided before a person came back is not committed after it."""
+        async with self.lock:
+            self._attach(client, receiver, seen)
+
+    def _attach(self, client: Client, receiver: Receiver, seen: int | None) -> None:
         if receiver not in self._views:
             self._follow(receiver)
         if receiver is None:
