@@ -46,7 +46,7 @@ def timing_refusal(s: State, t: Tables, size: int) -> Refusal | None:
 def discard_actions(s: State, t: Tables, size: int, why: Why = None) -> list[Action]:
     """Any card held may be discarded, when the turn may end (``timing_refusal``); a joker
     not, where ``pile.jokers_discardable`` is off, unless nothing else is left."""
-    timing = timing_refusal(s, t, size)
+    timing = timing_refusal(s, t, size) if size < 2 or s.turn.opening is not None else None
     if timing is not None and why is None:
         return []
     player = s.seats[s.turn.seat]

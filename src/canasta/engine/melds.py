@@ -12,7 +12,7 @@ Each lay must keep the turn finishable (ruling 20: ``going_out.stranding``).
 
 from __future__ import annotations
 
-from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, SUITED, TWO, kind_name
+from canasta.cards import ACE, BLACK_THREE, JOKER, NATURAL_RANKS, SUITED, TWO, kind_name
 from canasta.engine import going_out
 from canasta.engine.actions import (
     ADD_ACTIONS,
@@ -150,7 +150,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
         if not c and not wild_kinds:
             continue
         adds = ADD_ACTIONS[r]
-        naturals = ((r,) if c else ()) if cards is None else \
+        naturals = (_ALONE[r] if c else ()) if cards is None else \
             tuple([k for k in _SUIT_CODES[r] if cards[k]]) if c else ()
         wilds = wild_kinds
         n, w = meld.naturals, meld.twos + meld.jokers
@@ -184,6 +184,9 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
 #: by (three naturals allowed, a wild allowed with two), then by (rank, the hand's count of
 #: it in each suit, a 2 held, a joker held).
 _PLAIN_SUITED: dict[tuple[bool, bool], dict[tuple[int, bytes, bool, bool], tuple[Action, ...]]] = {}
+
+#: Per kind: the one-kind tuple of it (the natural an addition names, made once).
+_ALONE = tuple((k,) for k in range(ACE + 1))
 
 #: Per natural rank: its four suited card codes.
 _SUIT_CODES = {r: tuple(range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4)) for r in NATURAL_RANKS}

@@ -242,7 +242,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     side_no = seat % t.sides
     side = s.sides[side_no]
     hand = s.seats[seat].hand
-    routes: list[Route] = list(_ROUTES)
+    routes: list[Route]
     if why is None and pile:
         top = t.rank_of[pile[-1]]
         have = hand[top]
@@ -258,6 +258,8 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
         suit = suit_of(pile[-1])
         if not routes and (suit < 0 or side.runs[suit] is None):
             return []  # no card of the top's rank, no meld or sequence it fits: no route
+    else:
+        routes = list(_ROUTES)
     common = _common_refusal(s, t)
     if common is not None:
         if why is not None:

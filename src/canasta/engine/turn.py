@@ -145,7 +145,7 @@ def _draw_phase(s: State, t: Tables, why: Why | None) -> list[Action]:
     if s.turn.acaba == _SAID_YES:
         return [going_out.ACABA]
     routes = pile.take_actions(s, t, keeps_going_out, why)
-    acts = going_out.ask_actions(s, t)
+    acts = [] if s.turn.asked else going_out.ask_actions(s, t)
     if s.table.stock:
         acts.append(DRAW)
         acts += routes
@@ -166,9 +166,9 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
     hand = player.hand
     size = player.size + player.foot_size
     rules = t.rules
-    acts: list[Action] = []
+    acts: list[Action]
     if s.sides[seat % t.sides].opened or melds.lay_refusal(s, t) is None:
-        acts += melds.rank_actions(s, t, size, look, why)
+        acts = melds.rank_actions(s, t, size, look, why)
         if rules.melds.wild_melds and (hand[TWO] or hand[JOKER]):
             acts += melds.wild_meld_actions(s, t, size, look, why)
         if player.cards is not None and rules.melds.sequences:
@@ -177,6 +177,8 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
             acts += melds.black_three_actions(s, t, size, why)
         if not s.sides[seat % t.sides].opened and player.foot_size:
             acts = _foot_filter(s, t, acts, why)
+    else:
+        acts = []
     if hand[RED_THREE]:
         verdict = deal.red_three_refusal(s, t) or going_out.stranding(
             s, t, deal.cards_left_after_red_three(s), None, 0, LAY_RED, look)
