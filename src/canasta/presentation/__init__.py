@@ -33,6 +33,7 @@ from canasta.presentation.facts import (
     SideFact,
     TableFacts,
     TurnFact,
+    plain,
 )
 from canasta.presentation.hint import action_fact, discard_warning, hint
 from canasta.presentation.log import describe_move, game_over_words
@@ -47,6 +48,6 @@ __all__ = [
     "SideBreakdown", "SideFact", "TableFacts", "TurnFact", "action_fact", "card_fact",
     "card_text", "deal_breakdown", "default_names", "describe_move", "discard_warning",
     "frozen_reason", "game_over_words", "hand_codes", "hand_groups", "hand_text", "hint",
-    "meld_fact", "meld_text", "pile_fact", "render", "result_text", "sequence_fact",
+    "meld_fact", "meld_text", "pile_fact", "plain", "render", "result_text", "sequence_fact",
     "side_melds", "table_facts", "take_refusal",
 ]

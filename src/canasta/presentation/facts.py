@@ -16,7 +16,7 @@ class Fact:
     def to_dict(self) -> dict[str, Any]:
         """The fact as nested dicts and lists of plain values (fresh ones: a walk over the
         fields, not ``dataclasses.asdict``'s deep copies)."""
-        return {name: _plain(getattr(self, name)) for name in _field_names(type(self))}
+        return {name: plain(getattr(self, name)) for name in _field_names(type(self))}
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -29,11 +29,13 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
+    """Facts (one, or a list or tuple of them) as JSON-ready data; other values as they are
+    (what ``Fact.to_dict`` gives for each field)."""
     if isinstance(value, Fact):
         return value.to_dict()
     if isinstance(value, tuple | list):
-        return [_plain(item) for item in value]
+        return [plain(item) for item in value]
     return value
 
 

@@ -16,9 +16,8 @@ from typing import Any
 
 from canasta.engine.actions import ActionType
 from canasta.engine.view import PlayerView
-from canasta.presentation import discard_warning, table_facts
+from canasta.presentation import discard_warning, plain, table_facts
 from canasta.server.gallery import gallery_facts
-from canasta.server.plain import plain
 
 Receiver = int | None  # a seat, or None for a spectator
 

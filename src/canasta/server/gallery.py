@@ -16,10 +16,15 @@ from typing import Any
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView, information_set
-from canasta.presentation import deal_breakdown, describe_move, game_over_words, pile_fact
+from canasta.presentation import (
+    deal_breakdown,
+    describe_move,
+    game_over_words,
+    pile_fact,
+    plain,
+)
 from canasta.presentation.names import Chair
 from canasta.presentation.table import seat_facts, side_facts
-from canasta.server.plain import plain
 
 NOBODY = -1  # the seat a spectator's chair is at
 
