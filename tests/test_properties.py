@@ -72,6 +72,7 @@ def kind_counts(game: Game) -> list[int]:
             for k, n in enumerate(hand):
                 counts[k] += n
         counts[RED_THREE] += player.red_threes
+        counts[BLACK_THREE] += player.black_threes
     for side in s.sides:
         counts[BLACK_THREE] += side.black_threes_removed
         for meld in side.melds:
@@ -81,7 +82,9 @@ def kind_counts(game: Game) -> list[int]:
                 if meld.rank != JOKER:
                     counts[meld.rank] += meld.naturals
     tentative = s.turn.opening
-    for card in (*s.table.stock, *s.table.pile, *((tentative.pending or ()) if tentative else ())):
+    bonus = [card for pile in s.table.bonus for card in pile]
+    for card in (*s.table.stock, *s.table.pile, *bonus,
+                 *((tentative.pending or ()) if tentative else ())):
         counts[rank_of(card)] += 1  # suited codes (sequence games) count as their rank
     for side_no in range(game.t.sides):
         for _, low, high in game.sequences(side_no):

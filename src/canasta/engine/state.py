@@ -116,6 +116,7 @@ class Seat(Copyable):
     known: tuple[int, ...]  # count per kind: cards everyone knows are in the hand (from the pile)
     red_threes: int  # laid out in front of the player
     laid_before: bool  # laid cards on an earlier turn of this deal (concealed going out)
+    black_threes: int = 0  # laid out in front of the player (red_threes.black_too)
 
 
 @dataclass(slots=True)
@@ -143,6 +144,8 @@ class Table(Copyable):
     blocked: SeatNo  # the seat a black 3 on top blocks this turn, or -1
     turns: int  # turns played this deal
     cut_side: SideNo  # the side a perfect cut pays this deal, or -1
+    bonus: tuple[tuple[int, ...], ...] = ()  # the bonus piles not yet taken, face down
+    bonus_sizes: tuple[int, ...] = ()  # their sizes (what every seat sees of them)
 
 
 @dataclass(slots=True)
