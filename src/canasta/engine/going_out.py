@@ -74,6 +74,7 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
     spare = hand[JOKER] + hand[TWO]
     demand = room = made = 0
     wild_rules = t.wild_rules
+    max_size = rules.melds.max_size
     if wild_rules and canastas.wild_meld_unfinished(t, melds):
         wild = melds[WILD]
         assert wild is not None
@@ -107,9 +108,10 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
         else:
             n = meld.naturals + c
             w = meld.twos + meld.jokers
-        if wild_rules:
-            # a new meld's own wild card went down with its two naturals, within the opening
+        if wild_rules:  # and the size limit, which classic's packing never needed
             r_room = canastas.wild_cap(t, melds, opened, r, n, w) - w if n < ncap else 0
+            if max_size:
+                r_room = min(r_room, max_size - n - w)
         else:
             r_room = cap[n] - w if n < ncap else 0
         if r_room < 0:

@@ -1,0 +1,83 @@
+"""The rule options Modern American brought (issue 16; docs/rules.md, Every option and Presets:
+modern_american), checked one by one apart from the preset: the rule sets no game can be
+played under, and the going-out packing check under each option."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from canasta.engine.going_out import can_go_out
+from canasta.engine.state import WILD, Meld
+from canasta.engine.tables import tables_for
+from canasta.errors import RulesError
+from canasta.rules import load, loads
+from tests.helpers import counts, kinds
+
+KING, QUEEN, NINE = kinds("K Q 9")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('[melds]\nspecial_ranks = ["7"]\nspecial_wild_in_opening = ["A"]\n',
+     "melds.special_wild_in_opening names A, which melds.special_ranks does not"),
+    ("[canastas]\nspecial_bonus = 2500\n",
+     "canastas.special_bonus, canastas.unfinished_special_penalty or points.special_in_hand is "
+     "set but melds.special_ranks is empty"),
+    ("[melds]\nunfinished_wild_binds = true\n",
+     "melds.unfinished_wild_binds needs melds.wild_melds"),
+    ("[red_threes]\nblack_too = true\n",
+     "red_threes.black_too lays black 3s out at once, so melds.black_three_sets = [3, 4] could "
+     "never be laid: set it to []"),
+    ("[melds]\nblack_three_sets = []\n[red_threes]\nblack_too = true\nhold = true\n",
+     "red_threes.black_too lays 3s out at once, red_threes.hold keeps them in hand: choose one"),
+    ("[red_threes]\nneutral_canastas = 2\npositive_needs_canastas = 2\n",
+     "red_threes.neutral_canastas = 2 must be below red_threes.positive_needs_canastas = 2"),
+    ("[deal]\nbonus_piles = [4, 3, 2]\n",
+     "deal.bonus_piles = [4, 3, 2]: more piles than the 2 sides that could take them"),
+    ('base = "hand_and_foot"\n[deal]\nbonus_piles = [4]\n',
+     "deal.bonus_piles with deal.foot_size is not supported"),
+    ("[deal]\nhand_size = 24\nbonus_piles = [6, 6]\n",
+     "the deal and deal.bonus_piles = [6, 6] take 108 cards of the pack's 108"),
+    ("[going_out]\nneeds_discard = true\n[melds]\nblack_three_set_last = true\n",
+     "going_out.needs_discard with melds.black_three_set_last"),
+    ('[melds]\nspecial_ranks = ["3"]\n', "melds.special_ranks"),
+])
+def test_rules_no_game_can_be_played_under_are_refused(text: str, message: str) -> None:
+    with pytest.raises(RulesError, match=re.escape(message)):
+        loads(text)
+
+
+def test_the_packing_check_keeps_a_card_to_discard_where_going_out_needs_one() -> None:
+    """``going_out.needs_discard``: three kings only meld whole (two alone are no meld), so they
+    do not go out; with a card to spare, or under classic rules, they do."""
+    mac = tables_for(load("modern_american"))
+    melds: list[Meld | None] = [None] * 15
+    melds[QUEEN], melds[NINE] = Meld(QUEEN, 7), Meld(NINE, 7)
+    assert not can_go_out(mac, counts("K K K"), melds, 2, 0)
+    assert can_go_out(mac, counts("K K K 5"), melds, 2, 0)
+    assert can_go_out(tables_for(load("classic")), counts("K K K"), melds, 2, 0)
+
+
+def test_the_packing_check_completes_a_binding_wild_meld_first() -> None:
+    """``melds.unfinished_wild_binds``: with the side's wild meld short of a canasta, the hand
+    goes out only if its wild cards complete it; then spare ones may go elsewhere."""
+    mac = tables_for(load("modern_american"))
+    melds: list[Meld | None] = [None] * 15
+    melds[QUEEN], melds[WILD] = Meld(QUEEN, 7), Meld(WILD, 0, 4, 1)
+    assert not can_go_out(mac, counts("2 5"), melds, 2, 0)  # 6 wild cards: unfinished
+    assert can_go_out(mac, counts("2 JK 5"), melds, 2, 0)  # 7: a wild canasta, the second
+
+
+def test_the_packing_check_puts_no_wild_card_on_sevens_and_none_on_short_melds_once_opened() -> (
+        None):
+    """``melds.special_ranks`` and ``melds.wild_add_min_naturals`` hold in the look-ahead too."""
+    mac = tables_for(load("modern_american"))
+    melds: list[Meld | None] = [None] * 15
+    melds[QUEEN], melds[NINE] = Meld(QUEEN, 7), Meld(NINE, 7)
+    melds[7] = Meld(7, 5)
+    assert not can_go_out(mac, counts("2 7 5"), melds, 2, 0)
+    assert can_go_out(mac, counts("7 7 5"), melds, 2, 0)
+    melds[7], melds[KING] = None, Meld(KING, 4)
+    assert not can_go_out(mac, counts("2 5"), melds, 2, 0, opened=True)
+    assert can_go_out(mac, counts("K 2 5"), melds, 2, 0, opened=True)
