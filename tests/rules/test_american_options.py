@@ -13,6 +13,8 @@ from canasta.engine.state import WILD, Meld
 from canasta.engine.tables import tables_for
 from canasta.errors import RulesError
 from canasta.rules import load, loads
+from canasta.score.entry import SideEntry
+from canasta.score.tally import tally
 from tests.helpers import counts, kinds
 
 KING, QUEEN, NINE = kinds("K Q 9")
@@ -81,3 +83,20 @@ def test_the_packing_check_puts_no_wild_card_on_sevens_and_none_on_short_melds_o
     melds[7], melds[KING] = None, Meld(KING, 4)
     assert not can_go_out(mac, counts("2 5"), melds, 2, 0, opened=True)
     assert can_go_out(mac, counts("K 2 5"), melds, 2, 0, opened=True)
+
+
+def test_the_score_pad_scores_example_12_and_the_sevens_as_the_engine_does() -> None:
+    """docs/scorepad.md: under Modern American, ``black3`` counts the black 3s laid out, scored
+    by colour with the red ones (REFERENCE §16 example 12: 300 + 1,000); ``special``,
+    ``unfinished-special`` and ``special-held`` carry example 13's sevens."""
+    mac = load("modern_american")
+    entry = SideEntry(natural=2, red3=2, black3=4, melded=140, out=True)
+    sheet = tally(mac, ["us", "them"], [[entry, SideEntry()]])
+    score = sheet.deals[0].scores[0]
+    assert (score.red_three_points, score.black_three_points) == (300, 1000)
+    sevens = SideEntry(natural=1, special=1, unfinished_special=1, special_held=1, melded=400,
+                       hand=30, red3=1)
+    score = tally(mac, ["us", "them"], [[sevens, SideEntry()]]).deals[0].scores[0]
+    assert (score.special_canastas, score.unfinished_special, score.specials_in_hand) == \
+        (1, -2500, -1500)
+    assert score.in_hand == -30 and score.canasta_bonus == 500 + 2500
