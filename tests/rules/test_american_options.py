@@ -8,9 +8,11 @@ import re
 
 import pytest
 
+from canasta import Game
 from canasta.engine.going_out import can_go_out
 from canasta.engine.state import WILD, Meld
 from canasta.engine.tables import tables_for
+from canasta.envs.observation import Observer
 from canasta.errors import RulesError
 from canasta.rules import load, loads
 from canasta.score.entry import SideEntry
@@ -100,3 +102,18 @@ def test_the_score_pad_scores_example_12_and_the_sevens_as_the_engine_does() -> 
     assert (score.special_canastas, score.unfinished_special, score.specials_in_hand) == \
         (1, -2500, -1500)
     assert score.in_hand == -30 and score.canasta_bonus == 500 + 2500
+
+
+def test_the_observation_carries_the_black_threes_and_the_bonus_piles_where_they_exist() -> None:
+    """docs/envs.md: ``black_threes`` and ``bonus_sizes`` are fields of the tensor only under
+    rules that have them, so other presets' observations keep their shape."""
+    observer = Observer(load("modern_american"))
+    at = {f.name: f for f in observer.layout.fields}
+    game = Game.from_position(load("modern_american"), "turn 0 draw; hands K 5 | | | ; "
+                              "black3 0 2 0 0; bonus 4 5 6 | 7 8 9")
+    vector = observer.tensor(game.view(0))
+    black, bonus = at["black_threes"], at["bonus_sizes"]
+    assert list(vector[black.offset:black.end]) == [0, 2, 0, 0]
+    assert list(vector[bonus.offset:bonus.end]) == [3, 3]
+    names = {f.name for f in Observer(load("classic")).layout.fields}
+    assert not names & {"black_threes", "bonus_sizes"}
