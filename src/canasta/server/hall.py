@@ -45,10 +45,14 @@ MAX_NAME = 24
 @dataclass(frozen=True, slots=True)
 class Limits:
     """What one client (an address) may do: unfinished tables it created, connections per
-    minute."""
+    minute; and one connection: messages a second, a burst, the strikes (messages dropped
+    for coming too fast, fading at that rate) that close it (``canasta.server.rate``)."""
 
     tables_per_client: int = 20
     connections_per_minute: int = 120
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    message_strikes: int = 100
 
 
 TEST_SEED = "CANASTA_TEST_SEED"  #: tests only: derive every table's seed from this value
