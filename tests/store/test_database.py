@@ -19,7 +19,8 @@ from canasta.store import Base, StoreError, default_url, open_database, upgrade
 from canasta.store.database import _config, head, revision
 
 SCORE_TABLES = {"score_games", "score_sides", "score_deals", "score_entries"}
-SERVER_TABLES = {"server_tables", "server_seats", "server_events"}
+SERVER_TABLES = {"server_tables", "server_seats", "server_events", "server_leases",
+                 "server_presence"}
 
 
 def _url(tmp_path: Path) -> str:
@@ -29,7 +30,7 @@ def _url(tmp_path: Path) -> str:
 def test_an_empty_database_is_created_by_the_migrations(tmp_path: Path) -> None:
     engine = open_database(_url(tmp_path))
     assert (tmp_path / "sub" / "canasta.db").is_file()
-    assert revision(engine) == head() == "0002"
+    assert revision(engine) == head() == "0003"
     tables = SCORE_TABLES | SERVER_TABLES | {"alembic_version"}
     assert set(inspect(engine).get_table_names()) == tables
     with engine.connect() as connection:
@@ -80,7 +81,7 @@ def test_the_default_database_is_the_env_var_else_the_data_folder(
 def test_db_upgrade_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     url = _url(tmp_path)
     assert main(["db", "upgrade", "--db", url]) == 0
-    assert capsys.readouterr().out == f"{url}: at migration 0002 (the newest)\n"
+    assert capsys.readouterr().out == f"{url}: at migration 0003 (the newest)\n"
     assert main(["db", "upgrade", "--db", "nope://x"]) == 1
     assert "cannot open the database 'nope://x'" in capsys.readouterr().err
 

@@ -28,7 +28,7 @@ from canasta import record
 from canasta.rules import load, preset_names
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame
-from canasta.server.hall import BOTS, Hall, Limits, rules_from
+from canasta.server.hall import BOTS, LEASE, Hall, Limits, cluster_for, rules_from
 from canasta.server.rate import CLOSE_CODE, MessageRate
 from canasta.server.score_routes import score_routes
 from canasta.server.seats import Refused, Settings
@@ -133,8 +133,9 @@ def _message(text: str | None) -> dict[str, Any]:
 class Server:
     """The application's state: the database, the writer, the bots' threads, the hall."""
 
-    def __init__(self, db_url: str | None, settings: Settings, limits: Limits) -> None:
-        self.db_url, self.settings, self.limits = db_url, settings, limits
+    def __init__(self, db_url: str | None, settings: Settings, limits: Limits,
+                 lease: float = LEASE) -> None:
+        self.db_url, self.settings, self.limits, self.lease = db_url, settings, limits, lease
         self.hall: Hall | None = None
 
     @asynccontextmanager
@@ -142,8 +143,9 @@ class Server:
         engine = open_database(self.db_url)
         writer = storage.Writer(engine)
         pool = ThreadPoolExecutor(2, thread_name_prefix="canasta-bot")
-        self.hall = Hall(engine, writer, pool, self.settings, self.limits)
-        self.hall.resume()
+        self.hall = Hall(engine, writer, pool, self.settings, self.limits,
+                         cluster_for(engine, self.lease))
+        await self.hall.start()
         try:
             yield
         finally:
@@ -310,9 +312,10 @@ class Server:
 
 
 def create_app(db_url: str | None = None, settings: Settings | None = None,
-               limits: Limits | None = None) -> Starlette:
-    """The application over the database at ``db_url`` (default: the shared default)."""
-    server = Server(db_url, settings or Settings(), limits or Limits())
+               limits: Limits | None = None, lease: float = LEASE) -> Starlette:
+    """The application over the database at ``db_url`` (default: the shared default;
+    ``lease``: seconds a table's lease lasts on PostgreSQL, docs/cluster.md)."""
+    server = Server(db_url, settings or Settings(), limits or Limits(), lease)
 
     def api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[
             [Request], Awaitable[Response]]:

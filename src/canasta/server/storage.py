@@ -56,10 +56,21 @@ def load_unfinished(engine: Engine) -> list[StoredTable]:
         return [_gather(session, row) for row in rows]
 
 
-def _gather(session: Session, row: TableRow) -> StoredTable:
+def events_after(engine: Engine, table_id: str, version: int) -> StoredTable | None:
+    """A table's row and seats with its events after ``version`` (another process's newer
+    events: docs/cluster.md), or None when there is no such table."""
+    with Session(engine, expire_on_commit=False) as session:
+        row = session.get(TableRow, table_id)
+        if row is None:
+            return None
+        return _gather(session, row, version)
+
+
+def _gather(session: Session, row: TableRow, after: int = 0) -> StoredTable:
     seats = session.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
                             .order_by(SeatRow.seat)).all()
-    events = session.scalars(select(EventRow).where(EventRow.table_id == row.id)
+    events = session.scalars(select(EventRow).where(EventRow.table_id == row.id,
+                                                    EventRow.version > after)
                              .order_by(EventRow.version)).all()
     return StoredTable(row, list(seats), list(events))
 
@@ -204,5 +215,6 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
     future.get_loop().call_soon_threadsafe(done)
 
 
-__all__ = ["StoredTable", "Writer", "add_event", "add_table", "load_table", "load_unfinished",
+__all__ = ["Op", "StoredTable", "Writer", "add_event", "add_table", "events_after", "load_table",
+           "load_unfinished",
            "set_next", "set_over", "set_token"]
