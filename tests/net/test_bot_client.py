@@ -5,7 +5,7 @@ is reported and play goes on; bad addresses and links are clear errors (exit cod
 from __future__ import annotations
 
 import asyncio
-import sys
+import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -164,11 +164,11 @@ def test_bad_addresses_links_and_bots_are_clear_errors(
 
 
 def test_the_example_bot_plays_a_seat_to_the_end(server: Running, tmp_path: Path) -> None:
-    sys.path.insert(0, str(ROOT / "examples"))
-    try:
-        import network_bot
-    finally:
-        sys.path.remove(str(ROOT / "examples"))
+    spec = importlib.util.spec_from_file_location("network_bot", ROOT / "examples" /
+                                                  "network_bot.py")
+    assert spec is not None and spec.loader is not None
+    network_bot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(network_bot)
     table, invites = open_table(server, ["greedy", "greedy", "open", "greedy"])
     assert network_bot.main(["--server", server.url, "--join", f"/join/{table}/2/"
                              f"{invites['2']}", "--seats", str(tmp_path / "s.json")]) == 0
