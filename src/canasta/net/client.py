@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 import websockets
@@ -43,6 +44,7 @@ class SeatClient:
         self.frame: dict[str, Any] = {}
         self.view: PlayerView | None = None
         self.resumes = 0  # reconnections made (each one a hello with the version seen)
+        self.on_retry: Callable[[int], None] | None = None  # told of each attempt, from 1
         self._socket: ClientConnection | None = None
 
     @property
@@ -122,6 +124,8 @@ class SeatClient:
                 if failures > RETRIES:
                     raise Disconnected(f"lost the connection to {self.address()}") from None
                 self.resumes += 1
+                if self.on_retry is not None:
+                    self.on_retry(failures)
                 await asyncio.sleep(BACKOFF[min(failures, len(BACKOFF)) - 1])
 
     async def switch(self, table: str) -> None:
