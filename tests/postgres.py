@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from canasta.store import open_database
@@ -76,11 +77,11 @@ class Postgres:
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
 
     def sql(self, *statements: str, database: str = "postgres") -> None:
-        argv = [str(self.bin / "psql"), "-h", str(self.folder / "sock"), "-p", str(self.port),
-                "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1", "-q"]
-        for statement in statements:
-            argv += ["-c", statement]
-        _run(argv, "psql " + "; ".join(statements))
+        """Run statements outside a transaction (``CREATE DATABASE`` needs that)."""
+        with psycopg.connect(self.url(database).replace("+psycopg", ""),
+                             autocommit=True) as connection:
+            for statement in statements:
+                connection.execute(statement.encode())
 
     def database(self, *, empty: bool = False) -> str:
         """A new database's URL: at the newest migration (a copy of the template), or empty."""
