@@ -86,10 +86,10 @@ def test_four_network_bots_play_a_whole_game(server: Running, tmp_path: Path) ->
 
 
 class Stubborn:
-    """Plays ``wrong`` (illegal while drawing) ``times`` times, then like a random bot."""
+    """Plays a discard while drawing (illegal) ``times`` times, then like the greedy bot."""
 
     def __init__(self, times: int) -> None:
-        self.times, self.bot = times, make_bot("random", 3)
+        self.times, self.bot = times, make_bot("greedy", 3)
 
     def act(self, view: PlayerView) -> Action:
         if self.times > 0 and view.phase == "draw":
@@ -99,7 +99,7 @@ class Stubborn:
 
 
 def test_a_refused_move_is_reported_and_play_goes_on(server: Running, tmp_path: Path) -> None:
-    table, invites = open_table(server, ["open", "random", "random", "random"])
+    table, invites = open_table(server, ["open", "greedy", "greedy", "greedy"])
     said: list[str] = []
     seating = take_seat(server.url, f"/join/{table}/0/{invites['0']}", "Stubborn",
                         tmp_path / "s.json")

@@ -167,6 +167,7 @@ class NetworkApp(TableApp[RemoteSession]):
                 self.message = ""
                 self.after_frame()
         elif kind == "welcome" and self.session.client.resumes:
+            self.bots_busy = False  # a move sent before the drop is in the welcome, or lost
             self.message = "Back at the table."
             self.after_frame()
         elif kind in ("welcome", "event"):
