@@ -175,3 +175,24 @@ def test_the_example_bot_plays_a_seat_to_the_end(server: Running, tmp_path: Path
     with server.http() as http:
         info = http.get(f"/api/tables/{table}").json()
     assert info["over"] and info["seats"][2]["name"] == "Keep-wilds"
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    (["--server", "{url}"], "--server and --join go together"),
+    (["--server", "{url}", "--join", "/join/{table}/0/{code}", "--rules", "samba"],
+     "--rules: the server's table has its own rules"),
+    (["--server", "{url}", "--join", "/join/{table}/0/{code}", "--plain"], "--plain"),
+    (["--server", "{url}", "--join", "nonsense"], "is not an invitation link"),
+    (["--server", "{url}", "--join", "/join/{table}/0/{code}"], "run it in a terminal"),
+])
+def test_play_at_a_server_refuses_what_leads_to_no_seat(
+        server: Running, spare: tuple[str, dict[str, str]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], extra: list[str], says: str) -> None:
+    table, invites = spare
+    fill = {"url": server.url, "table": table, "code": invites["0"]}
+    code = main(["play", *(e.format(**fill) for e in extra), "--seats",
+                 str(tmp_path / "s.json")])
+    err = capsys.readouterr().err
+    assert code == 2 and says in err and err.startswith("canasta play: error:"), err
+    with server.http() as http:  # (pytest's stdin is no terminal: the seat stays open)
+        assert http.get(f"/api/tables/{table}").json()["seats"][0]["status"] == "open"

@@ -142,6 +142,7 @@ LOCAL_ONLY = ("rules", "seed", "seat", "bots", "save", "resume")  #: a local gam
 def run_remote(args: argparse.Namespace) -> int:
     """``canasta play --server URL --join LINK``: a seat at a server's table."""
     from canasta.cli.net_cmd import BAD_LINK, seated
+    from canasta.net.link import LinkError, parse_link
 
     def bad(why: str) -> int:
         print(f"canasta play: error: {why}", file=sys.stderr)
@@ -156,6 +157,10 @@ def run_remote(args: argparse.Namespace) -> int:
     if given:
         return bad(f"{', '.join(given)}: the server's table has its own rules, seats and "
                    "record (and plays in the full-screen table only)")
+    try:
+        parse_link(args.server, args.join)
+    except LinkError as exc:
+        return bad(str(exc))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return bad("a seat at a server's table is played in the full-screen table: run it "
                    "in a terminal (scripts: canasta bot, or the protocol, docs/protocol.md)")
