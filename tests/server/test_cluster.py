@@ -14,7 +14,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, select
 from tests.postgres import Postgres
-from tests.server.harness import Client, Subprocess, create, play
+from tests.server.harness import QUICK, Client, Subprocess, create, play
 from tests.server.test_restart import SEATS, uninterrupted
 
 from canasta import record
@@ -73,12 +73,15 @@ def test_two_processes_one_game_and_the_owner_killed(postgres: Postgres) -> None
         with httpx.Client(base_url=a.url, timeout=10) as http_a, \
                 httpx.Client(base_url=b.url, timeout=10) as http_b:
             made = create(http_a, ["me", "open", "open", "open"])
-            bots = create(http_a, SEATS)["id"]
             table = made["id"]
+            public = create(http_a, ["me", "open", "greedy", "greedy"],
+                            settings={"public": True})["id"]
+            listed = http_b.get("/api/tables").json()["tables"]  # b has not loaded it
+            assert [t["id"] for t in listed] == [public] and list(listed[0]["invites"]) == ["1"]
             invites = http_b.get(f"/api/tables/{table}")  # b follows the table from now on
             assert invites.status_code == 200
 
-        async def scenario() -> tuple[dict[int, str], dict[int, str], str]:
+        async def scenario() -> tuple[dict[int, str], dict[int, str], str, str]:
             ann = await Client.open(a.ws, table, made["token"])
             codes = ann.frames[0]["invites"]
             tokens = [made["token"]]
@@ -91,15 +94,20 @@ def test_two_processes_one_game_and_the_owner_killed(postgres: Postgres) -> None
             await ann.close()
             homes = [a, b, a, b]
             clients = [await Client.open(homes[s].ws, table, tokens[s]) for s in range(4)]
-            watcher = await Client.open(b.ws, bots)
             rng = random.Random(12)
-            await play(clients, rng, lambda: clients[0].latest["v"] >= 14)
+            await play(clients, rng, lambda: clients[0].latest["v"] >= 14, hints=0.2)
+            async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+                made_bots = await http.post("/api/tables", json={
+                    "rules_file": QUICK.read_text(), "seats": SEATS,
+                    "settings": {"bot_pause": 0.02}})  # this table's game: 100+ moves
+                bots = made_bots.json()["id"]
+            watcher = await Client.open(b.ws, bots)
             top = max(c.latest["v"] for c in clients)
             for client in clients:  # every event reaches every seat, wherever it is connected
                 await client.until(lambda f: f.get("v", 0) >= top, start=0)
             owner = lease_owner(db, table)
             assert owner is not None and owner == lease_owner(db, bots)
-            await watcher.until(lambda f: f.get("v", 0) >= 8, start=0)
+            await watcher.until(lambda f: f.get("v", 0) >= 4, start=0)
             before = actions_seen(clients[1])
             assert not clients[0].latest["table"]["over"]
             assert not watcher.latest["table"]["over"]
@@ -113,7 +121,7 @@ def test_two_processes_one_game_and_the_owner_killed(postgres: Postgres) -> None
                 seen = clients[seat].latest["v"]
                 clients[seat] = await Client.open(b.ws, table, tokens[seat], seen=seen)
                 assert clients[seat].frames[0]["kind"] == "welcome"
-            await play(clients, rng, lambda: clients[1].latest["table"]["over"])
+            await play(clients, rng, lambda: clients[1].latest["table"]["over"], hints=0.2)
             await watcher.until(lambda f: f.get("table", {}).get("over", False), start=0)
             for client in survivors:
                 told = versions(client)
@@ -121,9 +129,9 @@ def test_two_processes_one_game_and_the_owner_killed(postgres: Postgres) -> None
             final = actions_seen(clients[1])
             for client in [*clients, watcher]:
                 await client.close()
-            return before, final, owner
+            return before, final, owner, bots
 
-        before, final, owner = asyncio.run(scenario())
+        before, final, owner, bots = asyncio.run(scenario())
         with httpx.Client(base_url=b.url, timeout=10) as http:
             game = record.loads(http.get(f"/api/tables/{table}/record").text)
             robots = record.loads(http.get(f"/api/tables/{bots}/record").text)

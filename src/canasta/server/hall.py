@@ -18,7 +18,7 @@ import os
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -246,7 +246,8 @@ class Hall:
         name = clean_name(request.get("name", DEFAULT_NAMES[choices.index(ME)])) \
             if ME in choices else ""
         settings = settings_from(request.get("settings"), self.settings)
-        mine = sum(1 for t in self.tables.values() if t.creator == creator and not t.over)
+        mine = sum(1 for t in self.tables.values() if t.creator == creator and not t.over) \
+            if self.cluster is None else storage.unfinished_by(self.engine, creator)
         if mine >= self.limits.tables_per_client:
             raise Refused("too-many-tables", f"you have {mine} unfinished tables: finish one "
                                              "first")
@@ -304,15 +305,20 @@ class Hall:
 
     def lobby(self) -> list[dict[str, Any]]:
         """Public unfinished tables with an open seat, newest first, with the invitations
-        of their open seats (a public table is open to anyone)."""
+        of their open seats (a public table is open to anyone). With several processes the
+        database lists them (a table another process made is not loaded here)."""
+        if self.cluster is not None:
+            return [_listed(t.row.id, _rules(t.row.rules), [s.name for s in t.seats],
+                            {str(s.seat): s.invite for s in t.seats if s.kind == "human"
+                             and s.token_hash is None and s.invite})
+                    for t in storage.public_open_tables(self.engine)]
         out = []
         for table in sorted(self.tables.values(), key=lambda t: -t.created):
             invites = {str(s.number): s.invite for s in table.seats
                        if s.kind == "human" and s.token_hash is None and s.invite}
             if invites and table.settings.public and not table.over:
-                out.append({"id": table.id, "rules": table.rules.name,
-                            "description": table.rules.description,
-                            "seats": [s.name for s in table.seats], "invites": invites})
+                out.append(_listed(table.id, table.rules, [s.name for s in table.seats],
+                                   invites))
         return out[:50]
 
     def connection_allowed(self, client: str) -> bool:
@@ -335,6 +341,13 @@ class Hall:
         token = secrets.token_urlsafe(24)
         await table.claim(seat, invite, token, name)
         return {"id": table.id, "seat": seat, "token": token}
+
+
+def _listed(table_id: str, rules: RuleSet, names: list[str],
+            invites: Mapping[str, str | None]) -> dict[str, Any]:
+    """A table as the lobby lists it."""
+    return {"id": table_id, "rules": rules.name, "description": rules.description,
+            "seats": names, "invites": invites}
 
 
 def _rules(data: dict[str, Any]) -> RuleSet:
