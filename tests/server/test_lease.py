@@ -78,6 +78,7 @@ def test_presence_and_versions_in_the_heartbeat(postgres: Postgres) -> None:
                           lease.presence_op("t1", "p2", {1}, 30),
                           storage.add_event("t1", 1, "continue", 1, {}),
                           storage.add_event("t1", 2, "continue", 2, {})))
+        asyncio.run(write(lease.renew_presence_op("p2", 30)))
         found = lease.beat(engine, "p2", 30, ["t1"], ["t1"])
         assert found.versions == {"t1": 2} and found.present == {"t1": {0, 2}}
         assert lease.presence(engine, ["t1"], "p1") == {"t1": {1}}
