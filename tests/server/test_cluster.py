@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import httpx
 import pytest
@@ -32,6 +33,13 @@ def lease_owner(db: str, table: str) -> str | None:
             return owner
     finally:
         engine.dispose()
+
+
+def statuses(frame: dict[str, Any]) -> list[str] | None:
+    """The seats' presence a frame tells (None: a frame that tells none)."""
+    seats = frame.get("seats") if frame["kind"] == "presence" else \
+        frame.get("table", {}).get("seats")
+    return None if seats is None else [seat["status"] for seat in seats]
 
 
 def versions(client: Client) -> list[int]:
@@ -94,6 +102,8 @@ def test_two_processes_one_game_and_the_owner_killed(postgres: Postgres) -> None
             await ann.close()
             homes = [a, b, a, b]
             clients = [await Client.open(homes[s].ws, table, tokens[s]) for s in range(4)]
+            for client in (clients[0], clients[1]):  # each sees the others here, wherever
+                await client.until(lambda f: statuses(f) == ["here"] * 4, start=0)
             rng = random.Random(12)
             await play(clients, rng, lambda: clients[0].latest["v"] >= 14, hints=0.2)
             async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
