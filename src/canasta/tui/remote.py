@@ -86,6 +86,7 @@ class NetworkApp(TableApp[RemoteSession]):
     def __init__(self, session: RemoteSession, ascii: bool = False) -> None:
         super().__init__(session, ascii)
         self.showing = False  # a deal's breakdown is on screen
+        self._drawing = False  # a redraw is asked for (frames coming fast make one)
         session.client.on_retry = self._retrying
 
     def on_mount(self) -> None:
@@ -174,8 +175,15 @@ class NetworkApp(TableApp[RemoteSession]):
             self.after_frame()
 
     def after_frame(self) -> None:
+        """Draw the table once the frames that came together are read (``_draw``)."""
+        if not self._drawing:
+            self._drawing = True
+            self.call_later(self._draw)
+
+    def _draw(self) -> None:
         """Draw the table; a deal that ended since (or a breakdown the server waits for this
         seat to read) stays on screen until the person continues."""
+        self._drawing = False
         if self.session.client.view is None:
             return
         self.redraw()
