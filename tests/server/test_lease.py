@@ -58,7 +58,9 @@ def test_one_owner_at_a_time_and_an_expired_lease_is_taken_once(postgres: Postgr
         # p2 comes back: its heartbeat says it kept nothing
         assert lease.beat(engine, "p2", 30, [], []).kept == set()
         assert lease.beat(engine, "p1", 30, [], []).kept == {"t1"}
-        lease.release(engine, "p3")
+        writer = storage.Writer(engine)
+        asyncio.run(writer.write(lease.release_op("p3")))
+        writer.close()
         assert lease.owner_of(engine, "t2") is None
         assert sorted(lease.beat(engine, "p1", 30, [], []).taken) == ["t2", "t3"]
     finally:

@@ -86,7 +86,11 @@ class Cluster:
                 await task
         if self._sender is not None:
             await self._sender.close()
-        await asyncio.to_thread(lease.release, self.engine, self.process)
+        assert self.hall is not None
+        try:
+            await self.hall.writer.write(lease.release_op(self.process))
+        except Exception:  # the others will take the tables when the leases expire
+            log.exception("could not give up this process's leases")
 
     def _spawn(self, coroutine: Any) -> None:
         task: asyncio.Task[Any] = asyncio.ensure_future(coroutine)

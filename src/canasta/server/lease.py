@@ -88,11 +88,15 @@ def owner_of(engine: Engine, table_id: str) -> str | None:
             LeaseRow.table_id == table_id, LeaseRow.expires_at >= func.now()))
 
 
-def release(engine: Engine, owner: str) -> None:
-    """Give up every lease and presence of a process (it is shutting down)."""
-    with engine.begin() as connection:
+def release_op(owner: str) -> Op:
+    """The write that gives up every lease and presence of a process (it is shutting down;
+    through its writer, after its last writes)."""
+
+    def op(connection: Connection) -> None:
         connection.execute(delete(LeaseRow).where(LeaseRow.owner == owner))
         connection.execute(delete(PresenceRow).where(PresenceRow.process == owner))
+
+    return op
 
 
 def presence_op(table_id: str, process: str, seats: Collection[int], ttl: float) -> Op:
@@ -184,5 +188,5 @@ def owned_by(engine: Engine, owner: str) -> set[str]:
 
 
 __all__ = ["EVENTS", "NOTIFY_MAX", "Beat", "acquire", "add_event_op", "beat", "channel",
-           "lease_op", "notify", "owned_by", "owner_of", "presence", "presence_op", "release",
+           "lease_op", "notify", "owned_by", "owner_of", "presence", "presence_op", "release_op",
            "renew_presence_op", "take"]
