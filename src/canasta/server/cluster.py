@@ -31,7 +31,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import psycopg
-from sqlalchemy import Engine
+from sqlalchemy import Engine, event
 
 from canasta.server import lease, storage
 from canasta.server.frames import Event
@@ -65,12 +65,21 @@ class Cluster:
         self._sender: psycopg.AsyncConnection[Any] | None = None
         self._listening = asyncio.Event()
         self._loops: list[asyncio.Task[None]] = []
+        event.listen(engine, "connect", self._configure)
+        engine.dispose()  # the pool's connections from now on all get the timeouts
+
+    def _configure(self, dbapi_connection: Any, _record: object) -> None:
+        with dbapi_connection.cursor() as cursor:
+            for statement in lease.timeouts(self.lease):
+                cursor.execute(statement)
+        dbapi_connection.commit()
 
     # ------------------------------------------------------------------ life
 
     async def start(self, hall: Hall) -> None:
         """Listen, send, and beat (returns once notifications are being received)."""
         self.hall = hall
+        await hall.writer.write(lease.settings_op(self.lease))  # the writer's connection too
         self._sender = await psycopg.AsyncConnection.connect(conninfo(self.engine),
                                                             autocommit=True)
         self._loops = [asyncio.create_task(self._listen(), name="canasta-listen"),
