@@ -67,9 +67,9 @@ class Game:
         return list(self.state.match.scores)
 
     @property
-    def results(self) -> list[HandResult]:
-        """Every finished hand (a copy of the list)."""
-        return list(self.state.match.results)
+    def results(self) -> tuple[HandResult, ...]:
+        """Every finished hand, in order."""
+        return self.state.match.results
 
     @property
     def deal_number(self) -> int:

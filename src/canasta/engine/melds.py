@@ -26,6 +26,7 @@ from canasta.engine.actions import (
     ActionType,
     Base,
     meld_cards,
+    suited_melds_held,
 )
 from canasta.engine.canastas import (
     DEAD_RANK,
@@ -43,25 +44,6 @@ from canasta.engine.state import WILD, Meld, State
 from canasta.engine.tables import Tables
 
 Why = dict[Action, Refusal] | None
-
-
-#: Per new suited meld of a rank (by index into ``SUITED_MELDS[rank]``, the same for every
-#: rank): how many naturals of each suit it names.
-_NEEDS = [tuple(sum(1 for c in naturals if (c - SUITED) % 4 == suit) for suit in range(4))
-          for _, naturals, _, _ in SUITED_MELDS[NATURAL_RANKS[0]]]
-#: The hand's count of a rank in each suit -> the suited new melds its naturals allow.
-_BY_SUITS: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-
-def _allowed(held: tuple[int, ...]) -> tuple[int, ...]:
-    """The suited new melds (indexes into ``SUITED_MELDS[rank]``) a hand holding ``held``
-    naturals of a rank in each suit can lay; remembered."""
-    found = _BY_SUITS.get(held)
-    if found is None:
-        found = _BY_SUITS[held] = tuple(
-            i for i, need in enumerate(_NEEDS)
-            if all(have >= n for have, n in zip(held, need, strict=True)))
-    return found
 
 
 LAY_LIMIT = ("you have taken back your opening {} times this turn; discard to end your turn")
@@ -220,7 +202,7 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
     side = s.sides[s.turn.seat % t.sides]
     two_cap = wild_cap(t, side.melds, side.opened, r, 2, 0)
     acts: list[Action] = []
-    for i in _allowed(tuple(cards[base:base + 4])):
+    for i in suited_melds_held(bytes(cards[base:base + 4])):
         action, naturals, wild, _ = templates[i]
         if wild < 0:
             if not three_ok:

@@ -72,7 +72,7 @@ LAYS: dict[ActionType, Callable[[State, Tables, Action], tuple[int, int]]] = {
 def new_state(t: Tables, seed: int) -> State:
     """The state of a new game: the first dealer cut, the first hand dealt, the first turn."""
     dealer, _ = deal.cut_for_dealer(t.rules, seed)
-    s = State(Match(seed, [0] * t.sides, 1, dealer, [], -1, False, False),
+    s = State(Match(seed, [0] * t.sides, 1, dealer, (), -1, False, False),
               Table([], [], 0, -1, 0, -1), [], [], _fresh_turn(0))  # dealt next
     deal.deal_hand(s, t)
     begin_turn(s, t, (dealer + 1) % t.players)
@@ -292,8 +292,8 @@ def end_hand(s: State, t: Tables, went_out: SeatNo, ended_by: HandEnd,
     match = s.match
     for side, score in enumerate(sides):
         match.scores[side] += score.total
-    match.results.append(scoring.HandResult(match.deal, ended_by, went_out, sides,
-                                            tuple(match.scores)))
+    match.results = (*match.results, scoring.HandResult(match.deal, ended_by, went_out, sides,
+                                                        tuple(match.scores)))
     won = scoring.winner(s, t)
     if won >= 0 or match.one_hand:  # a look-ahead world ends with its hand: no deal
         match.over = True
