@@ -4,6 +4,7 @@ played under, and the going-out packing check under each option."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -14,6 +15,7 @@ from canasta.engine.state import WILD, Meld
 from canasta.engine.tables import tables_for
 from canasta.envs.observation import Observer
 from canasta.errors import RulesError
+from canasta.net.wire import ViewError, decode_view, encode_view
 from canasta.rules import load, loads
 from canasta.score.entry import SideEntry
 from canasta.score.tally import tally
@@ -117,3 +119,17 @@ def test_the_observation_carries_the_black_threes_and_the_bonus_piles_where_they
     assert list(vector[bonus.offset:bonus.end]) == [3, 3]
     names = {f.name for f in Observer(load("classic")).layout.fields}
     assert not names & {"black_threes", "bonus_sizes"}
+
+
+def test_the_bonus_piles_travel_on_the_wire_as_sizes_only() -> None:
+    """docs/protocol.md: a view on the wire carries the bonus piles' sizes, never their cards;
+    a view with more piles than the rules set aside is refused."""
+    mac = load("modern_american")
+    game = Game.from_position(mac, "turn 0 draw; hands K 5 | | | ; bonus 4 5 6 | 7 8 9")
+    sent = json.loads(json.dumps(encode_view(game.view(1))))
+    assert sent["bonus_sizes"] == [3, 3] and "bonus" not in sent["position"]
+    assert decode_view(sent, mac) == game.view(1)
+    assert decode_view(sent, mac).bonus_sizes == (3, 3)
+    with pytest.raises(ViewError, match="at most 2 bonus piles"):
+        decode_view({**sent, "bonus_sizes": [3, 3, 3]}, mac)
+    assert "bonus_sizes" not in encode_view(Game("classic", 1).view(0))
