@@ -16,6 +16,8 @@ from canasta.engine.tables import tables_for
 from canasta.envs.observation import Observer
 from canasta.errors import RulesError
 from canasta.net.wire import ViewError, decode_view, encode_view
+from canasta.presentation.table import table_facts
+from canasta.presentation.text import render
 from canasta.rules import load, loads
 from canasta.score.entry import SideEntry
 from canasta.score.tally import tally
@@ -133,3 +135,16 @@ def test_the_bonus_piles_travel_on_the_wire_as_sizes_only() -> None:
     with pytest.raises(ViewError, match="at most 2 bonus piles"):
         decode_view({**sent, "bonus_sizes": [3, 3, 3]}, mac)
     assert "bonus_sizes" not in encode_view(Game("classic", 1).view(0))
+
+
+def test_the_faces_show_black_threes_laid_out_and_the_bonus_piles() -> None:
+    """docs/rules.md, Presets: modern_american: a player sees the black 3s each side laid out
+    and the sizes of the face-down bonus piles (``table_facts``, the text face)."""
+    mac = load("modern_american")
+    game = Game.from_position(mac, "turn 0 draw; hands K 5 | | | ; black3 0 2 0 1; "
+                              "bonus 4 5 6 | 7 8 9")
+    facts = table_facts(game.view(0))
+    assert [side.black_threes for side in facts.sides] == [0, 3]
+    assert facts.bonus_piles == (3, 3)
+    text = render(facts)
+    assert "black 3s 3" in text and "Bonus piles face down: 3 cards, 3 cards" in text

@@ -123,6 +123,7 @@ class SideFact(Fact):
     red_threes: int
     opened: bool
     minimum: int
+    black_threes: int = 0  # laid out, where they are bonus cards (Modern American)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,3 +243,4 @@ class TableFacts(Fact):
     hint: HintFact | None
     last_deal: DealBreakdown | None
     winner: str
+    bonus_piles: tuple[int, ...] = ()  # sizes of the face-down bonus piles (Modern American)
