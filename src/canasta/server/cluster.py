@@ -242,7 +242,10 @@ class Cluster:
                                 self._spawn(table.catch_up())
                     self._listening.set()
                     async for note in connection.notifies():
-                        self._heard(note.channel, json.loads(note.payload))
+                        try:
+                            self._heard(note.channel, json.loads(note.payload))
+                        except Exception:  # one bad notification must not stop the others
+                            log.exception("a notification could not be handled")
             except asyncio.CancelledError:
                 raise
             except Exception:
