@@ -85,7 +85,6 @@ async def owner_changes(db: str, table: str, old: str | None) -> str:
     return owner
 
 
-@pytest.mark.xdist_group("postgres")
 def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
         postgres: Postgres) -> None:
     db = postgres.database()
