@@ -175,8 +175,10 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
             game = record.loads(http.get(f"/api/tables/{table}/record").text)
             robots = record.loads(http.get(f"/api/tables/{bots}/record").text)
     finally:
-        a.kill()
-        b.kill()
+        for server in (a, b):
+            server.kill()
+            assert server.process.stdout is not None
+            print(f"{server.url} said:", server.process.stdout.read()[-4000:])  # on failure
     record.verify(game)
     record.verify(robots)
     last = lease_owner(db, table)
