@@ -18,8 +18,6 @@ from tests.server.test_storage import table_rows
 from canasta.server import lease, storage
 from canasta.store import open_database
 
-pytestmark = pytest.mark.xdist_group("postgres")
-
 
 def eventually(check: Callable[[], bool], timeout: float = 20) -> None:
     """Poll ``check`` until it holds (a lease's expiry is database time, not ours)."""

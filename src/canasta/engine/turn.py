@@ -198,7 +198,7 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
 def play(s: State, t: Tables, action: Action) -> None:
     """Apply ``action`` (known to be legal): its family's transition, then whatever it leaves
     to the turn (an emptied hand, the end of the hand)."""
-    _TRANSITIONS[action.type](s, t, action)
+    TRANSITIONS[action.type](s, t, action)
 
 
 def _laying(s: State, t: Tables, action: Action) -> None:
@@ -306,7 +306,8 @@ def end_hand(s: State, t: Tables, went_out: SeatNo, ended_by: HandEnd,
     begin_turn(s, t, (match.dealer + 1) % t.players)
 
 
-_TRANSITIONS: dict[ActionType, Callable[[State, Tables, Action], None]] = {
+#: The transition of each action type (``play``; ``Game.apply`` reads it directly).
+TRANSITIONS: dict[ActionType, Callable[[State, Tables, Action], None]] = {
     **dict.fromkeys(LAYS, _laying),
     ActionType.ASK: going_out.ask,
     ActionType.ASK_ACABA: going_out.ask,

@@ -56,6 +56,10 @@ class Cluster:
     def __init__(self, engine: Engine, lease_seconds: float) -> None:
         self.engine, self.lease = engine, lease_seconds
         self.process = secrets.token_hex(8)
+        #: how long a process's presence rows outlive its last heartbeat: three leases, so a
+        #: busy process's seats do not flicker to "away" (presence matters after the grace
+        #: period, seconds to minutes), and a dead one's seats are away soon enough
+        self.presence_ttl = 3 * lease_seconds
         self.channel = lease.channel(self.process)
         self.hall: Hall | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -140,7 +144,7 @@ class Cluster:
     def here(self, table: Table) -> None:
         """Record which seats of ``table`` have a connection to this process."""
         assert self.hall is not None
-        op = lease.presence_op(table.id, self.process, table.here(), self.lease)
+        op = lease.presence_op(table.id, self.process, table.here(), self.presence_ttl)
         self._spawn(self.hall.writer.write(op))
 
     def check(self, table: Table) -> None:
@@ -242,7 +246,10 @@ class Cluster:
                                 self._spawn(table.catch_up())
                     self._listening.set()
                     async for note in connection.notifies():
-                        self._heard(note.channel, json.loads(note.payload))
+                        try:
+                            self._heard(note.channel, json.loads(note.payload))
+                        except Exception:  # one bad notification must not stop the others
+                            log.exception("a notification could not be handled")
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -300,7 +307,8 @@ class Cluster:
         owned = {t.id for t in tables if t.owned}
         followed = [t.id for t in tables if not t.owned and not t.over]
         watched = [t.id for t in tables if not t.over]
-        self._spawn(self.hall.writer.write(lease.renew_presence_op(self.process, self.lease)))
+        self._spawn(self.hall.writer.write(lease.renew_presence_op(self.process,
+                                                                   self.presence_ttl)))
         found = await asyncio.to_thread(lease.beat, self.engine, self.process, self.lease,
                                         followed, watched)
         for table_id in owned - found.kept:
