@@ -19,7 +19,8 @@ from canasta.rules import preset_names
 @pytest.mark.parametrize("rules", ["classic", "samba", "hand_and_foot"])
 def test_to_dict_is_the_generic_walk_of_every_field(rules: str) -> None:
     assert rules in preset_names()
-    game, rng, log = Game(rules, 5), random.Random(5), []
+    game, rng = Game(rules, 5), random.Random(5)
+    log: list[str] = []
     for step in range(400):
         if game.is_terminal():
             break
