@@ -29,7 +29,7 @@ from canasta.server.hall import cluster_for
 from canasta.server.models import LeaseRow, PresenceRow
 from canasta.store import open_database
 
-LEASE = "1"  # seconds: a dead owner's tables are taken over within about a second
+LEASE = "2"  # seconds: a dead owner's tables move within ~2 s; a busy process keeps its own
 
 
 def lease_owner(db: str, table: str) -> str | None:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import psycopg
 from sqlalchemy import Engine, event
+from sqlalchemy.exc import OperationalError
 
 from canasta.server import lease, storage
 from canasta.server.frames import Event
@@ -138,8 +139,12 @@ class Cluster:
         return lease.lease_op(table_id, self.process, self.lease)
 
     def acquire(self, table_id: str) -> bool:
-        """Take a table's lease if nobody holds a live one (a blocking call)."""
-        return lease.acquire(self.engine, table_id, self.process, self.lease)
+        """Take a table's lease if nobody holds a live one (a blocking call); False also when
+        its row is locked past ``lock_timeout`` (another process is renewing or taking it)."""
+        try:
+            return lease.acquire(self.engine, table_id, self.process, self.lease)
+        except OperationalError:
+            return False
 
     def here(self, table: Table) -> None:
         """Record which seats of ``table`` have a connection to this process."""
