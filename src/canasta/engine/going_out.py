@@ -160,7 +160,9 @@ def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
     """
     forced = []
     for k in NATURAL_RANKS:
-        if (hand[k] == 1 and melds[k] is None) or (dead and hand[k] and dead[k]):
+        if hand[k] == 1 and melds[k] is None:
+            forced.append(k)
+        elif dead and hand[k] and dead[k]:
             forced.extend([k] * min(hand[k], 2))
     if hand[RED_THREE]:
         forced.append(RED_THREE)
@@ -217,7 +219,8 @@ def barred(s: State, t: Tables, delta: Delta = None) -> Refusal | None:
         return MUST_ASK
     if opening is not None and s.table.bonus:
         return BONUS_WAITING
-    if canastas.wild_meld_unfinished(t, s.sides[turn.seat % t.sides].melds, delta):
+    if t.rules.melds.unfinished_wild_binds and \
+            canastas.wild_meld_unfinished(t, s.sides[turn.seat % t.sides].melds, delta):
         return WILD_MELD_UNFINISHED
     if go.natural_canastas or go.mixed_canastas:
         _, natural, mixed = canastas.counts(s.sides[turn.seat % t.sides], t, delta)
@@ -309,8 +312,8 @@ def reachable_after(s: State, t: Tables, hand: Sequence[int], melds: Sequence[Me
     need = 0
     if not side.opened and not (go.concealed_exemption and turn.drew and not turn.took):
         need = side.minimum - opening_points
-    return can_go_out(t, hand, melds, go.canastas - len(side.sambas), need, side.opened,
-                      canastas.completed_ranks(s, t))
+    dead = canastas.completed_ranks(s, t) if t.rules.melds.completed_rank_dead else ()
+    return can_go_out(t, hand, melds, go.canastas - len(side.sambas), need, side.opened, dead)
 
 
 # ---------------------------------------------------------------------- asking the partner

@@ -77,7 +77,9 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
     wild_two, wild_jok = hand[TWO], hand[JOKER]
     ops = s.turn.opening_points
     stranding = going_out.stranding
-    dead, wild_rules, opened = completed_ranks(s, t), t.wild_rules, side.opened
+    # Ranks no meld may take (meld_refusal and add_refusal say why), where the rules have them.
+    dead = completed_ranks(s, t) if rules.melds.completed_rank_dead else None
+    wild_rules, opened = t.wild_rules, side.opened
     wild_kinds: tuple[int, ...] = ((TWO, JOKER) if wild_jok else (TWO,)) if wild_two else \
         (JOKER,) if wild_jok else ()
     # New suited melds when two cards are kept and no refusal is wanted: what they are
@@ -88,10 +90,8 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
     for r in NATURAL_RANKS:
         c = hand[r]
         meld = melds[r]
-        if dead[r]:  # meld_refusal and add_refusal say why
-            continue
         if meld is None:
-            if c < 2:
+            if c < 2 or (dead is not None and dead[r]):
                 continue
             if cards is not None:
                 if plain is None:  # ruling 20 or the refusals to look at: every meld checked
@@ -127,7 +127,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                     keep(acts, why, bases[base], stranding(
                         s, t, size - 3, (r, dn, 3 - dn), ops + laid, bases[base], look))
             continue
-        if not c and not wild_kinds:
+        if (not c and not wild_kinds) or (dead is not None and dead[r]):
             continue
         adds = ADD_ACTIONS[r]
         naturals = (_ALONE[r] if c else ()) if cards is None else \

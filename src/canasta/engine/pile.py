@@ -78,7 +78,7 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
     top = t.rank_of[table.pile[-1]]
     if top < FOUR:  # a wild card or a 3 has no rank to meld the top card with
         return refuse("the pile's top card is a {:kind}, which cannot be melded with", top)
-    if completed_ranks(s, t)[top]:
+    if t.rules.melds.completed_rank_dead and completed_ranks(s, t)[top]:
         return refuse(DEAD_RANK, top)
     if not s.sides[turn.seat % t.sides].opened:
         if t.rules.pile.initial_meld_before_taking:
