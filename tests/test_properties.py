@@ -81,7 +81,8 @@ def kind_counts(game: Game) -> list[int]:
                 if meld.rank != JOKER:
                     counts[meld.rank] += meld.naturals
     tentative = s.turn.opening
-    for card in (*s.table.stock, *s.table.pile, *((tentative.pending or ()) if tentative else ())):
+    for card in (*s.table.stock, *s.table.pile, *s.table.under,
+                 *((tentative.pending or ()) if tentative else ())):
         counts[rank_of(card)] += 1  # suited codes (sequence games) count as their rank
     for side_no in range(game.t.sides):
         for _, low, high in game.sequences(side_no):

@@ -3,7 +3,7 @@
 Uniformly random play finishes most presets quickly. Two do not reach their target that way:
 ``modern_american`` drifts negative (a random side rarely makes the two canastas it needs, so
 its red 3s and hands count against it deal after deal, and a random wild meld is mostly left
-unfinished at -1,000), and ``cuban`` and ``italian`` crawl (the pile is always frozen; a game
+unfinished at -1,000), and ``cuban``, ``joker`` and ``italian`` crawl (the pile is always frozen; a game
 can take a hundred deals), as does ``brazilian`` (a canasta to open from 7,000, and the partner
 must be asked before going out). Those are played by an "eager" random policy instead: it
 picks at random among the actions that lay cards (take the pile, meld, add, meld wilds or
@@ -29,7 +29,7 @@ EAGER = {ActionType.TAKE, ActionType.MELD, ActionType.ADD, ActionType.MELD_WILD,
          ActionType.SEQUENCE, ActionType.EXTEND,
          ActionType.MELD_BLACK_THREES, ActionType.LAY_RED_THREE, ActionType.COMMIT}
 #: The presets uniform random play does not bring to the end (see the module docstring).
-EAGER_PRESETS = {"modern_american", "cuban", "brazilian", "italian"}
+EAGER_PRESETS = {"modern_american", "cuban", "joker", "brazilian", "italian"}
 
 
 #: Presets even eager random play does not bring to their target within ``MAX_DEALS``:

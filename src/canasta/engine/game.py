@@ -205,7 +205,7 @@ class Game:
             + sum(high - low + 1 for side in range(self.t.sides)
                   for _, low, high in self.sequences(side)) \
             + sum(side.black_threes_removed for side in s.sides) \
-            + len(s.table.stock) + len(s.table.pile) \
+            + len(s.table.stock) + len(s.table.pile) + s.table.under_size \
             + (len(tentative.pending) if tentative is not None and tentative.pending else 0)
 
     # ------------------------------------------------------------------ notation

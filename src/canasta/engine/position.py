@@ -60,7 +60,8 @@ ANSWER_WORDS = {Answer.YES: "yes", Answer.NO: "no", Answer.ASKED: "asked"}
 END_WORDS = {HandEnd.GOING_OUT: "out", HandEnd.STOCK_EXHAUSTED: "exhausted",
          HandEnd.RED_THREE_LAST: "red3-last", HandEnd.TURN_CAP: "cap",
          HandEnd.CONCEDED: "conceded"}
-EXTRA_LABELS = ("", "perfect cut", "seven canastas", "the other side conceded (acaba)")
+EXTRA_LABELS = ("", "perfect cut", "seven canastas", "the other side conceded (acaba)",
+                "canastas count bonus")
 SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
 
 
@@ -159,6 +160,7 @@ def write(s: State, t: Tables) -> str:
     put("set-aside", " ".join(str(side.black_threes_removed) for side in s.sides),
         " ".join(["0"] * t.sides))
     put("pile", _codes(table.pile))
+    put("under", _codes(table.under))
     out.append("stock " + _codes(table.stock))
     put("turns", str(table.turns), "0")
     put("blocked", str(table.blocked), "-1")
@@ -188,6 +190,6 @@ def write(s: State, t: Tables) -> str:
 #: Every field of the notation, in the order ``write`` gives them.
 FIELDS = (HEAD, "rules", "seed", "deal", "dealer", "scores", "results", "over", "turn", "hands",
           "feet", "known", "red3", "laid", "melds", "opened", "minimum", "opening-canasta",
-          "yes-failures", "set-aside", "pile", "stock", "turns", "blocked", "cut", "asker",
+          "yes-failures", "set-aside", "pile", "under", "stock", "turns", "blocked", "cut", "asker",
           "permission", "acaba", "retracts", "created", "asked", "drew", "took", "melded",
           "one-hand", "opening-points", "opening")

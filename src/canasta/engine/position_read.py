@@ -212,9 +212,13 @@ class _Reader:
         f, t = self.fields, self.t
         pile = self.cards(f.get("pile", ""), "pile")
         stock = self.cards(f["stock"], "stock") if "stock" in f else None
+        under = self.cards(f.get("under", ""), "under")
+        if under and not t.rules.deal.pile_by_upcard:
+            raise PositionError("under: these rules set no face-down cards under the pile")
         return Table(stock if stock is not None else [], pile, sum(t.freezes[c] for c in pile),
                      self.int_("blocked", -1, -1, t.players - 1),
-                     self.int_("turns", 0, 0, 10**6), self.int_("cut", -1, -1, t.sides - 1))
+                     self.int_("turns", 0, 0, 10**6), self.int_("cut", -1, -1, t.sides - 1),
+                     under, len(under))
 
     def seats(self) -> list[Seat]:
         t = self.t
@@ -376,7 +380,8 @@ def _used(s: State, t: Tables) -> tuple[list[int], list[int]]:
             for rank in range(low, high + 1):
                 put(SUITED + (rank - FOUR) * 4 + suit)
     opening = s.turn.opening
-    for code in (*s.table.pile, *s.table.stock, *(opening.pending or () if opening else ())):
+    for code in (*s.table.pile, *s.table.under, *s.table.stock,
+                 *(opening.pending or () if opening else ())):
         put(code)
     return kinds, codes
 

@@ -97,7 +97,8 @@ def score_side(
             continue
         if meld.is_wild_meld:
             wild += 1
-            bonus += wild_canasta_bonus(rules, meld)
+            if went_out or not bonus_rules.wild_bonus_going_out_only:
+                bonus += wild_canasta_bonus(rules, meld)
         elif meld.wilds:
             mixed += 1
             bonus += bonus_rules.mixed_bonus
@@ -126,10 +127,28 @@ def score_side(
     if went_out:
         out = rules.going_out.concealed_bonus if concealed else rules.going_out.bonus
     penalty = -yes_failures * rules.going_out.failed_yes_penalty
+    counted = count_bonus(rules, natural, natural + mixed + wild + sambas)
+    if counted:
+        extra, extra_label = extra + counted, COUNT_BONUS
     total = melded + in_hand + bonus + unfinished + red + black + out + penalty + extra + short
     return SideScore(side, melded, in_hand, natural, mixed, bonus, red_threes, red, out,
                      concealed and went_out, penalty, total, wild, unfinished, black, extra,
                      extra_label, sambas, short)
+
+
+#: The label of ``count_bonus`` among a score's extras (``SideScore.extra_label``).
+COUNT_BONUS = "canastas count bonus"
+
+
+def count_bonus(rules: RuleSet, natural: int, total: int) -> int:
+    """What a side's count of canastas pays under ``canastas.count_bonuses`` (docs/rules.md,
+    Presets: italian): each row is met by ``natural`` natural canastas among ``total``; of the
+    rows with the same number of canastas, the best one met pays."""
+    best: dict[int, int] = {}
+    for need_natural, need_total, points in rules.canastas.count_bonuses:
+        if natural >= need_natural and total >= need_total:
+            best[need_total] = max(best.get(need_total, points), points)
+    return sum(best.values())
 
 
 def wild_canasta_bonus(rules: RuleSet, meld: Meld) -> int:

@@ -143,6 +143,10 @@ class Table(Copyable):
     blocked: SeatNo  # the seat a black 3 on top blocks this turn, or -1
     turns: int  # turns played this deal
     cut_side: SideNo  # the side a perfect cut pays this deal, or -1
+    # The starting pile's face-down cards under the pile (``deal.pile_by_upcard``), taken with
+    # it; nobody sees them, so an information set keeps only their number.
+    under: list[int]
+    under_size: int
 
 
 @dataclass(slots=True)
