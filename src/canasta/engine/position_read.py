@@ -443,6 +443,9 @@ def _check_meld(meld: Meld, t: Tables) -> None:
             raise PositionError(f"a meld of wild cards alone ({text}): these rules allow none")
         if meld.size < 3:
             raise PositionError(f"a meld of wild cards alone ({text}) holds at least three")
+        if rules.twos_meld and (meld.twos < rules.min_naturals or
+                                meld.jokers > t.cap[min(meld.twos, len(t.cap) - 1)]):
+            raise PositionError(f"a meld of 2s ({text}) holds more jokers than its 2s allow")
         return
     if meld.rank == BLACK_THREE:
         if meld.naturals not in rules.black_three_sets or meld.wilds:
