@@ -27,6 +27,12 @@ perft lines of the presets it changes (``REGENERATED``) were written again by th
 fixed it, with the same script: ``python tests/data/golden_c64d12f.py tests/data --perft
 samba,bolivia,brazilian,chilean`` (the digest at the end is still version 1's, computed by
 ``record.digest_v1`` from the new engine's state).
+
+Issue 16 changed two presets and added one (docs/rules.md, Presets: italian, cuban, joker). The
+perft lines of the changed ones (``ISSUE_16_CHANGED``) were written again by the engine of that
+issue, so that they pin what the presets play now: ``--perft italian,cuban``; their records of
+c64d12f are kept (each holds its rule set, which still replays as it did). The new preset's
+records and perft lines were written by the same engine: ``--presets joker``.
 """
 
 from __future__ import annotations
@@ -100,6 +106,9 @@ def search_record(preset: str, out: Path) -> None:
 
 #: The presets whose perft lines the fix of ``take meld`` changed, written by the fixed engine.
 REGENERATED = ("samba", "bolivia", "brazilian", "chilean")
+#: The presets issue 16 changed (perft lines written again) and added (all its data written).
+ISSUE_16_CHANGED = ("italian", "cuban")
+ISSUE_16_ADDED = ("joker",)
 
 
 def final_digest(game: Game) -> str:
@@ -108,11 +117,13 @@ def final_digest(game: Game) -> str:
     return legacy(game, game.rules.to_dict()) if legacy else game.digest()
 
 
-def main(folder: str, perft_only: tuple[str, ...] = ()) -> None:
+def main(folder: str, perft_only: tuple[str, ...] = (), presets: tuple[str, ...] = ()) -> None:
     root = Path(folder)
-    if perft_only:
-        for preset in perft_only:
+    if perft_only or presets:
+        for preset in perft_only + presets:
             (root / "perft" / f"{preset}.json").write_text(json.dumps(perft(preset)) + "\n")
+        for preset in presets:
+            records(preset, root / "records")
         return
     (root / "records").mkdir(parents=True, exist_ok=True)
     (root / "perft").mkdir(parents=True, exist_ok=True)
@@ -128,4 +139,6 @@ def main(folder: str, perft_only: tuple[str, ...] = ()) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], tuple(sys.argv[3].split(",")) if sys.argv[2:3] == ["--perft"] else ())
+    named = tuple(sys.argv[3].split(",")) if sys.argv[3:4] else ()
+    main(sys.argv[1], named if sys.argv[2:3] == ["--perft"] else (),
+         named if sys.argv[2:3] == ["--presets"] else ())
