@@ -1,21 +1,28 @@
-"""Load on one server process: N tables of four players, each a WebSocket client playing
-random legal moves (laying cards when it can), against ``canasta serve`` on loopback.
+"""Load on the game server: N tables of four players, each a WebSocket client playing random
+legal moves (laying cards when it can), against ``canasta serve`` processes on loopback.
 
-Prints the tables, the actions per second the server accepted, and the latency from an
+Prints, for each setup, the actions per second the servers accepted and the latency from an
 action sent to every seat of its table updated (the event frame of that version received by
 all four clients): p50, p99 and the maximum. Not a test: nothing is asserted.
 
     python bench/server_load.py --tables 200 --think 2 --seconds 30
+    python bench/server_load.py --tables 100 --think 1 --setups sqlite pg pg2
 
 ``--think`` is the pause a player takes before each move (people take seconds; 0 floods the
-server to find its throughput). The server runs in a child process with its own database in
-a temporary folder and limits lifted for the run; the clients run in this process.
+server to find its throughput). ``--setups``: ``sqlite`` is one process on SQLite (the
+default), ``pg`` one process on PostgreSQL, ``pg2`` two processes on one PostgreSQL
+(docs/cluster.md): tables are created on the two in turn, and each table's seats connect to
+the two in turn, so half of every table's moves are forwarded to the owning process and every
+event is fanned out by both. PostgreSQL is a throwaway server the benchmark starts (the
+tests' recipe, tests/postgres.py), or ``--db URL`` (a database it may fill). The servers run
+in child processes with limits lifted; the clients run in this process.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import re
@@ -24,13 +31,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
 
-QUICK = Path(__file__).resolve().parents[1] / "tests" / "server" / "data" / "quick.toml"
+ROOT = Path(__file__).resolve().parents[1]
+QUICK = ROOT / "tests" / "server" / "data" / "quick.toml"
 SERVER = """
 import sys
 from canasta.server.hall import Limits
@@ -38,7 +47,8 @@ from canasta.server.serve import address, bind, run_forever, server_for
 from canasta.server.seats import Settings
 sock = bind("127.0.0.1", 0)
 server = server_for(sock, sys.argv[1], Settings(bot_pause=0.0, grace=3600.0),
-                    Limits(tables_per_client=10**6, connections_per_minute=10**6))
+                    Limits(tables_per_client=10**6, connections_per_minute=10**6,
+                           messages_per_second=10**6, message_burst=10**6), lease=5.0)
 print(address(sock), flush=True)
 run_forever(server, sock)
 """
@@ -65,12 +75,13 @@ class Seat:
             pass
 
 
-async def table(ws: str, table_id: str, tokens: list[str], rng: random.Random, think: float,
-                stop: float, sent: dict[tuple[str, int], float]) -> tuple[int, list[Seat]]:
+async def table(homes: list[str], table_id: str, tokens: list[str], rng: random.Random,
+                think: float, stop: float, sent: dict[tuple[str, int], float]
+                ) -> tuple[int, list[Seat]]:
     """Play one table until ``stop`` (or its game ends); the moves sent, and the seats
     (with when each version reached them)."""
     seats = []
-    for token in tokens:
+    for ws, token in zip(homes, tokens, strict=True):
         connection = await websockets.connect(f"{ws}ws/{table_id}", max_size=2**22)
         await connection.send(json.dumps({"kind": "hello", "token": token}))
         seats.append(Seat(connection))
@@ -111,6 +122,48 @@ async def table(ws: str, table_id: str, tokens: list[str], rng: random.Random, t
     return moves, seats
 
 
+@dataclass
+class Figures:
+    """One setup's result."""
+
+    setup: str
+    actions: int
+    seconds: float
+    latencies: list[float]
+
+    def line(self) -> str:
+        rate = self.actions / self.seconds
+        if not self.latencies:
+            return f"{self.setup:8} {rate:9.1f} {'-':>9} {'-':>9} {'-':>9}"
+        p50 = statistics.median(self.latencies)
+        p99 = self.latencies[min(len(self.latencies) - 1, int(len(self.latencies) * 0.99))]
+        return f"{self.setup:8} {rate:9.1f} {p50:9.1f} {p99:9.1f} {self.latencies[-1]:9.1f}"
+
+
+def serve(db: str) -> tuple[subprocess.Popen[str], str]:
+    """A server process over ``db``, and its address."""
+    child = subprocess.Popen([sys.executable, "-c", SERVER, db], stdout=subprocess.PIPE,
+                             text=True)
+    assert child.stdout is not None
+    found = re.search(r"(http://\S+/)", child.stdout.readline())
+    assert found is not None, "the server did not start"
+    return child, found.group(1)
+
+
+def postgres_url(args: argparse.Namespace, stack: contextlib.ExitStack, name: str) -> str:
+    """A fresh database for one setup: on ``--db``'s server, else on a throwaway one."""
+    if args.db:
+        return str(args.db)
+    if "server" not in args:
+        sys.path.insert(0, str(ROOT))
+        from tests.postgres import start
+
+        args.server = start()
+        stack.callback(args.server.stop)
+    url: str = args.server.database(empty=True)
+    return url
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -118,63 +171,75 @@ def main() -> None:
                         help="mean seconds a player waits before a move (default 2)")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to play")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--setups", nargs="+", choices=["sqlite", "pg", "pg2"],
+                        default=["sqlite"], help="what to measure (default: sqlite)")
+    parser.add_argument("--db", help="a PostgreSQL URL to use instead of a throwaway server")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
-        child = subprocess.Popen([sys.executable, "-c", SERVER, db], stdout=subprocess.PIPE,
-                                 text=True)
-        try:
-            assert child.stdout is not None
-            found = re.search(r"(http://\S+/)", child.stdout.readline())
-            assert found is not None, "the server did not start"
-            asyncio.run(run(found.group(1), args))
-        finally:
-            child.terminate()
-            child.wait(10)
+    results = []
+    with contextlib.ExitStack() as stack, tempfile.TemporaryDirectory() as tmp:
+        for setup in args.setups:
+            db = f"sqlite:///{Path(tmp) / f'{setup}.db'}" if setup == "sqlite" else \
+                postgres_url(args, stack, setup)
+            children = []
+            try:
+                for _ in range(2 if setup == "pg2" else 1):
+                    children.append(serve(db))
+                results.append(asyncio.run(run(setup, [url for _, url in children], args)))
+            finally:
+                for child, _ in children:
+                    child.terminate()
+                    child.wait(10)
+    print(f"tables {args.tables}, think {args.think} s, {args.seconds:g} s each")
+    print(f"{'setup':8} {'actions/s':>9} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9}")
+    for figures in results:
+        print(figures.line())
 
 
-async def run(url: str, args: argparse.Namespace) -> None:
-    ws = url.replace("http://", "ws://")
+async def run(setup: str, urls: list[str], args: argparse.Namespace) -> Figures:
+    """Set the tables up (the n-th on server n mod k, its seat s connected to server
+    (n + s) mod k) and play them."""
+    ws = [url.replace("http://", "ws://") for url in urls]
     rules = QUICK.read_text()
     started = time.perf_counter()
-    tables: list[tuple[str, list[str]]] = []
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        for _ in range(args.tables):
-            made = (await http.post("/api/tables", json={
+    tables: list[tuple[str, list[str], list[str]]] = []
+    clients = [httpx.AsyncClient(base_url=url, timeout=60) for url in urls]
+    try:
+        for n in range(args.tables):
+            home = n % len(urls)
+            made = (await clients[home].post("/api/tables", json={
                 "rules_file": rules, "name": "P0",
                 "seats": ["me", "open", "open", "open"]})).json()
-            async with websockets.connect(f"{ws}ws/{made['id']}") as connection:
+            async with websockets.connect(f"{ws[home]}ws/{made['id']}") as connection:
                 await connection.send(json.dumps({"kind": "hello", "token": made["token"]}))
                 codes = json.loads(await connection.recv())["invites"]
             tokens = [made["token"]]
             for seat in (1, 2, 3):
-                got = (await http.post(f"/api/tables/{made['id']}/claim", json={
+                got = (await clients[home].post(f"/api/tables/{made['id']}/claim", json={
                     "seat": seat, "invite": codes[str(seat)], "name": f"P{seat}"})).json()
                 tokens.append(got["token"])
-            tables.append((made["id"], tokens))
-    print(f"{args.tables} tables set up in {time.perf_counter() - started:.1f} s")
+            tables.append((made["id"], tokens,
+                           [ws[(n + seat) % len(urls)] for seat in range(4)]))
+    finally:
+        for client in clients:
+            await client.aclose()
+    print(f"{setup}: {args.tables} tables set up in {time.perf_counter() - started:.1f} s",
+          flush=True)
     sent: dict[tuple[str, int], float] = {}
     rng = random.Random(args.seed)
     begin = time.perf_counter()
     stop = begin + args.seconds
-    played = await asyncio.gather(*(table(ws, t, tokens, random.Random(rng.random()),
-                                          args.think, stop, sent) for t, tokens in tables))
+    played = await asyncio.gather(*(table(homes, t, tokens, random.Random(rng.random()),
+                                          args.think, stop, sent)
+                                    for t, tokens, homes in tables))
     elapsed = time.perf_counter() - begin
-    seats_of = {t: seats for (t, _), (_, seats) in zip(tables, played, strict=True)}
+    seats_of = {t: seats for (t, _, _), (_, seats) in zip(tables, played, strict=True)}
     latencies = []
     for (table_id, version), at in sent.items():
         times = [s.arrived.get(version) for s in seats_of[table_id]]
         if all(t is not None for t in times):
             latencies.append((max(t for t in times if t is not None) - at) * 1000)
     latencies.sort()
-    total = sum(moves for moves, _ in played)
-    print(f"tables {args.tables}, think {args.think} s, {elapsed:.1f} s played")
-    print(f"actions {total} ({total / elapsed:.1f}/s), measured {len(latencies)}")
-    if latencies:
-        p50 = statistics.median(latencies)
-        p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-        print(f"latency to every seat updated: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-              f"max {latencies[-1]:.1f} ms")
+    return Figures(setup, sum(moves for moves, _ in played), elapsed, latencies)
 
 
 if __name__ == "__main__":

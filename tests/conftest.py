@@ -16,6 +16,8 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+from tests.postgres import database, postgres  # noqa: F401  (the PostgreSQL fixtures)
+
 settings.register_profile("default", settings(deadline=None, derandomize=True, database=None))
 settings.register_profile(
     "explore",

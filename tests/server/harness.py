@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,11 +74,12 @@ def running(db: str, bot_pause: float = 0.0, grace: float = 60.0,
 class Subprocess:
     """``canasta serve`` in a child process (the kill-and-restart test)."""
 
-    def __init__(self, db: str, bot_pause: float = 0.0, seeds: str = "tests") -> None:
+    def __init__(self, db: str, bot_pause: float = 0.0, seeds: str = "tests",
+                 args: Sequence[str] = ()) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", TEST_SEED: seeds}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "canasta", "serve", "--port", "0", "--no-browser",
-             "--db", db, "--bot-pause", str(bot_pause)],
+             "--db", db, "--bot-pause", str(bot_pause), *args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()

@@ -1,6 +1,7 @@
 """The protocol against a real server: the HTTP API, reconnecting, undo, hints, and every
 kind of malformed or hostile message (each gets an error for its sender alone and changes
-nothing)."""
+nothing). The tests of the shared ``server`` run on SQLite and on PostgreSQL (where the server
+also runs its part of a cluster, docs/cluster.md)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,20 @@ import json
 from typing import Any
 
 import pytest
+from tests.postgres import BACKENDS, Postgres
 from tests.server.harness import QUICK, Client, Running, create, running
 
 from canasta import record
 from canasta.server.hall import Limits
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    db = f"sqlite:///{tmp_path_factory.mktemp('protocol') / 'server.db'}"
+@pytest.fixture(scope="module", params=BACKENDS)
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    if request.param == "sqlite":
+        db = f"sqlite:///{tmp_path_factory.mktemp('protocol') / 'server.db'}"
+    else:
+        postgres: Postgres = request.getfixturevalue("postgres")
+        db = postgres.database()
     with running(db, seeds="protocol", limits=Limits(connections_per_minute=200)) as s:
         yield s
 

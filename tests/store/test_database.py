@@ -1,5 +1,6 @@
 """The shared database (docs/storage.md): created by the migrations on first use, SQLite in WAL
-mode with foreign keys on, the migrations matching the models, one head, clear errors."""
+mode with foreign keys on, the migrations matching the models, one head, clear errors. The
+tests that hold for every database run on SQLite and on PostgreSQL (tests/postgres.py)."""
 
 from __future__ import annotations
 
@@ -17,39 +18,55 @@ import canasta.score.models  # noqa: F401  (the score pad's tables on Base)
 from canasta.cli.main import main
 from canasta.store import Base, StoreError, default_url, open_database, upgrade
 from canasta.store.database import _config, head, revision
+from tests.postgres import BACKENDS, Postgres
 
 SCORE_TABLES = {"score_games", "score_sides", "score_deals", "score_entries"}
-SERVER_TABLES = {"server_tables", "server_seats", "server_events"}
+SERVER_TABLES = {"server_tables", "server_seats", "server_events", "server_leases",
+                 "server_presence"}
 
 
 def _url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'sub' / 'canasta.db'}"
 
 
-def test_an_empty_database_is_created_by_the_migrations(tmp_path: Path) -> None:
-    engine = open_database(_url(tmp_path))
-    assert (tmp_path / "sub" / "canasta.db").is_file()
-    assert revision(engine) == head() == "0002"
+@pytest.fixture
+def empty(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """An empty database's URL: an SQLite file not yet made, or a new PostgreSQL database."""
+    if backend == "sqlite":
+        return _url(tmp_path)
+    server: Postgres = request.getfixturevalue("postgres")
+    return server.database(empty=True)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_empty_database_is_created_by_the_migrations(backend: str, empty: str,
+                                                         tmp_path: Path) -> None:
+    engine = open_database(empty)
+    assert revision(engine) == head() == "0003"
     tables = SCORE_TABLES | SERVER_TABLES | {"alembic_version"}
     assert set(inspect(engine).get_table_names()) == tables
     with engine.connect() as connection:
-        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        if backend == "sqlite":
+            assert (tmp_path / "sub" / "canasta.db").is_file()
+            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         # the models and the migrations agree: autogenerate finds nothing to add
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     engine.dispose()
 
 
-def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
-    engine = open_database(_url(tmp_path))
-    with pytest.raises(Exception, match="FOREIGN KEY"), engine.begin() as connection:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_foreign_keys_are_enforced(empty: str) -> None:
+    engine = open_database(empty)
+    with pytest.raises(Exception, match="(?i)FOREIGN KEY"), engine.begin() as connection:
         connection.execute(text("INSERT INTO score_deals (game_id, number, entered_at) "
                                 "VALUES (42, 1, CURRENT_TIMESTAMP)"))
     engine.dispose()
 
 
-def test_upgrade_is_idempotent_and_the_migrations_go_down_and_up(tmp_path: Path) -> None:
-    url = _url(tmp_path)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_upgrade_is_idempotent_and_the_migrations_go_down_and_up(empty: str) -> None:
+    url = empty
     assert upgrade(url) == upgrade(url) == head()
     engine = open_database(url, migrate=False)
     command.downgrade(_config(engine), "base")
@@ -60,8 +77,9 @@ def test_upgrade_is_idempotent_and_the_migrations_go_down_and_up(tmp_path: Path)
     engine.dispose()
 
 
-def test_a_database_from_a_newer_canasta_is_refused(tmp_path: Path) -> None:
-    engine = open_database(_url(tmp_path))
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_database_from_a_newer_canasta_is_refused(empty: str) -> None:
+    engine = open_database(empty)
     with engine.begin() as connection:
         connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
     with pytest.raises(StoreError, match="9999.*newer canasta"):
@@ -77,10 +95,11 @@ def test_the_default_database_is_the_env_var_else_the_data_folder(
     assert default_url() == f"sqlite:///{Path(user_data_dir('canasta')) / 'canasta.db'}"
 
 
-def test_db_upgrade_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    url = _url(tmp_path)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_db_upgrade_command(empty: str, capsys: pytest.CaptureFixture[str]) -> None:
+    url = empty
     assert main(["db", "upgrade", "--db", url]) == 0
-    assert capsys.readouterr().out == f"{url}: at migration 0002 (the newest)\n"
+    assert capsys.readouterr().out == f"{url}: at migration 0003 (the newest)\n"
     assert main(["db", "upgrade", "--db", "nope://x"]) == 1
     assert "cannot open the database 'nope://x'" in capsys.readouterr().err
 

@@ -5,17 +5,19 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 
 from canasta import Game
 from canasta.presentation.names import default_names
-from canasta.tui.app import CanastaApp
+from canasta.tui.app import CanastaApp, TableApp
 from canasta.tui.session import Session
 
 
-def screen_text(app: CanastaApp) -> str:
+def screen_text(app: App[None]) -> str:
     """What the terminal shows now, as plain text (one line per row)."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
@@ -50,7 +52,7 @@ async def type_command(pilot: Pilot[None], text: str, complete: list[str] | None
     await pilot.press("enter")
 
 
-async def play_by_keys(pilot: Pilot[None], app: CanastaApp, text: str) -> None:
+async def play_by_keys(pilot: Pilot[None], app: TableApp[Any], text: str) -> None:
     """Play the action ``text`` with the keys a player would use: ``d`` to draw, the cursor
     and ``x`` to discard (confirming when asked), ``t`` and the route for a take, the command
     line (with its completion) for the rest."""

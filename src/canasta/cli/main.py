@@ -11,6 +11,8 @@
     canasta db upgrade [--db URL]
     canasta score new | deal | undo | edit | list | show | export ...   (the score pad)
     canasta serve [--host H] [--port N] [--no-browser] [--db URL]      (play in the browser)
+    canasta play --server URL --join LINK [--name NAME]      (a seat at a server's table)
+    canasta bot --server URL --join LINK NAME                (a bot at a server's table)
 
 Bad arguments exit with 2 (argparse), bad files or records with 1 (a file where a folder
 is wanted, a missing optional dependency such as Ray included); either way one line on stderr
@@ -30,6 +32,7 @@ from typing import NoReturn
 from canasta.cli import (
     db_cmd,
     match_cmd,
+    net_cmd,
     play,
     replay_cmd,
     rules_cmd,
@@ -103,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a line-by-line prompt instead of the full-screen table")
     game.add_argument("--ascii", action="store_true",
                       help="no suit glyphs (automatic when the terminal cannot print them)")
+    net_cmd.add_join_options(game, required=False)
     game.set_defaults(run=play.run)
 
     rules = commands.add_parser("rules", help="list, show, check and compare rule sets")
@@ -156,6 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     db_upgrade.set_defaults(run=db_cmd.upgrade)
     score_cmd.add_parser(commands)
     serve_cmd.add_parser(commands)
+    net_cmd.add_parser(commands)
     return parser
 
 

@@ -6,11 +6,16 @@ In the line mode the player sees the table drawn from the presentation facts
 ``meld K K 2``, ``discard 7``), ``hint`` for the greedy bot's advice, ``undo`` to take back an
 action of this turn that revealed no card, ``q`` to stop; refusals give the engine's reason.
 Starting, resuming and saving are the session's (``canasta.tui.session``).
+
+With ``--server URL --join LINK`` the full-screen table plays a seat at a server's table
+instead (``canasta.tui.remote``): the server's rules, seats and record, so the options of a
+local game are refused beside them.
 """
 
 from __future__ import annotations
 
 import argparse
+import getpass
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -112,6 +117,8 @@ def play_plain(session: Session, read: Callable[[str], str], write: Callable[[st
 
 def run(args: argparse.Namespace) -> int:
     """``canasta play``: start a game (or resume a saved one) and play it."""
+    if args.server is not None or args.join is not None:
+        return run_remote(args)
     session = start(Options(rules=args.rules, seed=args.seed, seat=args.seat, bots=args.bots,
                             save=args.save, resume=args.resume))
     if session.game.is_terminal():
@@ -127,6 +134,52 @@ def run(args: argparse.Namespace) -> int:
     app.run()
     printer()(session.farewell())
     return 0
+
+
+LOCAL_ONLY = ("rules", "seed", "seat", "bots", "save", "resume")  #: a local game's options
+
+
+def run_remote(args: argparse.Namespace) -> int:
+    """``canasta play --server URL --join LINK``: a seat at a server's table."""
+    from canasta.cli.net_cmd import BAD_LINK, seated
+    from canasta.net.link import LinkError, parse_link
+
+    def bad(why: str) -> int:
+        print(f"canasta play: error: {why}", file=sys.stderr)
+        return BAD_LINK
+
+    if args.server is None or args.join is None:
+        return bad("--server and --join go together (the server's address and an "
+                   "invitation link)")
+    given = [f"--{name}" for name in LOCAL_ONLY if getattr(args, name) is not None]
+    if args.plain:
+        given.append("--plain")
+    if given:
+        return bad(f"{', '.join(given)}: the server's table has its own rules, seats and "
+                   "record (and plays in the full-screen table only)")
+    try:
+        parse_link(args.server, args.join)
+    except LinkError as exc:
+        return bad(str(exc))
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return bad("a seat at a server's table is played in the full-screen table: run it "
+                   "in a terminal (scripts: canasta bot, or the protocol, docs/protocol.md)")
+    seating = seated(args, _login_name())
+    if seating is None:
+        return BAD_LINK
+    from canasta.tui.remote import run as play_remote
+
+    ascii = args.ascii or not can_print(GLYPHS, getattr(sys.stdout, "encoding", None))
+    printer()(play_remote(seating, ascii))
+    return 0
+
+
+def _login_name() -> str:
+    """The name the others see when ``--name`` is not given: the login name, if any."""
+    try:
+        return getpass.getuser()[:24] or "Terminal"
+    except (OSError, KeyError):
+        return "Terminal"
 
 
 def _read_line(prompt: str) -> str:

@@ -20,6 +20,17 @@ def seconds(text: str) -> float:
     return value
 
 
+def lease(text: str) -> float:
+    """An argument type: a lease's length, 0.3 to 600 seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.3 <= value <= 600:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0.3 to 600, got {text!r}")
+    return value
+
+
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """The ``serve`` subcommand."""
     serve = commands.add_parser("serve", help="play in the browser: tables with bots and "
@@ -37,6 +48,10 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument("--grace", type=seconds, default=60.0, metavar="SECONDS",
                        help="how long an absent player's seat waits before a bot plays it "
                             "(default: 60)")
+    serve.add_argument("--lease", type=lease, default=5.0, metavar="SECONDS",
+                       help="with several processes on one PostgreSQL database: how long a "
+                            "table stays with a process that stopped renewing it before "
+                            "another takes it over (default: 5; docs/cluster.md)")
     serve.set_defaults(run=run)
 
 

@@ -28,7 +28,8 @@ from canasta import record
 from canasta.rules import load, preset_names
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame
-from canasta.server.hall import BOTS, Hall, Limits, rules_from
+from canasta.server.hall import BOTS, LEASE, Hall, Limits, cluster_for, rules_from
+from canasta.server.rate import CLOSE_CODE, MessageRate
 from canasta.server.score_routes import score_routes
 from canasta.server.seats import Refused, Settings
 from canasta.server.table import Table, error
@@ -50,6 +51,7 @@ class Connection:
         self.websocket = websocket
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.sent = 0
+        self.close_code = 1008  # why the server closes it: a slow client, or CLOSE_CODE
         self.task = asyncio.create_task(self._pump())
 
     def send(self, frame: dict[str, Any]) -> None:
@@ -73,7 +75,7 @@ class Connection:
                 await self.websocket.send_text(text)
                 self.sent += 1
             if self.websocket.client_state == WebSocketState.CONNECTED:
-                await self.websocket.close(1008)
+                await self.websocket.close(self.close_code)
         except Exception:  # the peer is gone: the receive loop sees it too
             pass
 
@@ -131,8 +133,9 @@ def _message(text: str | None) -> dict[str, Any]:
 class Server:
     """The application's state: the database, the writer, the bots' threads, the hall."""
 
-    def __init__(self, db_url: str | None, settings: Settings, limits: Limits) -> None:
-        self.db_url, self.settings, self.limits = db_url, settings, limits
+    def __init__(self, db_url: str | None, settings: Settings, limits: Limits,
+                 lease: float = LEASE) -> None:
+        self.db_url, self.settings, self.limits, self.lease = db_url, settings, limits, lease
         self.hall: Hall | None = None
 
     @asynccontextmanager
@@ -140,8 +143,9 @@ class Server:
         engine = open_database(self.db_url)
         writer = storage.Writer(engine)
         pool = ThreadPoolExecutor(2, thread_name_prefix="canasta-bot")
-        self.hall = Hall(engine, writer, pool, self.settings, self.limits)
-        self.hall.resume()
+        self.hall = Hall(engine, writer, pool, self.settings, self.limits,
+                         cluster_for(engine, self.lease))
+        await self.hall.start()
         try:
             yield
         finally:
@@ -220,6 +224,10 @@ class Server:
         return Response(record.dumps(table.game), media_type="application/json", headers={
             "content-disposition": f'attachment; filename="canasta-{table.id}.json"'})
 
+    async def rules(self, request: Request) -> Response:
+        """The table's rule set (``RuleSet.to_dict``): what a network client plays by."""
+        return JSONResponse(self.tables.get(request.path_params["table"]).rules.to_dict())
+
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
@@ -232,6 +240,9 @@ class Server:
         table: Table | None = None
         seat: Receiver = None
         bound = False
+        limits = self.limits
+        rate = MessageRate(limits.messages_per_second, limits.message_burst,
+                           limits.message_strikes)
         try:
             if not self.tables.connection_allowed(client):
                 raise Refused("rate", "too many connections: wait a minute")
@@ -240,6 +251,14 @@ class Server:
                 incoming = await websocket.receive()
                 if incoming["type"] == "websocket.disconnect":
                     break
+                if not rate.allow():  # dropped unread: nothing done, nothing stored
+                    connection.send(error_frame("too-fast", "too many messages: at most "
+                                                f"{limits.messages_per_second:g} a second",
+                                                version=table.version))
+                    if rate.abusive:
+                        connection.close_code = CLOSE_CODE
+                        break
+                    continue
                 request = None
                 try:
                     message = _message(incoming.get("text"))
@@ -293,9 +312,10 @@ class Server:
 
 
 def create_app(db_url: str | None = None, settings: Settings | None = None,
-               limits: Limits | None = None) -> Starlette:
-    """The application over the database at ``db_url`` (default: the shared default)."""
-    server = Server(db_url, settings or Settings(), limits or Limits())
+               limits: Limits | None = None, lease: float = LEASE) -> Starlette:
+    """The application over the database at ``db_url`` (default: the shared default;
+    ``lease``: seconds a table's lease lasts on PostgreSQL, docs/cluster.md)."""
+    server = Server(db_url, settings or Settings(), limits or Limits(), lease)
 
     def api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[
             [Request], Awaitable[Response]]:
@@ -319,6 +339,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         Route("/api/tables/{table}/claim", api(server.claim), methods=["POST"]),
         Route("/api/tables/{table}/again", api(server.again), methods=["POST"]),
         Route("/api/tables/{table}/record", api(server.record)),
+        Route("/api/tables/{table}/rules", api(server.rules)),
         WebSocketRoute("/ws/{table}", server.websocket),
         *score_routes(server),
         Mount("/static", StaticFiles(directory=STATIC)),

@@ -16,6 +16,7 @@ from typing import Any
 
 from canasta.engine.actions import ActionType
 from canasta.engine.view import PlayerView
+from canasta.net.wire import encode_view
 from canasta.presentation import discard_warning, plain, table_facts
 from canasta.server.gallery import gallery_facts
 
@@ -84,12 +85,14 @@ class TableInfo:
 def seat_payload(view: PlayerView, names: Sequence[str], log: Sequence[str],
                  can_undo: bool, invites: dict[int, str]) -> dict[str, Any]:
     """What ``view``'s seat is shown: the presentation's facts, the question to ask before
-    each legal discard, whether it may undo now, and the invitations to the open seats."""
+    each legal discard, whether it may undo now, the invitations to the open seats, and the
+    view itself (``canasta.net.wire``: for clients that decide on it, such as bots)."""
     facts = plain(table_facts(view, names, log))
     warnings = {str(a): w for a in view.legal_actions if a.type == ActionType.DISCARD
                 and (w := discard_warning(view, a)) is not None}
     return {"facts": facts, "warnings": warnings, "can_undo": can_undo,
-            "invites": {str(seat): code for seat, code in invites.items()}}
+            "invites": {str(seat): code for seat, code in invites.items()},
+            "view": encode_view(view)}
 
 
 def spectator_payload(view: PlayerView, names: Sequence[str],

@@ -4,20 +4,24 @@ restart, the lobby, "play again", and the limits on what one client may ask for.
 A new table draws its seed from ``secrets`` (128 bits) and publishes only the seed's SHA-256
 until the game ends (docs/protocol.md, "Fair deals"). Unfinished tables are loaded at start
 and play on (their bots included); finished ones are read from the database when asked for.
+With several processes (``cluster``, docs/cluster.md) a process owns the tables it creates and
+those whose owner died, and reads any other table from the database when a client asks for it,
+to follow it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import itertools
 import os
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
@@ -29,6 +33,9 @@ from canasta.server.frames import Event
 from canasta.server.models import SeatRow, TableRow
 from canasta.server.seats import Refused, Seat, Settings, token_hash
 from canasta.server.table import Table
+
+if TYPE_CHECKING:
+    from canasta.server.cluster import Cluster
 
 #: The bots a table may seat: the name offered, its spec, its one-line description.
 BOTS: dict[str, tuple[str, str]] = {
@@ -45,10 +52,27 @@ MAX_NAME = 24
 @dataclass(frozen=True, slots=True)
 class Limits:
     """What one client (an address) may do: unfinished tables it created, connections per
-    minute."""
+    minute; and one connection: messages a second, a burst, the strikes (messages dropped
+    for coming too fast, fading at that rate) that close it (``canasta.server.rate``)."""
 
     tables_per_client: int = 20
     connections_per_minute: int = 120
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    message_strikes: int = 100
+
+
+LEASE = 5.0  #: seconds a table's lease lasts on PostgreSQL unless renewed (docs/cluster.md)
+
+
+def cluster_for(engine: Engine, lease: float = LEASE) -> Cluster | None:
+    """This process's part in sharing tables with other processes: on PostgreSQL only (one
+    process on SQLite needs none, and psycopg is not imported)."""
+    if engine.dialect.name != "postgresql":
+        return None
+    from canasta.server.cluster import Cluster
+
+    return Cluster(engine, lease)
 
 
 TEST_SEED = "CANASTA_TEST_SEED"  #: tests only: derive every table's seed from this value
@@ -133,8 +157,8 @@ class Hall:
     """Every table of the server, by id."""
 
     def __init__(self, engine: Engine, writer: storage.Writer, pool: Executor,
-                 settings: Settings, limits: Limits) -> None:
-        self.engine, self.writer, self.pool = engine, writer, pool
+                 settings: Settings, limits: Limits, cluster: Cluster | None = None) -> None:
+        self.engine, self.writer, self.pool, self.cluster = engine, writer, pool, cluster
         self.settings, self.limits = settings, limits
         self.tables: dict[str, Table] = {}
         self._connects: dict[str, deque[float]] = {}
@@ -143,24 +167,38 @@ class Hall:
 
     # ------------------------------------------------------------------ loading
 
-    def _table(self, stored: storage.StoredTable) -> Table:
+    def _table(self, stored: storage.StoredTable, owned: bool = True) -> Table:
         row = stored.row
         seats = [Seat(s.seat, s.kind, s.bot, s.name, s.invite, s.token_hash)
                  for s in stored.seats]
         table = Table(row.id, _rules(row.rules), int(row.seed), row.seed_hash, seats,
                       Settings(**row.settings), self.writer, self.pool, row.creator,
-                      row.next_table)
+                      row.next_table, self.cluster, owned)
         table.replay([Event(e.version, e.kind, e.seat, e.data, e.kind == "hint")
                       for e in stored.events])
         return table
 
     def resume(self) -> int:
-        """Load every unfinished table and start its bots; the number loaded."""
+        """Load every unfinished table and start its bots; the number loaded. (With several
+        processes the cluster's heartbeat takes the tables nobody owns instead.)"""
+        if self.cluster is not None:
+            return 0
         for stored in storage.load_unfinished(self.engine):
             table = self._table(stored)
             self.tables[table.id] = table
             table.start()
         return len(self.tables)
+
+    async def take_over(self, table_id: str) -> None:
+        """This process has taken a table's lease (its owner died): own it from its log."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            await table.promote()
+            return
+        stored = await asyncio.to_thread(storage.load_table, self.engine, table_id)
+        if stored is not None and table_id not in self.tables:
+            table = self.tables[table_id] = self._table(stored)
+            table.start()
 
     def get(self, table_id: str) -> Table:
         """A table by id (a finished one is read from the database); ``Refused`` if none."""
@@ -170,14 +208,25 @@ class Hall:
                 else None
             if stored is None:
                 raise Refused("no-table", "there is no such table")
-            table = self._table(stored)
+            owned = self.cluster is None or (not stored.row.over
+                                             and self.cluster.acquire(table_id))
+            table = self._table(stored, owned)
             self.tables[table_id] = table
             table.start()
         return table
 
+    async def start(self) -> None:
+        """Resume the unfinished tables, or join the other processes (``cluster``)."""
+        self.resume()
+        if self.cluster is not None:
+            await self.cluster.start(self)
+
     async def close(self) -> None:
+        """Stop every table's bots (and with several processes, give up our leases)."""
         for table in self.tables.values():
             await table.stop()
+        if self.cluster is not None:
+            await self.cluster.close()
 
     # ------------------------------------------------------------------ creating
 
@@ -197,7 +246,8 @@ class Hall:
         name = clean_name(request.get("name", DEFAULT_NAMES[choices.index(ME)])) \
             if ME in choices else ""
         settings = settings_from(request.get("settings"), self.settings)
-        mine = sum(1 for t in self.tables.values() if t.creator == creator and not t.over)
+        mine = sum(1 for t in self.tables.values() if t.creator == creator and not t.over) \
+            if self.cluster is None else storage.unfinished_by(self.engine, creator)
         if mine >= self.limits.tables_per_client:
             raise Refused("too-many-tables", f"you have {mine} unfinished tables: finish one "
                                              "first")
@@ -227,9 +277,12 @@ class Hall:
                        creator=creator, over=False, next_table=None)
         rows = [SeatRow(table_id=table_id, seat=s.number, kind=s.kind, bot=s.bot, name=s.name,
                         invite=s.invite, token_hash=s.token_hash) for s in seats]
-        await self.writer.write(storage.add_table(row, rows))
+        ops = [storage.add_table(row, rows)]
+        if self.cluster is not None:
+            ops.append(self.cluster.lease_op(table_id))
+        await self.writer.write(*ops)
         table = Table(table_id, rules, seed, digest, seats, settings, self.writer, self.pool,
-                      creator)
+                      creator, cluster=self.cluster)
         self.tables[table_id] = table
         table.start()
         return table
@@ -246,22 +299,26 @@ class Hall:
                       secrets.token_urlsafe(12) if s.kind == "human" and s.token_hash is None
                       else None, s.token_hash) for s in table.seats]
         fresh = await self._open(table.rules, seats, table.settings, table.creator)
-        await table.link_next(fresh.id)
-        return fresh.id
+        return await table.link_next(fresh.id)
 
     # ------------------------------------------------------------------ the lobby, limits
 
     def lobby(self) -> list[dict[str, Any]]:
         """Public unfinished tables with an open seat, newest first, with the invitations
-        of their open seats (a public table is open to anyone)."""
+        of their open seats (a public table is open to anyone). With several processes the
+        database lists them (a table another process made is not loaded here)."""
+        if self.cluster is not None:
+            return [_listed(t.row.id, _rules(t.row.rules), [s.name for s in t.seats],
+                            {str(s.seat): s.invite for s in t.seats if s.kind == "human"
+                             and s.token_hash is None and s.invite})
+                    for t in storage.public_open_tables(self.engine)]
         out = []
         for table in sorted(self.tables.values(), key=lambda t: -t.created):
             invites = {str(s.number): s.invite for s in table.seats
                        if s.kind == "human" and s.token_hash is None and s.invite}
             if invites and table.settings.public and not table.over:
-                out.append({"id": table.id, "rules": table.rules.name,
-                            "description": table.rules.description,
-                            "seats": [s.name for s in table.seats], "invites": invites})
+                out.append(_listed(table.id, table.rules, [s.name for s in table.seats],
+                                   invites))
         return out[:50]
 
     def connection_allowed(self, client: str) -> bool:
@@ -284,6 +341,13 @@ class Hall:
         token = secrets.token_urlsafe(24)
         await table.claim(seat, invite, token, name)
         return {"id": table.id, "seat": seat, "token": token}
+
+
+def _listed(table_id: str, rules: RuleSet, names: list[str],
+            invites: Mapping[str, str | None]) -> dict[str, Any]:
+    """A table as the lobby lists it."""
+    return {"id": table_id, "rules": rules.name, "description": rules.description,
+            "seats": names, "invites": invites}
 
 
 def _rules(data: dict[str, Any]) -> RuleSet:

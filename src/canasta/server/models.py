@@ -11,6 +11,14 @@ A table of the server is its record (docs/records.md) spread over three tables:
   its events: ``action`` appends one action, ``undo`` takes the last one back; the other kinds
   (``join``, ``continue``, ``hint``, ``next``) change no card.
 
+Two more serve several processes over one PostgreSQL database (docs/cluster.md); SQLite, with
+one process, leaves them empty:
+
+- ``server_leases``: which process owns a table (holds its game and applies its actions), until
+  when: the owner renews its leases on every heartbeat, and a lease past its expiry may be taken;
+- ``server_presence``: which seats have a connection on which process, until when (renewed
+  by the same heartbeat), so the owner knows who is here wherever they are connected.
+
 Only portable column types: the same models run on PostgreSQL (``--db postgresql+psycopg://``).
 """
 
@@ -70,4 +78,27 @@ class EventRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-__all__ = ["EventRow", "SeatRow", "TableRow"]
+class LeaseRow(Base):
+    """The process that owns a table, until ``expires_at`` (database time)."""
+
+    __tablename__ = "server_leases"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("server_tables.id", ondelete="CASCADE"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(32), index=True)  # a process's id
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PresenceRow(Base):
+    """A seat with a connection on a process, until ``expires_at`` (database time)."""
+
+    __tablename__ = "server_presence"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("server_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    process: Mapped[str] = mapped_column(String(32), primary_key=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+__all__ = ["EventRow", "LeaseRow", "PresenceRow", "SeatRow", "TableRow"]

@@ -40,13 +40,19 @@ class Seat:
     token_hash: str | None
     clients: set[Client] = field(default_factory=set)
     away_since: float | None = None  # when its last connection closed (monotonic)
+    remote: bool = False  # connected to another server process (docs/cluster.md)
+
+    @property
+    def present(self) -> bool:
+        """Whether the seat has a connection here or on another process."""
+        return bool(self.clients) or self.remote
 
     def status(self, grace: float, now: float) -> str:
         if self.kind == "bot":
             return "bot"
         if self.token_hash is None:
             return "open"
-        if self.clients:
+        if self.present:
             return "here"
         away = self.away_since if self.away_since is not None else now
         return "stand-in" if now - away >= grace else "away"

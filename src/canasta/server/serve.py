@@ -16,7 +16,7 @@ import webbrowser
 import uvicorn
 
 from canasta.server.app import create_app
-from canasta.server.hall import Limits
+from canasta.server.hall import LEASE, Limits
 from canasta.server.seats import Settings
 
 WS_MAX_SIZE = 1024 * 1024  #: past this a WebSocket frame closes the connection (1009)
@@ -37,9 +37,9 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def server_for(sock: socket.socket, db_url: str | None, settings: Settings,
-               limits: Limits) -> uvicorn.Server:
+               limits: Limits, lease: float = LEASE) -> uvicorn.Server:
     """A uvicorn server of the application, to run on ``sock``."""
-    config = uvicorn.Config(create_app(db_url, settings, limits), log_level="warning",
+    config = uvicorn.Config(create_app(db_url, settings, limits, lease), log_level="warning",
                             ws_max_size=WS_MAX_SIZE, ws_ping_interval=20, ws_ping_timeout=20,
                             ws_per_message_deflate=False, lifespan="on")
     return uvicorn.Server(config)
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     sock = bind(args.host, args.port)
     settings = Settings(bot_pause=args.bot_pause, grace=args.grace)
-    server = server_for(sock, args.db, settings, Limits())
+    server = server_for(sock, args.db, settings, Limits(), args.lease)
     url = address(sock)
     print(f"canasta: serving on {url} (Ctrl-C to stop)", flush=True)
     if not args.no_browser:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from canasta.server.models import EventRow, SeatRow, TableRow
@@ -56,12 +56,48 @@ def load_unfinished(engine: Engine) -> list[StoredTable]:
         return [_gather(session, row) for row in rows]
 
 
-def _gather(session: Session, row: TableRow) -> StoredTable:
-    seats = session.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
-                            .order_by(SeatRow.seat)).all()
-    events = session.scalars(select(EventRow).where(EventRow.table_id == row.id)
+def events_after(engine: Engine, table_id: str, version: int) -> StoredTable | None:
+    """A table's row and seats with its events after ``version`` (another process's newer
+    events: docs/cluster.md), or None when there is no such table."""
+    with Session(engine, expire_on_commit=False) as session:
+        row = session.get(TableRow, table_id)
+        if row is None:
+            return None
+        return _gather(session, row, version)
+
+
+def _gather(session: Session, row: TableRow, after: int = 0) -> StoredTable:
+    seats = _seats(session, row.id)
+    events = session.scalars(select(EventRow).where(EventRow.table_id == row.id,
+                                                    EventRow.version > after)
                              .order_by(EventRow.version)).all()
-    return StoredTable(row, list(seats), list(events))
+    return StoredTable(row, seats, list(events))
+
+
+def _seats(session: Session, table_id: str) -> list[SeatRow]:
+    return list(session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                                .order_by(SeatRow.seat)))
+
+
+def public_open_tables(engine: Engine, limit: int = 50) -> list[StoredTable]:
+    """The newest unfinished public tables with an open seat (their events left out): the
+    lobby of several processes, which the database alone knows whole."""
+    with Session(engine, expire_on_commit=False) as session:
+        open_seat = select(SeatRow.table_id).where(SeatRow.kind == "human",
+                                                   SeatRow.token_hash.is_(None),
+                                                   SeatRow.invite.is_not(None))
+        rows = session.scalars(select(TableRow).where(TableRow.over.is_(False),
+                                                      TableRow.id.in_(open_seat))
+                               .order_by(TableRow.created_at.desc())).all()
+        public = [row for row in rows if row.settings.get("public")][:limit]
+        return [StoredTable(row, _seats(session, row.id), []) for row in public]
+
+
+def unfinished_by(engine: Engine, creator: str) -> int:
+    """How many unfinished tables a client (its address) created."""
+    with Session(engine) as session:
+        return session.scalar(select(func.count()).select_from(TableRow).where(
+            TableRow.creator == creator, TableRow.over.is_(False))) or 0
 
 
 def add_table(row: TableRow, seats: list[SeatRow]) -> Op:
@@ -204,5 +240,18 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
     future.get_loop().call_soon_threadsafe(done)
 
 
-__all__ = ["StoredTable", "Writer", "add_event", "add_table", "load_table", "load_unfinished",
-           "set_next", "set_over", "set_token"]
+__all__ = [
+    "Op",
+    "StoredTable",
+    "Writer",
+    "add_event",
+    "add_table",
+    "events_after",
+    "load_table",
+    "load_unfinished",
+    "public_open_tables",
+    "set_next",
+    "set_over",
+    "set_token",
+    "unfinished_by",
+]

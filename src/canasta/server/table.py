@@ -11,6 +11,12 @@ Bots (and a stand-in for a person away longer than the grace period) play throug
 path, one move at a time after a pause, deciding in a worker thread on the seat's view alone.
 A bot's seed is drawn from the table and the move's number, so a table resumed after a
 restart plays on exactly as its record says.
+
+With several server processes (docs/cluster.md) one of them owns a table (``owned``): it alone
+applies requests and drives the bots. The table's copy in another process follows the log
+(``absorb``, ``catch_up``) and tells its own clients; its requests go to the owner
+(``Cluster.call``), which runs them here through ``run``, where an action's idempotency key
+(its seat and the version it was played at) makes a request sent twice count once.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from canasta.bots import make_bot
 from canasta.engine.actions import Action
@@ -47,7 +53,11 @@ from canasta.server.frames import (
     welcome_frame,
 )
 from canasta.server.gallery import log_lines, public_view
+from canasta.server.models import SeatRow
 from canasta.server.seats import Client, Refused, Seat, Settings, token_hash
+
+if TYPE_CHECKING:
+    from canasta.server.cluster import Cluster
 
 STAND_IN = "greedy"  #: the bot that plays for a person who is away past the grace period
 LOG_LINES = 12  #: move-log lines kept per receiver (and sent in each frame)
@@ -71,7 +81,8 @@ class Table:
 
     def __init__(self, table_id: str, rules: RuleSet, seed: int, seed_hash: str,
                  seats: list[Seat], settings: Settings, writer: storage.Writer,
-                 pool: Executor, creator: str, next_table: str | None = None) -> None:
+                 pool: Executor, creator: str, next_table: str | None = None,
+                 cluster: Cluster | None = None, owned: bool = True) -> None:
         self.id, self.rules, self.seed, self.seed_hash = table_id, rules, seed, seed_hash
         self.seats, self.settings, self.writer, self.pool = seats, settings, writer, pool
         self.creator, self.next_table = creator, next_table
@@ -87,6 +98,7 @@ class Table:
         self._driver: asyncio.Task[None] | None = None
         self._undo: tuple[tuple[int, int], str | None] = ((-1, -1), None)
         self.created = time.monotonic()
+        self.cluster, self.owned = cluster, owned
 
     # ------------------------------------------------------------------ the record
 
@@ -107,20 +119,24 @@ class Table:
         self.events = list(events)
         actions: list[tuple[int, str]] = []
         for event in self.events:
-            if event.kind == "action":
-                assert event.seat is not None
-                actions.append((event.seat, event.data["action"]))
-                if event.data.get("deal_over"):
-                    self.waiting = self._humans()
-            elif event.kind == "undo":
-                actions.pop()
-            elif event.kind == "continue" and event.seat is not None:
-                self.waiting.discard(event.seat)
-            elif event.kind == "next":
-                self.next_table = event.data["table"]
+            self._fold(event, actions)
         self._rebuild(actions)
         if self.over:
             self.waiting = set()
+
+    def _fold(self, event: Event, actions: list[tuple[int, str]]) -> None:
+        """What one event changes: the actions (in place), the waiting set, the next table."""
+        if event.kind == "action":
+            assert event.seat is not None
+            actions.append((event.seat, event.data["action"]))
+            if event.data.get("deal_over"):
+                self.waiting = self._humans()
+        elif event.kind == "undo":
+            actions.pop()
+        elif event.kind == "continue" and event.seat is not None:
+            self.waiting.discard(event.seat)
+        elif event.kind == "next":
+            self.next_table = event.data["table"]
 
     def _replayed(self, actions: Sequence[tuple[int, str]]) -> Game:
         game = Game(self.rules, self.seed)
@@ -255,6 +271,8 @@ class Table:
         client.send(welcome_frame(receiver, self.info(), self.payload(receiver), missed))
         self._presence()
         self._wake.set()
+        if self.cluster is not None and receiver is not None:
+            self.cluster.here(self)
 
     def detach(self, client: Client) -> None:
         """A client went away; a seat with no client left is away from now."""
@@ -267,28 +285,39 @@ class Table:
                 if not seat.clients:
                     seat.away_since = time.monotonic()
                     self._unfollow(seat.number)
+                    if self.cluster is not None:
+                        self.cluster.here(self)
         self._presence()
         self._wake.set()
 
-    async def claim(self, seat_number: int, invite: str, token: str, name: str) -> None:
-        """Give an open seat to the holder of ``token`` (an invitation's code claims it)."""
+    def here(self) -> set[int]:
+        """The seats with a connection to this process."""
+        return {seat.number for seat in self.seats if seat.clients}
+
+    async def claim(self, seat_number: int, invite: str, token: str, name: str,
+                    again: bool = False) -> None:
+        """Give an open seat to the holder of ``token`` (an invitation's code claims it);
+        ``again``: a request that may have been carried out already (the seat is then the
+        token's)."""
+        if not self.owned:
+            await self._forward("claim", seat_number, invite, token, name)
+            return
         async with self.lock:
             if not 0 <= seat_number < len(self.seats):
                 raise Refused("no-seat", f"there is no seat {seat_number} at this table")
             seat = self.seats[seat_number]
+            digest = token_hash(token)
+            if again and seat.token_hash == digest:
+                return
             if seat.kind != "human" or seat.token_hash is not None:
                 raise Refused("seat-taken", "that seat is not open")
             if seat.invite is None or seat.invite != invite:
                 raise Refused("bad-invite", "that invitation does not open this seat")
-            digest = token_hash(token)
-            await self.writer.write(
-                storage.set_token(self.id, seat_number, digest, name),
-                storage.add_event(self.id, self.version + 1, "join", seat_number,
-                                  {"name": name}))
+            event = Event(self.version + 1, "join", seat_number, {"name": name})
+            await self._store(event, storage.set_token(self.id, seat_number, digest, name))
             seat.token_hash, seat.name, seat.invite = digest, name, None
             seat.away_since = time.monotonic()
             self._rebuild(list(self.actions))  # the logs say the new name
-            event = Event(self.version + 1, "join", seat_number, {"name": name})
             self.events.append(event)
             self._announce(event)
             self._wake.set()
@@ -310,10 +339,18 @@ class Table:
                                            "turn, not yours")
         return seat
 
-    async def act(self, seat: int | None, texts: Sequence[str], version: object) -> None:
+    async def act(self, seat: int | None, texts: Sequence[str], version: object,
+                  again: bool = False) -> None:
         """Play a person's actions (one, or the steps of one laying): each checked by the
-        engine, all of them on a copy first, so a refusal changes nothing."""
+        engine, all of them on a copy first, so a refusal changes nothing. ``again``: a
+        request that may have been carried out already: actions already played by that seat
+        at that version (their idempotency key) are not played twice."""
+        if not self.owned:
+            await self._forward("act", seat, list(texts), version)
+            return
         async with self.lock:
+            if again and self._played(seat, texts, version):
+                return
             seat = self._check_turn(seat, version)
             actions = self._check(texts)
             for action in actions:
@@ -328,8 +365,26 @@ class Table:
                 texts = lay_actions(self.game.view(seat), cards, onto)
             except CanastaError as exc:
                 raise Refused("refused", str(exc)) from None
-            for action in self._check(texts):
-                await self._commit(seat, action, "person")
+            if self.owned:
+                for action in self._check(texts):
+                    await self._commit(seat, action, "person")
+                return
+        await self.act(seat, texts, version)  # spelled here, played by the owner
+
+    def _played(self, seat: int | None, texts: Sequence[str], version: object) -> bool:
+        """Whether ``texts`` are the actions ``seat`` played at ``version`` onwards (the
+        idempotency key of an action: its seat and the version it was played at)."""
+        if isinstance(version, bool) or not isinstance(version, int) or seat is None or \
+                not 0 <= version < self.version:
+            return False
+        done = self.events[version:version + len(texts)]
+        try:
+            wanted = [str(Action.parse(text)) for text in texts]
+        except CanastaError:
+            return False
+        return len(done) == len(texts) and all(
+            e.kind == "action" and e.seat == seat and e.data["action"] == w
+            for e, w in zip(done, wanted, strict=True))
 
     def _check(self, texts: Sequence[str]) -> list[Action]:
         trial = self.game.clone()
@@ -357,15 +412,14 @@ class Table:
         data: dict[str, Any] = {"action": str(action), "by": by}
         if len(self.game.results) > deals:
             data["deal_over"] = True
+        event = Event(version, "action", seat, data)
         try:
-            ops = [storage.add_event(self.id, version, "action", seat, data)]
-            if self.over:
-                ops.append(storage.set_over(self.id))
-            await self.writer.write(*ops)
+            await self._store(event, *([storage.set_over(self.id)] if self.over else []))
         except Exception:
             self._rebuild(self.actions[:-1])
+            if self.cluster is not None:  # maybe another process took the table over
+                self.cluster.check(self)
             raise
-        event = Event(version, "action", seat, data)
         self.events.append(event)
         if data.get("deal_over"):
             self.waiting = self._humans() if not self.over else set()
@@ -400,38 +454,58 @@ class Table:
             return "that action showed you a card: it cannot be taken back"
         return None
 
-    async def undo(self, seat: int | None, version: object) -> None:
+    async def undo(self, seat: int | None, version: object, again: bool = False) -> None:
         """Take back the seat's last action (``undo_refusal`` says when it may)."""
+        if not self.owned:
+            await self._forward("undo", seat, version)
+            return
         async with self.lock:
+            if again and isinstance(version, int) and 0 <= version < self.version and \
+                    self.events[version].kind == "undo" and self.events[version].seat == seat:
+                return
             seat = self._check_turn(seat, version)
             reason = self.undo_refusal(seat)
             if reason is not None:
                 raise Refused("refused", reason)
-            text = self.actions[-1][1]
-            data = {"action": text}
-            await self.writer.write(storage.add_event(self.id, self.version + 1, "undo", seat,
-                                                      data))
+            event = Event(self.version + 1, "undo", seat, {"action": self.actions[-1][1]})
+            await self._store(event)
             self._rebuild(self.actions[:-1])
-            event = Event(self.version + 1, "undo", seat, data)
             self.events.append(event)
             self._announce(event)
 
-    async def carry_on(self, seat: int | None) -> None:
+    async def carry_on(self, seat: int | None, again: bool = False) -> None:
         """The seat has read the last deal's breakdown."""
+        if not self.owned:
+            await self._forward("continue", seat)
+            return
         async with self.lock:
+            if again and seat is not None and seat not in self.waiting and \
+                    self._continued(seat):
+                return
             if seat is None or seat not in self.waiting:
                 raise Refused("not-waiting", "there is no breakdown waiting for you")
-            await self.writer.write(storage.add_event(self.id, self.version + 1, "continue",
-                                                      seat, {}))
-            self.waiting.discard(seat)
             event = Event(self.version + 1, "continue", seat, {})
+            await self._store(event)
+            self.waiting.discard(seat)
             self.events.append(event)
             self._announce(event)
             self._wake.set()
 
+    def _continued(self, seat: int) -> bool:
+        """Whether ``seat`` said it read the breakdown of the last deal that ended."""
+        for event in reversed(self.events):
+            if event.kind == "continue" and event.seat == seat:
+                return True
+            if event.kind == "action" and event.data.get("deal_over"):
+                return False
+        return False
+
     async def advise(self, seat: int | None) -> None:
         """A hint for the seat to act: the greedy bot's move and reason, as a private event
         (everyone else receives its stub)."""
+        if not self.owned:
+            await self._forward("hint", seat)
+            return
         async with self.lock:
             if seat is None or self.over or self.game.current_player != seat:
                 raise Refused("not-your-turn", "a hint is for the seat to act")
@@ -439,24 +513,127 @@ class Table:
             fact = await asyncio.get_running_loop().run_in_executor(self.pool, hint, view)
             if fact is None:
                 raise Refused("not-your-turn", "a hint is for the seat to act")
-            data = {"hint": fact.to_dict()}
-            await self.writer.write(storage.add_event(self.id, self.version + 1, "hint", seat,
-                                                      data))
-            event = Event(self.version + 1, "hint", seat, data, private=True)
+            event = Event(self.version + 1, "hint", seat, {"hint": fact.to_dict()},
+                          private=True)
+            await self._store(event)
             self.events.append(event)
             self._announce(event)
 
-    async def link_next(self, next_id: str) -> None:
-        """Tell everyone the table "play again" made."""
+    async def link_next(self, next_id: str) -> str:
+        """Tell everyone the table "play again" made; the next table (the one linked
+        first, should two processes have made one at once)."""
+        if not self.owned:
+            await self._forward("next", next_id)
+            assert self.next_table is not None
+            return self.next_table
         async with self.lock:
-            data = {"table": next_id}
-            await self.writer.write(storage.set_next(self.id, next_id),
-                                    storage.add_event(self.id, self.version + 1, "next", None,
-                                                      data))
+            if self.next_table is not None:
+                return self.next_table
+            event = Event(self.version + 1, "next", None, {"table": next_id})
+            await self._store(event, storage.set_next(self.id, next_id))
             self.next_table = next_id
-            event = Event(self.version + 1, "next", None, data)
             self.events.append(event)
             self._announce(event)
+            return next_id
+
+    async def _store(self, event: Event, *ops: storage.Op) -> None:
+        """Commit an event (with ``ops``, in one transaction), telling the other processes."""
+        more = [] if self.cluster is None else [self.cluster.event_op(self.id, event)]
+        await self.writer.write(*ops, storage.add_event(self.id, event.version, event.kind,
+                                                        event.seat, event.data), *more)
+
+    # ------------------------------------------------------------------ several processes
+
+    async def _forward(self, method: str, *args: Any) -> None:
+        """Have the owner run a request, then wait until its events are here."""
+        assert self.cluster is not None
+        version = await self.cluster.call(self, method, list(args))
+        await self.catch_up(version)
+
+    async def run(self, method: str, args: list[Any]) -> int:
+        """Run a request another process forwarded (maybe a second time: ``again``); the
+        version after it."""
+        if method == "act":
+            await self.act(args[0], args[1], args[2], again=True)
+        elif method == "undo":
+            await self.undo(args[0], args[1], again=True)
+        elif method == "continue":
+            await self.carry_on(args[0], again=True)
+        elif method == "hint":
+            await self.advise(args[0])
+        elif method == "claim":
+            await self.claim(args[0], args[1], args[2], args[3], again=True)
+        elif method == "next":
+            await self.link_next(args[0])
+        else:
+            raise Refused("bad-request", f"no request {method!r}")
+        return self.version
+
+    def absorb(self, event: Event, seats: Sequence[SeatRow] = ()) -> bool:
+        """Apply the owner's next event here and tell this process's clients (``seats``: the
+        seats' rows, read after a ``join``); False, changing nothing, unless it is the next
+        version."""
+        if event.version != self.version + 1:
+            return False
+        actions = list(self.actions)
+        self._fold(event, actions)
+        if event.kind == "action":
+            assert event.seat is not None
+            self._play(event.seat, Action.parse(event.data["action"]))
+        elif event.kind == "join":
+            for row in seats:
+                seat = self.seats[row.seat]
+                seat.token_hash, seat.name, seat.invite = row.token_hash, row.name, row.invite
+            assert event.seat is not None
+            self.seats[event.seat].away_since = time.monotonic()
+            self._rebuild(actions)
+        elif event.kind == "undo":
+            self._rebuild(actions)
+        self.events.append(event)
+        if self.over:
+            self.waiting = set()
+        self._announce(event)
+        self._wake.set()
+        return True
+
+    async def catch_up(self, version: int | None = None) -> None:
+        """Read the events after ours from the log (all of them, or until ``version`` is
+        here) and absorb them."""
+        assert self.cluster is not None
+        if version is not None and self.version >= version:
+            return
+        async with self.lock:
+            stored = await asyncio.to_thread(storage.events_after, self.cluster.engine,
+                                             self.id, self.version)
+            if stored is None:
+                return
+            for row in stored.events:
+                self.absorb(Event(row.version, row.kind, row.seat, row.data,
+                                  row.kind == "hint"), stored.seats)
+
+    def set_remote(self, seats: set[int]) -> None:
+        """The seats connected to other processes now: their presence changed here."""
+        changed = False
+        for seat in self.seats:
+            remote = seat.number in seats
+            if remote != seat.remote:
+                seat.remote, changed = remote, True
+                if not seat.present:
+                    seat.away_since = time.monotonic()
+        if changed:
+            self._presence()
+            self._wake.set()
+
+    async def promote(self) -> None:
+        """This process took the table's lease: read the log to its end, then own it."""
+        await self.catch_up()
+        self.owned = True
+        self.start()
+
+    async def demote(self) -> None:
+        """Another process owns the table now: follow it."""
+        self.owned = False
+        await self.stop()
 
     # ------------------------------------------------------------------ bots
 
@@ -464,7 +641,7 @@ class Table:
         """(seat, bot spec, "bot" or "stand-in") when a bot is to move now, else None."""
         if self.over:
             return None
-        if any(self.seats[s].clients for s in self.waiting):
+        if any(self.seats[s].present for s in self.waiting):
             return None  # someone present is reading the breakdown
         seat = self.seats[self.game.current_player]
         if seat.kind == "bot":
@@ -479,14 +656,14 @@ class Table:
         if self.over:
             return None
         seat = self.seats[self.game.current_player]
-        if seat.kind != "human" or seat.token_hash is None or seat.clients:
+        if seat.kind != "human" or seat.token_hash is None or seat.present:
             return None
         away = seat.away_since if seat.away_since is not None else self.created
         return max(0.0, away + self.settings.grace - time.monotonic()) + 0.01
 
     def start(self) -> None:
-        """Start the task that plays the bots' moves."""
-        if self._driver is None:
+        """Start the task that plays the bots' moves (the owner's alone)."""
+        if self._driver is None and self.owned:
             self._driver = asyncio.create_task(self._drive(), name=f"table-{self.id}")
 
     async def stop(self) -> None:
@@ -524,7 +701,7 @@ class Table:
             self.pool, decide, spec, bot_seed(self.id, len(self.actions)),
             self.game.view(seat))
         async with self.lock:
-            if self.version == version and self.bot_to_move() == turn:
+            if self.owned and self.version == version and self.bot_to_move() == turn:
                 await self._commit(seat, action, by)
 
 

@@ -6,6 +6,10 @@ never works a game fact out itself; every action goes through the session
 in a worker thread, so the screen never freezes, and their moves appear one by one with a
 short pause (``bot_delay``).
 
+``TableApp`` is the table, its keys and dialogs, over any seat that answers ``SeatSession``;
+``CanastaApp`` plays a local game against bots, ``canasta.tui.remote.NetworkApp`` a seat at a
+server's table (``canasta play --server URL --join LINK``).
+
 Layout (fits 80x24, grows with the terminal): a top line (deal, rules, who you are, scores), the
 two sides' melds on the left, the pile and the move log on the right, the hand, a message line,
 and the footer listing every key that works now.
@@ -14,7 +18,7 @@ and the footer listing every key that works now.
 from __future__ import annotations
 
 from functools import partial
-from typing import ClassVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -29,6 +33,7 @@ from canasta.engine.actions import Action, ActionType
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
 from canasta.presentation import ActionFact, TableFacts, action_fact, discard_warning
+from canasta.presentation.facts import DealBreakdown
 from canasta.tui.screens import (
     DIALOG_CSS,
     BreakdownScreen,
@@ -71,8 +76,33 @@ Screen { layout: vertical; }
 """ + DIALOG_CSS
 
 
-class CanastaApp(App[None]):
-    """The table of one session."""
+class SeatSession(Protocol):
+    """What the table asks of the seat it shows: a local ``Session``, or a seat at a server's
+    table (``canasta.tui.remote.RemoteSession``)."""
+
+    @property
+    def view(self) -> PlayerView: ...
+
+    @property
+    def human_to_act(self) -> bool: ...
+
+    @property
+    def can_undo(self) -> bool: ...
+
+    @property
+    def notes(self) -> list[str]: ...
+
+    def facts(self, hint: bool = False, lines: int = 12) -> TableFacts: ...
+
+    def refusal(self, action: Action | str) -> str | None: ...
+
+
+S = TypeVar("S", bound=SeatSession)
+
+
+class TableApp(App[None], Generic[S]):
+    """The table of one seat: the panels, the keys, the dialogs. Playing an action (``act``,
+    going out, undo) and the flow between moves are the subclass's."""
 
     CSS = CSS
     ENABLE_COMMAND_PALETTE = False
@@ -103,14 +133,14 @@ class CanastaApp(App[None]):
         Binding("q", "quit", "quit"),
     ]
 
-    def __init__(self, session: Session, ascii: bool = False, bot_delay: float = 0.6) -> None:
+    def __init__(self, session: S, ascii: bool = False) -> None:
         super().__init__()
-        self.session, self.ascii, self.bot_delay = session, ascii, bot_delay
+        self.session, self.ascii = session, ascii
         self.glyphs = Glyphs(ascii)
         self.facts: TableFacts = session.facts()
         self.message = " ".join(session.notes)
-        self._deals_shown = len(session.game.results)
-        self.bots_busy = False
+        self._deals_shown = len(session.view.results)
+        self.bots_busy = False  # others' moves are awaited: the person's keys are off
 
     # ------------------------------------------------------------------ layout
 
@@ -118,7 +148,7 @@ class CanastaApp(App[None]):
         yield Static(id="top")
         with Horizontal(id="middle"):
             with Vertical(id="sides"):
-                for n in range(self.session.game.t.sides - 1):
+                for n in range(self.session.view.sides - 1):
                     yield SidePanel(id=f"them{n}", classes="them")
                 yield SidePanel(id="us")
             with Vertical(id="right"):
@@ -135,10 +165,6 @@ class CanastaApp(App[None]):
         if self.ascii and binding.key == "left":
             return "<>"
         return super().get_key_display(binding)
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.call_later(self.advance)
 
     def redraw(self) -> None:
         """Draw the person's facts everywhere."""
@@ -188,14 +214,22 @@ class CanastaApp(App[None]):
 
     def act(self, text: str) -> bool:
         """Play an action given as text; a refusal shows the engine's reason."""
-        why = self.session.refusal(text)
-        if why is not None:
-            self.refuse(why)
-            return False
-        lines = self.session.play(text)
-        self.message = " ".join(lines)
-        self.after_move()
-        return True
+        raise NotImplementedError
+
+    def action_go_out(self) -> None:
+        raise NotImplementedError
+
+    def action_undo(self) -> None:
+        raise NotImplementedError
+
+    def breakdown(self, last: DealBreakdown | None, over: bool) -> None:
+        """Show a finished deal (and at the end the winner); ``deal_closed`` hears how the
+        person left it."""
+        self.push_screen(BreakdownScreen(last, self.facts.turn.words if over else "", over,
+                                         self.ascii), self.deal_closed)
+
+    def deal_closed(self, what: str | None) -> None:
+        raise NotImplementedError
 
     def act_checked(self, text: str) -> None:
         """A discard asks first when it could be laid off or throws a wild card."""
@@ -313,18 +347,6 @@ class CanastaApp(App[None]):
             return
         self.act_checked(f"discard {cards[0].text}")
 
-    def action_go_out(self) -> None:
-        plan = going_out_plan(self.session.view)
-        if plan is None:
-            self.refuse("no way to go out this turn was found")
-            return
-        lines: list[str] = []
-        for action in plan.actions:
-            if self.session.refusal(action) is not None:
-                break
-            lines += self.session.play(action)
-        self.message = " ".join(lines)
-        self.after_move()
 
     def action_ask(self) -> None:
         self.act("ask")
@@ -341,13 +363,6 @@ class CanastaApp(App[None]):
     def action_retract(self) -> None:
         self.act("retract")
 
-    def action_undo(self) -> None:
-        try:
-            self.say(self.session.undo())
-        except CanastaError as exc:
-            self.refuse(str(exc))
-            return
-        self.redraw()
 
     def action_hint(self) -> None:
         given = self.session.facts(hint=True).hint
@@ -383,6 +398,50 @@ class CanastaApp(App[None]):
         else:
             self.act_checked(text)
 
+
+class CanastaApp(TableApp[Session]):
+    """The table of one local session: the person against bots."""
+
+    def __init__(self, session: Session, ascii: bool = False, bot_delay: float = 0.6) -> None:
+        super().__init__(session, ascii)
+        self.bot_delay = bot_delay
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.call_later(self.advance)
+
+    def act(self, text: str) -> bool:
+        """Play an action given as text; a refusal shows the engine's reason."""
+        why = self.session.refusal(text)
+        if why is not None:
+            self.refuse(why)
+            return False
+        lines = self.session.play(text)
+        self.message = " ".join(lines)
+        self.after_move()
+        return True
+
+    def action_go_out(self) -> None:
+        plan = going_out_plan(self.session.view)
+        if plan is None:
+            self.refuse("no way to go out this turn was found")
+            return
+        lines: list[str] = []
+        for action in plan.actions:
+            if self.session.refusal(action) is not None:
+                break
+            lines += self.session.play(action)
+        self.message = " ".join(lines)
+        self.after_move()
+
+    def action_undo(self) -> None:
+        try:
+            self.say(self.session.undo())
+        except CanastaError as exc:
+            self.refuse(str(exc))
+            return
+        self.redraw()
+
     # ------------------------------------------------------------------ the flow of play
 
     def after_move(self) -> None:
@@ -391,10 +450,7 @@ class CanastaApp(App[None]):
         game = self.session.game
         if len(game.results) > self._deals_shown:
             self._deals_shown = len(game.results)
-            facts = self.facts
-            over = game.is_terminal()
-            self.push_screen(BreakdownScreen(facts.last_deal, facts.turn.words if over else "",
-                                             over, self.ascii), self.deal_closed)
+            self.breakdown(self.facts.last_deal, game.is_terminal())
             return
         self.advance()
 

@@ -123,7 +123,7 @@ async function join(table, seat, invite) {
 
 const game = {
   table: null, socket: null, version: null, frame: null, selected: new Set(), pending: false,
-  message: "", answered: new Set(), tries: 0, requests: 0,
+  message: "", answered: new Set(), tries: 0, requests: 0, dragging: false,
 };
 
 function connect() {
@@ -229,9 +229,10 @@ function meldNode(meld, mine, myTurn) {
   const words = `${meld.label}: ${meld.count} cards, ${meld.points} points`;
   const canLay = mine && myTurn && onto !== null && game.frame.facts.turn.phase === "meld";
   const node = el(canLay ? "button" : "div", {
-    class: `meld${meld.canasta ? " complete" : ""}`, title: words, "aria-label": words,
+    class: `meld${meld.canasta ? " complete" : ""}`, title: words, "aria-label": words, "data-onto": onto,
     disabled: canLay && game.pending, on: canLay ? { click: () => lay(onto) } : {} },
   fan, el("span", { class: "meld-label" }, `${meld.count}${meld.canasta ? "" : `/${meld.canasta_size}`} · ${meld.points}`), mark);
+  if (canLay) dropTarget(node, () => lay(onto));
   return node;
 }
 
@@ -265,9 +266,11 @@ function draw() {
     const melds = el("div", { class: "melds" });
     for (const meld of side.melds) melds.append(meldNode(meld, side.mine, myTurn));
     const need = side.opened ? "" : ` · needs ${side.minimum} to open`;
-    sides.append(el("section", { class: `side${side.mine ? " mine" : ""}`, "aria-label": side.name },
+    const area = el("section", { class: `side${side.mine ? " mine" : ""}`, "aria-label": side.name },
       el("h3", {}, `${side.name}: ${side.score}`, el("small", {}, ` canastas ${side.canastas} · red 3s ${side.red_threes}${need}`)),
-      melds));
+      melds);
+    if (side.mine) dropTarget(area, () => lay(null));  // dropped on the table: a new meld
+    sides.append(area);
   }
 
   const drawAction = actionByText("draw");
@@ -304,8 +307,9 @@ function draw() {
       const i = index++;
       fan.append(el("button", {
         class: `card${game.selected.has(i) ? " selected" : ""}`, "data-index": i, "data-card": card.text,
-        "aria-pressed": game.selected.has(i) ? "true" : "false", html: cardSVG(card),
-        on: { click: () => { game.selected.has(i) ? game.selected.delete(i) : game.selected.add(i); draw(); focusCard(i); } } }));
+        "aria-pressed": game.selected.has(i) ? "true" : "false", html: cardSVG(card), draggable: "true",
+        on: { click: () => { game.selected.has(i) ? game.selected.delete(i) : game.selected.add(i); draw(); focusCard(i); },
+              dragstart: (event) => startDrag(event, i), dragend: endDrag } }));
     }
     hand.append(fan);
   }
@@ -343,6 +347,52 @@ function draw() {
     ? `Seed ${table.seed}; its SHA-256 ${table.seed_hash} was published at the start.`
     : `The deal's seed is committed: SHA-256 ${table.seed_hash}. It is revealed when the game ends.`;
   drawDialog(frame);
+}
+
+// ---------------------------------------------------------------- drag and drop
+// Selected cards dragged onto one of the side's melds are added to it, onto the pile the one
+// card is discarded, onto the side's part of the table they are laid as a new meld: the same
+// requests as the buttons (tapping keeps working). A card dragged that is not selected is
+// dragged alone.
+
+function canDrop() {
+  const frame = game.frame;
+  return game.dragging && !game.pending && frame && frame.you !== null && frame.facts.turn.mine
+    && frame.facts.turn.phase === "meld";
+}
+
+function startDrag(event, i) {
+  if (!game.selected.has(i)) game.selected = new Set([i]);
+  for (const node of document.querySelectorAll("#hand .card")) {  // no redraw: it would end the drag
+    const on = game.selected.has(Number(node.dataset.index));
+    node.classList.toggle("selected", on);
+    node.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  game.dragging = true;
+  event.dataTransfer.effectAllowed = "move";
+  event.dataTransfer.setData("text/plain", selectedCards().map((c) => c.text).join(" "));
+}
+
+function endDrag() {
+  game.dragging = false;
+  for (const node of document.querySelectorAll(".drop-over")) node.classList.remove("drop-over");
+}
+
+function dropTarget(node, onDrop) {
+  node.addEventListener("dragover", (event) => {
+    if (!canDrop()) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+    node.classList.add("drop-over");
+  });
+  node.addEventListener("dragleave", () => node.classList.remove("drop-over"));
+  node.addEventListener("drop", (event) => {
+    if (!canDrop()) return;
+    event.preventDefault();
+    event.stopPropagation();  // a meld inside the side's area: the meld takes it
+    endDrag();
+    onDrop();
+  });
 }
 
 function focusCard(i) {
@@ -439,6 +489,7 @@ const path = location.pathname.split("/").filter(Boolean);
 if (path[0] === "t" && path[1]) {
   game.table = path[1];
   show("game");
+  dropTarget($("pile"), discardSelected);
   connect();
   setInterval(() => game.socket?.readyState === WebSocket.OPEN && game.socket.send(JSON.stringify({ kind: "ping" })), 15000);
 } else if (path[0] === "join" && path.length === 4) {

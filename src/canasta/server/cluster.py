@@ -1,0 +1,302 @@
+"""Several server processes over one PostgreSQL database (docs/cluster.md).
+
+Each process has an id. A table is owned by the process holding its lease (``lease``): the
+owner keeps the game in memory, applies the table's requests and plays its bots. Every other
+process that has clients at the table keeps a copy that follows the event log and tells its own
+clients; a request made there is forwarded to the owner and answered through PostgreSQL's
+LISTEN/NOTIFY (psycopg's asynchronous connection), never a broker of our own:
+
+- an event's commit notifies ``canasta_events`` (in the same transaction: no notification
+  without its event); a follower absorbs the event when it is the next version, and reads the
+  log otherwise (a notification is only a hint: the log is the truth);
+- a request is a notification on the owner's channel, its answer one on the asker's; with no
+  answer in time (the owner died, or no longer owns the table) the asker looks the owner up
+  again, takes the lease itself once it has expired, and asks again; a request asked twice
+  counts once (its idempotency key: the seat and the version it was played at);
+- a heartbeat renews this process's leases and presence, takes over unfinished tables whose
+  lease expired (their owner died), and reads the newest versions of the followed tables.
+
+On SQLite (one process) there is no ``Cluster`` and none of this runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+import psycopg
+from sqlalchemy import Connection, Engine
+
+from canasta.server import lease
+from canasta.server.frames import Event
+from canasta.server.seats import Refused
+from canasta.server.storage import Op
+
+if TYPE_CHECKING:
+    from canasta.server.hall import Hall
+    from canasta.server.table import Table
+
+log = logging.getLogger("canasta.server")
+
+
+def conninfo(engine: Engine) -> str:
+    """The libpq connection string of a SQLAlchemy PostgreSQL engine."""
+    return engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Cluster:
+    """This process's part in sharing tables with the other processes of one database."""
+
+    def __init__(self, engine: Engine, lease_seconds: float) -> None:
+        self.engine, self.lease = engine, lease_seconds
+        self.process = secrets.token_hex(8)
+        self.channel = lease.channel(self.process)
+        self.hall: Hall | None = None
+        self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._ids = itertools.count()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._sender: psycopg.AsyncConnection[Any] | None = None
+        self._listening = asyncio.Event()
+        self._loops: list[asyncio.Task[None]] = []
+
+    # ------------------------------------------------------------------ life
+
+    async def start(self, hall: Hall) -> None:
+        """Listen, send, and beat (returns once notifications are being received)."""
+        self.hall = hall
+        self._sender = await psycopg.AsyncConnection.connect(conninfo(self.engine),
+                                                            autocommit=True)
+        self._loops = [asyncio.create_task(self._listen(), name="canasta-listen"),
+                       asyncio.create_task(self._beat(), name="canasta-heartbeat")]
+        await asyncio.wait_for(self._listening.wait(), 30)
+
+    async def close(self) -> None:
+        """Stop, and give up this process's leases so another takes its tables at once."""
+        for task in [*self._loops, *self._tasks]:
+            task.cancel()
+        for task in [*self._loops, *self._tasks]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._sender is not None:
+            await self._sender.close()
+        await asyncio.to_thread(lease.release, self.engine, self.process)
+
+    def _spawn(self, coroutine: Any) -> None:
+        task: asyncio.Task[Any] = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("cluster task failed", exc_info=task.exception())
+
+    @property
+    def tables(self) -> dict[str, Table]:
+        assert self.hall is not None
+        return self.hall.tables
+
+    # ------------------------------------------------------------------ writes
+
+    def event_op(self, table_id: str, event: Event) -> Op:
+        """The notification of a new event, sent with its commit (the event itself when it
+        fits in a notification, else its version alone: the follower reads the log)."""
+        payload: dict[str, Any] = {"f": self.process, "t": table_id, "v": event.version}
+        whole = {**payload, "e": [event.kind, event.seat, event.data]}
+        if len(json.dumps(whole)) < lease.NOTIFY_MAX:
+            payload = whole
+
+        def op(connection: Connection) -> None:
+            lease.notify(connection, lease.EVENTS, payload)
+
+        return op
+
+    def lease_op(self, table_id: str) -> Op:
+        """The write that makes this process a new table's owner."""
+        return lease.lease_op(table_id, self.process, self.lease)
+
+    def acquire(self, table_id: str) -> bool:
+        """Take a table's lease if nobody holds a live one (a blocking call)."""
+        return lease.acquire(self.engine, table_id, self.process, self.lease)
+
+    def here(self, table: Table) -> None:
+        """Record which seats of ``table`` have a connection to this process."""
+        assert self.hall is not None
+        op = lease.presence_op(table.id, self.process, table.here(), self.lease)
+        self._spawn(self.hall.writer.write(op))
+
+    def check(self, table: Table) -> None:
+        """A write of ``table`` failed: read the log, in case another process owns it now."""
+        self._spawn(table.catch_up())
+
+    # ------------------------------------------------------------------ forwarding
+
+    async def call(self, table: Table, method: str, args: list[Any]) -> int:
+        """Have the owner of ``table`` run a request; the table's version after it. Asked
+        again (with the same idempotency key) until an owner answers, taking the table over
+        once its lease has expired; ``Refused("unavailable")`` if nobody does for
+        3 leases."""
+        deadline = time.monotonic() + 3 * self.lease + 5
+        while True:
+            if table.owned:
+                return await table.run(method, args)
+            owner = await asyncio.to_thread(lease.owner_of, self.engine, table.id)
+            if owner is None or owner == self.process:
+                if await asyncio.to_thread(self.acquire, table.id):
+                    await table.promote()
+                    continue
+            else:
+                answer = await self._ask(owner, table.id, method, args)
+                if answer is not None and "err" in answer:
+                    code, message = answer["err"]
+                    raise Refused(code, message)
+                if answer is not None and "ok" in answer:
+                    version: int = answer["ok"]
+                    return version
+            if time.monotonic() > deadline:
+                raise Refused("unavailable", "the table's server is not answering: try again "
+                                             "in a moment")
+            await asyncio.sleep(min(0.2, self.lease / 5))
+
+    async def _ask(self, owner: str, table_id: str, method: str,
+                   args: list[Any]) -> dict[str, Any] | None:
+        """One request to ``owner``; its answer, or None with none in a lease's time."""
+        number = next(self._ids)
+        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._answers[number] = answer
+        try:
+            await self._send(lease.channel(owner), {"c": number, "f": self.process,
+                                                    "t": table_id, "m": method, "a": args})
+            return await asyncio.wait_for(answer, self.lease)
+        except TimeoutError:
+            return None
+        finally:
+            self._answers.pop(number, None)
+
+    async def _send(self, channel: str, payload: dict[str, Any]) -> None:
+        text = json.dumps(payload, separators=(",", ":"))
+        if len(text) > lease.NOTIFY_MAX:
+            raise Refused("too-large", "that request is too large to forward")
+        assert self._sender is not None
+        try:
+            await self._sender.execute("SELECT pg_notify(%s, %s)", (channel, text))
+        except psycopg.OperationalError:  # the connection broke: one new one, once
+            self._sender = await psycopg.AsyncConnection.connect(conninfo(self.engine),
+                                                                autocommit=True)
+            await self._sender.execute("SELECT pg_notify(%s, %s)", (channel, text))
+
+    async def _answer(self, request: dict[str, Any]) -> None:
+        """Run a request forwarded to us and answer it (``moved``: we do not own that
+        table)."""
+        table = self.tables.get(request["t"])
+        reply: dict[str, Any] = {"r": request["c"]}
+        if table is None or not table.owned:
+            reply["moved"] = True
+        else:
+            try:
+                reply["ok"] = await table.run(request["m"], request["a"])
+            except Refused as exc:
+                reply["err"] = [exc.code, str(exc)]
+            except Exception:
+                log.exception("table %s: a forwarded request failed", table.id)
+                reply["err"] = ["server-error", "the server could not do that"]
+        await self._send(lease.channel(request["f"]), reply)
+
+    # ------------------------------------------------------------------ listening
+
+    async def _listen(self) -> None:
+        """Receive notifications for as long as the process runs (a lost connection is made
+        again, and every followed table reads the log: notifications may have been lost)."""
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                        conninfo(self.engine), autocommit=True) as connection:
+                    await connection.execute(f"LISTEN {lease.EVENTS}")
+                    await connection.execute(f"LISTEN {self.channel}")
+                    if self._listening.is_set():
+                        for table in list(self.tables.values()):
+                            if not table.owned:
+                                self._spawn(table.catch_up())
+                    self._listening.set()
+                    async for note in connection.notifies():
+                        self._heard(note.channel, json.loads(note.payload))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the notification connection failed; connecting again")
+                await asyncio.sleep(0.5)
+
+    def _heard(self, channel: str, data: dict[str, Any]) -> None:
+        if channel == self.channel:
+            if "c" in data:
+                self._spawn(self._answer(data))
+            elif (answer := self._answers.get(data["r"])) is not None and not answer.done():
+                answer.set_result(data)
+            return
+        table = self.tables.get(data["t"])
+        if data["f"] == self.process or table is None:
+            return
+        if "p" in data:
+            self._spawn(self._presence([table]))
+        elif table.owned:
+            self.check(table)  # another process wrote here: we lost the table
+        elif not self._absorbed(table, data) and data["v"] > table.version:
+            self._spawn(table.catch_up(data["v"]))  # a gap, or no event: read the log
+
+    @staticmethod
+    def _absorbed(table: Table, data: dict[str, Any]) -> bool:
+        """Whether the event a notification carries was the table's next one, absorbed
+        (a ``join`` is read from the log: it changes a seat's row)."""
+        if "e" not in data or data["e"][0] == "join":
+            return False
+        kind, seat, event = data["e"]
+        return table.absorb(Event(data["v"], kind, seat, event, kind == "hint"))
+
+    async def _presence(self, tables: list[Table]) -> None:
+        present = await asyncio.to_thread(lease.presence, self.engine,
+                                          [t.id for t in tables], self.process)
+        for table in tables:
+            table.set_remote(present.get(table.id, set()))
+
+    # ------------------------------------------------------------------ the heartbeat
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                await self.beat()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the heartbeat failed")
+
+    async def beat(self) -> None:
+        """Renew, take over, catch up (one transaction; see ``lease.beat``)."""
+        assert self.hall is not None
+        tables = list(self.tables.values())
+        owned = {t.id for t in tables if t.owned}
+        followed = [t.id for t in tables if not t.owned and not t.over]
+        watched = [t.id for t in tables if not t.over]
+        found = await asyncio.to_thread(lease.beat, self.engine, self.process, self.lease,
+                                        followed, watched)
+        for table_id in owned - found.kept:
+            log.warning("table %s: lease lost; following its new owner", table_id)
+            await self.tables[table_id].demote()
+        for table_id in found.taken:
+            await self.hall.take_over(table_id)
+        for table_id, version in found.versions.items():
+            table = self.tables[table_id]
+            if version > table.version:
+                self._spawn(table.catch_up(version))
+        for table_id, seats in found.present.items():
+            if table_id in self.tables:
+                self.tables[table_id].set_remote(seats)
+
+
+__all__ = ["Cluster", "conninfo"]

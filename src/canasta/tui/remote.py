@@ -1,0 +1,226 @@
+"""The terminal game at a server's table: ``canasta play --server URL --join LINK``
+(docs/protocol.md, "Network clients").
+
+The same table, keys and dialogs as a game against bots (``TableApp``), over a seat held
+through the browser's protocol (``canasta.net.client``): the screen draws the presentation
+facts of the seat's view as the server sends it, with the server's move log. A move is sent
+with the version it was chosen at and nothing changes on screen until the server's frame
+says so; a refusal shows the server's reason. The other seats — people in browsers or
+terminals, bots — are the server's business. The deal's breakdown stays until the person
+continues (the server's bots wait for them); at the end "play again" follows the table the
+server makes. A dropped connection is resumed (the message line says so).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from canasta.bots.planning import going_out_plan
+from canasta.engine.actions import Action
+from canasta.engine.view import PlayerView
+from canasta.errors import CanastaError
+from canasta.net.client import Disconnected, SeatClient
+from canasta.net.link import Seating
+from canasta.presentation import TableFacts, table_facts
+from canasta.presentation.facts import DealBreakdown
+from canasta.tui.app import TableApp
+
+
+class RemoteSession:
+    """A seat at a server's table as the table app sees it (``SeatSession``): the last view
+    the server sent, its log, and what the person may do now."""
+
+    def __init__(self, client: SeatClient, notes: list[str] | None = None) -> None:
+        self.client = client
+        self.notes = notes or []
+        self.plan: list[str] = []  # the rest of a going-out line, sent one by one
+
+    @property
+    def view(self) -> PlayerView:
+        if self.client.view is None:
+            raise CanastaError("no view of the table yet")
+        return self.client.view
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.client.names
+
+    @property
+    def human_to_act(self) -> bool:
+        return bool(self.view.legal_actions) and not self.client.over \
+            and not self.client.waiting
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.client.frame.get("can_undo")) and self.human_to_act
+
+    @property
+    def log(self) -> list[str]:
+        """The move log the server keeps for this seat (its last lines)."""
+        return [str(line) for line in self.client.frame.get("facts", {}).get("log", ())]
+
+    def facts(self, hint: bool = False, lines: int = 12) -> TableFacts:
+        return table_facts(self.view, self.names, self.log[-lines:], with_hint=hint)
+
+    def refusal(self, action: Action | str) -> str | None:
+        """Why the move need not be sent at all (not this seat's turn, not an action); the
+        rules are the server's: its refusal comes back in words."""
+        if self.client.over:
+            return "the game is over"
+        if not self.human_to_act:
+            turn = self.view.current_player
+            return "wait for the others to read the breakdown" if self.client.waiting or \
+                turn == self.client.seat else f"it is {self.names[turn]}'s turn, not yours"
+        if isinstance(action, str):
+            try:
+                Action.parse(action)
+            except CanastaError as exc:
+                return str(exc)
+        return None
+
+
+class NetworkApp(TableApp[RemoteSession]):
+    """The table of a seat at a server: moves go to the server, frames come back."""
+
+    def __init__(self, session: RemoteSession, ascii: bool = False) -> None:
+        super().__init__(session, ascii)
+        self.showing = False  # a deal's breakdown is on screen
+        session.client.on_retry = self._retrying
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.run_worker(self._listen(), group="net")
+        self.after_frame()
+
+    # ------------------------------------------------------------------ the person's moves
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.run_worker(self.session.client.send(message), group="send")
+
+    def act(self, text: str) -> bool:
+        """Send the move; the server's frame (or its refusal) answers."""
+        why = self.session.refusal(text)
+        if why is not None:
+            self.refuse(why)
+            self.session.plan.clear()
+            return False
+        self.send({"kind": "act", "action": text, "v": self.session.client.version})
+        self.bots_busy = True
+        self.say(f"{text} ...")
+        self.refresh_bindings()
+        return True
+
+    def action_go_out(self) -> None:
+        plan = going_out_plan(self.session.view)
+        if plan is None:
+            self.refuse("no way to go out this turn was found")
+            return
+        texts = [str(a) for a in plan.actions]
+        self.session.plan = texts[1:]
+        self.act(texts[0])
+
+    def action_undo(self) -> None:
+        if not self.session.can_undo:
+            self.refuse("nothing to undo: only your own actions of this turn that revealed "
+                        "no card, with no other person at the table")
+            return
+        self.send({"kind": "undo", "v": self.session.client.version})
+        self.bots_busy = True
+
+    # ------------------------------------------------------------------ the server's frames
+
+    async def _listen(self) -> None:
+        client = self.session.client
+        while True:
+            try:
+                frame = await client.next_frame()
+            except (Disconnected, CanastaError) as exc:
+                self.bots_busy = False
+                self.refuse(f"{exc}. Press q to quit; the same command takes the seat back.")
+                self.refresh_bindings()
+                return
+            if frame["kind"] == "next":
+                await client.switch(str(frame["table"]))
+                self._deals_shown = 0
+                self.message = "A new game at the same table."
+            else:
+                self.heard(frame)
+
+    def heard(self, frame: dict[str, Any]) -> None:
+        """A frame from the server: redraw, go on with a going-out line, show a refusal or
+        the end of a deal."""
+        kind = frame["kind"]
+        if kind == "error":
+            self.bots_busy = False
+            self.session.plan.clear()
+            if frame.get("code") == "stale":
+                self.say("The table moved on before your move arrived: here it is now.")
+            else:
+                self.refuse(str(frame.get("message")))
+            self.refresh_bindings()
+        elif kind == "ack":
+            self.bots_busy = False
+            if self.session.plan:
+                self.act(self.session.plan.pop(0))
+            else:
+                self.message = ""
+                self.after_frame()
+        elif kind == "welcome" and self.session.client.resumes:
+            self.bots_busy = False  # a move sent before the drop is in the welcome, or lost
+            self.message = "Back at the table."
+            self.after_frame()
+        elif kind in ("welcome", "event"):
+            self.after_frame()
+
+    def after_frame(self) -> None:
+        """Draw the table; a deal that ended since (or a breakdown the server waits for this
+        seat to read) stays on screen until the person continues."""
+        if self.session.client.view is None:
+            return
+        self.redraw()
+        deals = len(self.session.view.results)
+        if not self.showing and (deals > self._deals_shown or self.session.client.waiting
+                                 or (self.session.client.over and deals)):
+            self._deals_shown = deals
+            self.breakdown(self.facts.last_deal, self.session.client.over)
+
+    def breakdown(self, last: DealBreakdown | None, over: bool) -> None:
+        self.showing = True
+        super().breakdown(last, over)
+
+    def deal_closed(self, what: str | None) -> None:
+        self.showing = False
+        if what == "quit":
+            self.exit()
+        elif what == "again":
+            self.send({"kind": "again"})
+            self.say("Asking for another game ...")
+        elif self.session.client.waiting:
+            self.send({"kind": "continue"})
+
+    def _retrying(self, attempt: int) -> None:
+        self.bots_busy = True
+        self.refuse(f"The connection dropped; reconnecting (attempt {attempt}) ...")
+
+
+async def play_remote(seating: Seating, ascii: bool = False) -> str:
+    """Play the seat in the full-screen table until the person quits; what to tell them."""
+    client = SeatClient(seating)
+    await client.open()
+    notes = [f"You are {seating.name} at table {client.table} on "
+             f"{seating.invitation.server} ({seating.rules.name})."]
+    app = NetworkApp(RemoteSession(client, notes), ascii=ascii)
+    await app.run_async()
+    await client.close()
+    if client.over:
+        return f"The game at table {client.table} is over."
+    return (f"You left table {client.table}; the seat stays yours (a bot plays it after the "
+            "table's grace period): run the same command to take it back.")
+
+
+def run(seating: Seating, ascii: bool = False) -> str:
+    return asyncio.run(play_remote(seating, ascii))
+
+
+__all__ = ["NetworkApp", "RemoteSession", "play_remote", "run"]

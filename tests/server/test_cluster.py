@@ -1,0 +1,148 @@
+"""Two ``canasta serve`` processes over one PostgreSQL database (docs/cluster.md): players of
+one table connected to both, every event reaching all of them; then ``kill -9`` of the owning
+process in the middle of the deal, and the game finishes on the other with every accepted
+action kept once (the record replays, and the bots' game is the one an uninterrupted server
+plays)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, select
+from tests.postgres import Postgres
+from tests.server.harness import QUICK, Client, Subprocess, create, play
+from tests.server.test_restart import SEATS, uninterrupted
+
+from canasta import record
+from canasta.server.models import LeaseRow
+
+LEASE = "1"  # seconds: a dead owner's tables are taken over within about a second
+
+
+def lease_owner(db: str, table: str) -> str | None:
+    engine = create_engine(db)
+    try:
+        with engine.connect() as connection:
+            owner: str | None = connection.scalar(select(LeaseRow.owner)
+                                                  .where(LeaseRow.table_id == table))
+            return owner
+    finally:
+        engine.dispose()
+
+
+def versions(client: Client) -> list[int]:
+    """The versions a client was told about, in order (missed events included)."""
+    seen: list[int] = []
+    for frame in client.frames:
+        if frame["kind"] == "welcome":
+            seen += [e["v"] for e in frame["missed"] or []]
+            if not seen:
+                seen.append(frame["v"])
+        elif frame["kind"] == "event":
+            seen.append(frame["v"])
+    return seen
+
+
+def actions_seen(client: Client) -> dict[int, str]:
+    """Version → action text of the actions a seated client was told about."""
+    out: dict[int, str] = {}
+    for frame in client.frames:
+        if frame["kind"] == "welcome":
+            events = frame["missed"] or []
+        elif frame["kind"] == "event":
+            events = [frame["event"]]
+        else:
+            continue
+        for event in events:
+            if event["kind"] == "action":
+                out[event["v"]] = event["action"]
+    return out
+
+
+@pytest.mark.xdist_group("postgres")
+def test_two_processes_one_game_and_the_owner_killed(postgres: Postgres) -> None:
+    db = postgres.database()
+    with ThreadPoolExecutor(2) as pool:
+        a, b = pool.map(lambda seeds: Subprocess(db, bot_pause=0.05, seeds=seeds,
+                                                 args=["--lease", LEASE]), ["c-a", "c-b"])
+    try:
+        with httpx.Client(base_url=a.url, timeout=10) as http_a, \
+                httpx.Client(base_url=b.url, timeout=10) as http_b:
+            made = create(http_a, ["me", "open", "open", "open"])
+            table = made["id"]
+            public = create(http_a, ["me", "open", "greedy", "greedy"],
+                            settings={"public": True})["id"]
+            listed = http_b.get("/api/tables").json()["tables"]  # b has not loaded it
+            assert [t["id"] for t in listed] == [public] and list(listed[0]["invites"]) == ["1"]
+            invites = http_b.get(f"/api/tables/{table}")  # b follows the table from now on
+            assert invites.status_code == 200
+
+        async def scenario() -> tuple[dict[int, str], dict[int, str], str, str]:
+            ann = await Client.open(a.ws, table, made["token"])
+            codes = ann.frames[0]["invites"]
+            tokens = [made["token"]]
+            async with httpx.AsyncClient(timeout=30) as http:
+                for seat, server in ((1, b), (2, a), (3, b)):  # claims: forwarded from b
+                    got = await http.post(f"{server.url}api/tables/{table}/claim", json={
+                        "seat": seat, "invite": codes[str(seat)], "name": f"P{seat}"})
+                    assert got.status_code == 200, got.text
+                    tokens.append(got.json()["token"])
+            await ann.close()
+            homes = [a, b, a, b]
+            clients = [await Client.open(homes[s].ws, table, tokens[s]) for s in range(4)]
+            rng = random.Random(12)
+            await play(clients, rng, lambda: clients[0].latest["v"] >= 14, hints=0.2)
+            async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+                made_bots = await http.post("/api/tables", json={
+                    "rules_file": QUICK.read_text(), "seats": SEATS,
+                    "settings": {"bot_pause": 0.02}})  # this table's game: 100+ moves
+                bots = made_bots.json()["id"]
+            watcher = await Client.open(b.ws, bots)
+            top = max(c.latest["v"] for c in clients)
+            for client in clients:  # every event reaches every seat, wherever it is connected
+                await client.until(lambda f: f.get("v", 0) >= top, start=0)
+            owner = lease_owner(db, table)
+            assert owner is not None and owner == lease_owner(db, bots)
+            await watcher.until(lambda f: f.get("v", 0) >= 4, start=0)
+            before = actions_seen(clients[1])
+            assert not clients[0].latest["table"]["over"]
+            assert not watcher.latest["table"]["over"]
+
+            a.kill()  # the owner of both tables
+            for seat in (0, 2):
+                with pytest.raises(ConnectionError):  # their process is gone
+                    await clients[seat].until(lambda f: False, timeout=30)
+            survivors = [clients[1], clients[3]]
+            for seat in (0, 2):  # the load balancer sends them to the other process
+                seen = clients[seat].latest["v"]
+                clients[seat] = await Client.open(b.ws, table, tokens[seat], seen=seen)
+                assert clients[seat].frames[0]["kind"] == "welcome"
+            await play(clients, rng, lambda: clients[1].latest["table"]["over"], hints=0.2)
+            await watcher.until(lambda f: f.get("table", {}).get("over", False), start=0)
+            for client in survivors:
+                told = versions(client)
+                assert told == list(range(told[0], told[-1] + 1))  # no gap, nothing twice
+            final = actions_seen(clients[1])
+            for client in [*clients, watcher]:
+                await client.close()
+            return before, final, owner, bots
+
+        before, final, owner, bots = asyncio.run(scenario())
+        with httpx.Client(base_url=b.url, timeout=10) as http:
+            game = record.loads(http.get(f"/api/tables/{table}/record").text)
+            robots = record.loads(http.get(f"/api/tables/{bots}/record").text)
+    finally:
+        a.kill()
+        b.kill()
+    record.verify(game)
+    record.verify(robots)
+    new_owner = lease_owner(db, table)
+    assert new_owner is not None and new_owner != owner
+    # every action accepted before the kill is in the record, at its place, once
+    assert all(final[v] == text for v, text in before.items())
+    assert [final[v] for v in sorted(final)] == game["actions"]
+    assert robots["actions"] == uninterrupted(bots, robots["seed"])
