@@ -170,8 +170,7 @@ def _rebuild_opening(s: State, t: Tables) -> None:
             before[1] += meld.twos
             before[0] += meld.jokers
     for _, low, high in (*((x, r[0], r[1]) for x, r in enumerate(side.runs) if r),
-                         *((x, low, low + t.rules.melds.canasta_size - 1)
-                           for x, low in side.sambas)):
+                         *side.sambas):
         for rank in range(low, high + 1):
             before[rank] += 1
     if s.turn.took:

@@ -5,7 +5,8 @@ A new meld is three cards — three naturals of a rank, or two and a wild (``mel
 ``meld K K 2``) — and cards join it one at a time (``add K JK``). Each side has one meld per
 rank, in its meld table (``Side.melds``). Where the rules allow it, three wild cards make a
 meld of their own (``meld 2 2 JK``, ``add W 2``: their generator is ``wild_melds``', their lay
-this module's); black 3s go down only as the player goes out, as a set (``meld B3 B3 B3``). Where suits matter, a new meld names its naturals' suits.
+this module's); black 3s go down only as the player goes out, as a set (``meld B3 B3 B3``).
+Where suits matter, a new meld names its naturals' suits.
 
 Each lay must keep the turn finishable (ruling 20: ``going_out.stranding``).
 """

@@ -99,10 +99,9 @@ def _run_text(suit: int, low: int, high: int) -> str:
 
 
 def _side_melds(side: Side, t: Tables) -> str:
-    cs = t.rules.melds.canasta_size
     texts = [meld_text(m) for m in side.melds if m is not None]
     texts += [_run_text(suit, run[0], run[1]) for suit, run in enumerate(side.runs) if run]
-    texts += [_run_text(suit, low, low + cs - 1) for suit, low in side.sambas]
+    texts += [_run_text(suit, low, high) for suit, low, high in side.sambas]
     return ", ".join(texts)
 
 

@@ -286,7 +286,7 @@ class _Reader:
             raise PositionError(f"{where}: a sequence is cards of one suit in a row")
         suit = suits.pop()
         if len(codes) >= self.t.rules.melds.canasta_size:
-            side.sambas = (*side.sambas, (suit, ranks[0]))
+            side.sambas = (*side.sambas, (suit, ranks[0], ranks[-1]))
         elif side.runs[suit] is not None:
             raise PositionError(f"{where}: the side has an open sequence of that suit already")
         else:
@@ -374,9 +374,8 @@ def _used(s: State, t: Tables) -> tuple[list[int], list[int]]:
                     kinds[meld.rank] += meld.naturals
                 kinds[TWO] += meld.twos
                 kinds[JOKER] += meld.jokers
-        cs = t.rules.melds.canasta_size
         runs = [(suit, run[0], run[1]) for suit, run in enumerate(side.runs) if run]
-        for suit, low, high in runs + [(suit, low, low + cs - 1) for suit, low in side.sambas]:
+        for suit, low, high in runs + list(side.sambas):
             for rank in range(low, high + 1):
                 put(SUITED + (rank - FOUR) * 4 + suit)
     opening = s.turn.opening

@@ -175,10 +175,9 @@ class HandResult:
 
 def sequences_of(s: State, t: Tables, side: SideNo) -> list[tuple[int, int, int]]:
     """The side's sequences as (suit, low, high): the open ones, then the sambas."""
-    cs = t.rules.melds.canasta_size
     mine = s.sides[side]
     out = [(suit, run[0], run[1]) for suit, run in enumerate(mine.runs) if run]
-    return out + [(suit, low, low + cs - 1) for suit, low in mine.sambas]
+    return out + list(mine.sambas)
 
 
 def concealed(s: State, t: Tables, went_out: SeatNo) -> bool:

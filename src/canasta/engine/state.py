@@ -124,7 +124,7 @@ class Side(Copyable):
 
     melds: list[Meld | None]  # by rank: the side's meld of that rank (WILD: wild cards alone)
     runs: list[tuple[int, int] | None]  # by suit: the open sequence as (low, high) ranks
-    sambas: tuple[tuple[int, int], ...]  # completed sequences as (suit, low)
+    sambas: tuple[tuple[int, int, int], ...]  # completed sequences as (suit, low, high)
     canastas: int  # completed canastas (sambas included)
     opened: bool  # has made its initial meld this deal
     minimum: int  # the initial-meld minimum set at the deal's start

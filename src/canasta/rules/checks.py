@@ -454,6 +454,13 @@ def twos_meld_needs_wild_melds(rules: RuleSet) -> str | None:
     return None
 
 
+def sambas_grow_needs_sequences(rules: RuleSet) -> str | None:
+    """Only sequences make sambas to grow."""
+    if rules.melds.sambas_grow_going_out and not rules.melds.sequences:
+        return "melds.sambas_grow_going_out needs melds.sequences: there is no samba to grow"
+    return None
+
+
 def count_bonuses_valid(rules: RuleSet) -> str | None:
     """Each row of ``canastas.count_bonuses`` asks for canastas a side can make, its natural
     ones among them."""
@@ -499,6 +506,7 @@ CHECKS: tuple[Check, ...] = (
     # issue 16
     upcard_pile_fits,
     twos_meld_needs_wild_melds,
+    sambas_grow_needs_sequences,
     count_bonuses_valid,
 )
 

@@ -139,6 +139,10 @@ class Melds:
         False, "while the side's meld of 2s (wild_melds) is short of a canasta, its players "
         "may not use 2s as wild cards anywhere else (Italian)"
     )
+    sambas_grow_going_out: bool = option(
+        False, "with sequences: a player going out may add cards at the ends of the side's "
+        "sambas, with the last cards of the hand (Brazilian escalera)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
