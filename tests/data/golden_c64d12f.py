@@ -29,11 +29,11 @@ samba,bolivia,brazilian,chilean`` (the digest at the end is still version 1's, c
 ``record.digest_v1`` from the new engine's state).
 
 Issue 16 changed three presets and added one (docs/rules.md, Presets: italian, cuban,
-brazilian, joker). The
-perft lines of the changed ones (``ISSUE_16_CHANGED``) were written again by the engine of that
-issue, so that they pin what the presets play now: ``--perft italian,cuban,brazilian``; their records of
-c64d12f are kept (each holds its rule set, which still replays as it did). The new preset's
-records and perft lines were written by the same engine: ``--presets joker``.
+brazilian, joker). The perft lines of the changed ones (``ISSUE_16_CHANGED``) were written again
+by the engine of that issue, so that they pin what the presets play now: ``--perft
+italian,cuban,brazilian``; their records of c64d12f are kept (each holds its rule set, which
+still replays as it did). The new preset's records and perft lines were written by the same
+engine: ``--presets joker``.
 """
 
 from __future__ import annotations

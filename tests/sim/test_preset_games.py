@@ -3,9 +3,9 @@
 Uniformly random play finishes most presets quickly. Two do not reach their target that way:
 ``modern_american`` drifts negative (a random side rarely makes the two canastas it needs, so
 its red 3s and hands count against it deal after deal, and a random wild meld is mostly left
-unfinished at -1,000), and ``cuban``, ``joker`` and ``italian`` crawl (the pile is always frozen; a game
-can take a hundred deals), as does ``brazilian`` (a canasta to open from 7,000, and the partner
-must be asked before going out). Those are played by an "eager" random policy instead: it
+unfinished at -1,000), and ``cuban``, ``joker`` and ``italian`` crawl (the pile is always frozen;
+a game can take a hundred deals), as does ``brazilian`` (a canasta to open from 7,000, and the
+partner must be asked before going out). Those are played by an "eager" random policy instead: it
 picks at random among the actions that lay cards (take the pile, meld, add, meld wilds or
 sequences, meld black 3s, lay a red 3, commit) whenever there is one, and otherwise discards a
 black 3 or a natural card it holds only one of, if it can. ``british`` is played both ways:
