@@ -101,7 +101,9 @@ def start() -> Postgres:
     """initdb and start a server (fsync off: a test database need not survive the machine);
     its template database migrated."""
     pg = bindir()
-    folder = Path(tempfile.mkdtemp(prefix="canasta-pg-"))
+    # as root, in /tmp (the postgres account must reach the folder, whatever $TMPDIR is)
+    folder = Path(tempfile.mkdtemp(prefix="canasta-pg-",
+                                   dir="/tmp" if os.geteuid() == 0 else None))
     (folder / "sock").mkdir()
     if os.geteuid() == 0:
         try:

@@ -61,7 +61,7 @@ class Watching:
 
 def test_four_network_bots_play_a_whole_game(server: Running, tmp_path: Path) -> None:
     table, invites = open_table(server, ["open"] * 4)
-    players = [Watching("greedy" if n % 2 else "random", n) for n in range(4)]
+    players = [Watching("random" if n == 0 else "greedy", n) for n in range(4)]
     said: list[str] = []
 
     async def everyone() -> list[dict[str, Any]]:
@@ -127,12 +127,12 @@ def test_moves_refused_again_and_again_end_the_client_cleanly(server: Running,
 
 def test_the_command_plays_a_seat_and_takes_it_back_when_run_again(
         server: Running, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    table, invites = open_table(server, ["random", "open", "random", "random"])
+    table, invites = open_table(server, ["greedy", "open", "greedy", "greedy"])
     argv = ["bot", "--server", server.url, "--join", f"{server.url}join/{table}/1/"
-            f"{invites['1']}", "random", "--seed", "5", "--seats", str(tmp_path / "s.json")]
+            f"{invites['1']}", "greedy", "--seed", "5", "--seats", str(tmp_path / "s.json")]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert f"seated at table {table} as random bot (seat 1)" in out and "game over" in out
+    assert f"seated at table {table} as greedy bot (seat 1)" in out and "game over" in out
     assert main(argv) == 0  # the invitation is used up; the kept token takes the seat back
     assert "game over" in capsys.readouterr().out
 

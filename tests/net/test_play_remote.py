@@ -38,16 +38,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
 
 
 class Keeping(SeatClient):
-    """A seat client that keeps every view it is sent, with its version."""
+    """A seat client that keeps every view it is sent, with its table and version."""
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self.views: list[tuple[int, PlayerView]] = []
+        self.views: list[tuple[str, int, PlayerView]] = []
 
     async def _receive(self) -> dict[str, Any]:
         frame = await super()._receive()
         if frame["kind"] in ("welcome", "event") and self.view is not None:
-            self.views.append((frame["v"], self.view))
+            self.views.append((self.table, frame["v"], self.view))
         return frame
 
 
@@ -133,6 +133,12 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
         assert isinstance(app.screen, BreakdownScreen) and app.screen.over
         text = screen_text(app)
         assert "ended" in text and "p: play again" in text
+        await pilot.press("p")  # play again: the server's next table, the same seats
+        await until(pilot, lambda: terminal.table != made["id"] and terminal.view is not None
+                    and not isinstance(app.screen, BreakdownScreen))
+        assert not terminal.over and terminal.names[1] == "Tess"
+        assert app.message == "A new game at the same table."
+        assert "Deal 1 of quick" in screen_text(app)
         await pilot.press("q")
     stop.set()
     await playing
@@ -149,7 +155,8 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
             count += 1 if kind == "action" else -1 if kind == "undo" else 0
             actions_at[frame["v"]] = count
     rules = seating.rules
-    sent = [*terminal.views, *((f["v"], decode_view(f["view"], rules)) for f in page.frames
+    sent = [*((v, view) for table, v, view in terminal.views if table == made["id"]),
+            *((f["v"], decode_view(f["view"], rules)) for f in page.frames
                                if f["kind"] in ("welcome", "event"))]
     replayed = Game(game.rules, game.seed)
     states = [replayed.clone()]

@@ -1,14 +1,19 @@
 """Two ``canasta serve`` processes over one PostgreSQL database (docs/cluster.md): players of
-one table connected to both, every event reaching all of them; then ``kill -9`` of the owning
-process in the middle of the deal, and the game finishes on the other with every accepted
-action kept once (the record replays, and the bots' game is the one an uninterrupted server
-plays)."""
+one table connected to both, every event reaching all of them; the owner stalled (SIGSTOP) past
+its lease, the other taking the table over and the stalled one waking up to follow it; then
+``kill -9`` of the owning process in the middle of the deal, and the game finishes on the other
+with every accepted action kept once (the record replays, and the bots' game is the one an
+uninterrupted server plays)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
+import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import httpx
 import pytest
@@ -32,6 +37,13 @@ def lease_owner(db: str, table: str) -> str | None:
             return owner
     finally:
         engine.dispose()
+
+
+def statuses(frame: dict[str, Any]) -> list[str] | None:
+    """The seats' presence a frame tells (None: a frame that tells none)."""
+    seats = frame.get("seats") if frame["kind"] == "presence" else \
+        frame.get("table", {}).get("seats")
+    return None if seats is None else [seat["status"] for seat in seats]
 
 
 def versions(client: Client) -> list[int]:
@@ -63,8 +75,19 @@ def actions_seen(client: Client) -> dict[int, str]:
     return out
 
 
+async def owner_changes(db: str, table: str, old: str | None) -> str:
+    """Poll until the table's lease is another process's; that process."""
+    deadline = time.monotonic() + 30
+    while (owner := await asyncio.to_thread(lease_owner, db, table)) in (old, None):
+        assert time.monotonic() < deadline, "nobody took the table over"
+        await asyncio.sleep(0.05)
+    assert owner is not None
+    return owner
+
+
 @pytest.mark.xdist_group("postgres")
-def test_two_processes_one_game_and_the_owner_killed(postgres: Postgres) -> None:
+def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
+        postgres: Postgres) -> None:
     db = postgres.database()
     with ThreadPoolExecutor(2) as pool:
         a, b = pool.map(lambda seeds: Subprocess(db, bot_pause=0.05, seeds=seeds,
@@ -94,45 +117,58 @@ def test_two_processes_one_game_and_the_owner_killed(postgres: Postgres) -> None
             await ann.close()
             homes = [a, b, a, b]
             clients = [await Client.open(homes[s].ws, table, tokens[s]) for s in range(4)]
+            for client in (clients[0], clients[1]):  # each sees the others here, wherever
+                await client.until(lambda f: statuses(f) == ["here"] * 4, start=0)
             rng = random.Random(12)
-            await play(clients, rng, lambda: clients[0].latest["v"] >= 14, hints=0.2)
-            async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+            await play(clients, rng, lambda: clients[0].latest["v"] >= 10, hints=0.2)
+            first = await asyncio.to_thread(lease_owner, db, table)
+
+            # the owner stalls past its lease (a frozen VM, a long pause): b takes the table
+            # over; a wakes up believing it owns it, and must not fork the game
+            os.kill(a.process.pid, signal.SIGSTOP)
+            try:
+                owner = await owner_changes(db, table, first)
+            finally:
+                os.kill(a.process.pid, signal.SIGCONT)
+            await play(clients, rng, lambda: clients[0].latest["v"] >= 20, hints=0.2)
+            assert await asyncio.to_thread(lease_owner, db, table) == owner  # b's, still
+
+            async with httpx.AsyncClient(base_url=b.url, timeout=30) as http:
                 made_bots = await http.post("/api/tables", json={
                     "rules_file": QUICK.read_text(), "seats": SEATS,
                     "settings": {"bot_pause": 0.02}})  # this table's game: 100+ moves
                 bots = made_bots.json()["id"]
-            watcher = await Client.open(b.ws, bots)
+            watcher = await Client.open(a.ws, bots)
             top = max(c.latest["v"] for c in clients)
             for client in clients:  # every event reaches every seat, wherever it is connected
                 await client.until(lambda f: f.get("v", 0) >= top, start=0)
-            owner = lease_owner(db, table)
-            assert owner is not None and owner == lease_owner(db, bots)
+            assert await asyncio.to_thread(lease_owner, db, bots) == owner
             await watcher.until(lambda f: f.get("v", 0) >= 4, start=0)
-            before = actions_seen(clients[1])
+            before = actions_seen(clients[0])
             assert not clients[0].latest["table"]["over"]
             assert not watcher.latest["table"]["over"]
 
-            a.kill()  # the owner of both tables
-            for seat in (0, 2):
+            b.kill()  # the owner of both tables now
+            for seat in (1, 3):
                 with pytest.raises(ConnectionError):  # their process is gone
                     await clients[seat].until(lambda f: False, timeout=30)
-            survivors = [clients[1], clients[3]]
-            for seat in (0, 2):  # the load balancer sends them to the other process
+            survivors = [clients[0], clients[2]]
+            for seat in (1, 3):  # the load balancer sends them to the other process
                 seen = clients[seat].latest["v"]
-                clients[seat] = await Client.open(b.ws, table, tokens[seat], seen=seen)
+                clients[seat] = await Client.open(a.ws, table, tokens[seat], seen=seen)
                 assert clients[seat].frames[0]["kind"] == "welcome"
-            await play(clients, rng, lambda: clients[1].latest["table"]["over"], hints=0.2)
+            await play(clients, rng, lambda: clients[0].latest["table"]["over"], hints=0.2)
             await watcher.until(lambda f: f.get("table", {}).get("over", False), start=0)
-            for client in survivors:
+            for client in survivors:  # on a all along, through the stall and the takeovers
                 told = versions(client)
                 assert told == list(range(told[0], told[-1] + 1))  # no gap, nothing twice
-            final = actions_seen(clients[1])
+            final = actions_seen(clients[0])
             for client in [*clients, watcher]:
                 await client.close()
             return before, final, owner, bots
 
         before, final, owner, bots = asyncio.run(scenario())
-        with httpx.Client(base_url=b.url, timeout=10) as http:
+        with httpx.Client(base_url=a.url, timeout=10) as http:
             game = record.loads(http.get(f"/api/tables/{table}/record").text)
             robots = record.loads(http.get(f"/api/tables/{bots}/record").text)
     finally:
@@ -140,8 +176,8 @@ def test_two_processes_one_game_and_the_owner_killed(postgres: Postgres) -> None
         b.kill()
     record.verify(game)
     record.verify(robots)
-    new_owner = lease_owner(db, table)
-    assert new_owner is not None and new_owner != owner
+    last = lease_owner(db, table)
+    assert last is not None and last != owner
     # every action accepted before the kill is in the record, at its place, once
     assert all(final[v] == text for v, text in before.items())
     assert [final[v] for v in sorted(final)] == game["actions"]

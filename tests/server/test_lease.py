@@ -58,7 +58,9 @@ def test_one_owner_at_a_time_and_an_expired_lease_is_taken_once(postgres: Postgr
         # p2 comes back: its heartbeat says it kept nothing
         assert lease.beat(engine, "p2", 30, [], []).kept == set()
         assert lease.beat(engine, "p1", 30, [], []).kept == {"t1"}
-        lease.release(engine, "p3")
+        writer = storage.Writer(engine)
+        asyncio.run(writer.write(lease.release_op("p3")))
+        writer.close()
         assert lease.owner_of(engine, "t2") is None
         assert sorted(lease.beat(engine, "p1", 30, [], []).taken) == ["t2", "t3"]
     finally:
@@ -78,6 +80,7 @@ def test_presence_and_versions_in_the_heartbeat(postgres: Postgres) -> None:
                           lease.presence_op("t1", "p2", {1}, 30),
                           storage.add_event("t1", 1, "continue", 1, {}),
                           storage.add_event("t1", 2, "continue", 2, {})))
+        asyncio.run(write(lease.renew_presence_op("p2", 30)))
         found = lease.beat(engine, "p2", 30, ["t1"], ["t1"])
         assert found.versions == {"t1": 2} and found.present == {"t1": {0, 2}}
         assert lease.presence(engine, ["t1"], "p1") == {"t1": {1}}

@@ -13,6 +13,8 @@ Each lay must keep the turn finishable (ruling 20: ``going_out.stranding``).
 
 from __future__ import annotations
 
+from itertools import product
+
 from canasta.cards import ACE, BLACK_THREE, JOKER, NATURAL_RANKS, SUITED, TWO, kind_name
 from canasta.engine import going_out
 from canasta.engine.actions import (
@@ -42,19 +44,27 @@ Why = dict[Action, Refusal] | None
 #: rank): how many naturals of each suit it names.
 _NEEDS = [tuple(sum(1 for c in naturals if (c - SUITED) % 4 == suit) for suit in range(4))
           for _, naturals, _, _ in SUITED_MELDS[NATURAL_RANKS[0]]]
-#: The hand's count of a rank in each suit -> the suited new melds its naturals allow.
-_BY_SUITS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-def _allowed(held: tuple[int, ...]) -> tuple[int, ...]:
+def _by_suits() -> dict[bytes, tuple[int, ...]]:
+    """The hand's count of a rank in each suit (as bytes, each count up to 3: no meld names
+    more of one suit) -> the suited new melds its naturals allow, every count made at once."""
+    allowed: list[list[int]] = [[] for _ in range(4 ** 4)]
+    for i, need in enumerate(_NEEDS):
+        for held in product(*(range(n, 4) for n in need)):
+            allowed[held[0] * 64 + held[1] * 16 + held[2] * 4 + held[3]].append(i)
+    return {bytes(held): tuple(allowed[held[0] * 64 + held[1] * 16 + held[2] * 4 + held[3]])
+            for held in product(range(4), repeat=4)}
+
+
+_BY_SUITS = _by_suits()
+
+
+def _allowed(held: bytes) -> tuple[int, ...]:
     """The suited new melds (indexes into ``SUITED_MELDS[rank]``) a hand holding ``held``
-    naturals of a rank in each suit can lay; remembered."""
+    naturals of a rank in each suit can lay (more than three of a suit counted as three)."""
     found = _BY_SUITS.get(held)
-    if found is None:
-        found = _BY_SUITS[held] = tuple(
-            i for i, need in enumerate(_NEEDS)
-            if all(have >= n for have, n in zip(held, need, strict=True)))
-    return found
+    return found if found is not None else _BY_SUITS[bytes(min(n, 3) for n in held)]
 
 
 LAY_LIMIT = ("you have taken back your opening {} times this turn; discard to end your turn")
@@ -216,15 +226,13 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
     cards, hand = player.cards, player.hand
     assert cards is not None
     base = SUITED + (r - 4) * 4
-    cap = t.cap
-    three_ok = t.rules.melds.min_naturals <= 3
     cap, points = t.cap, t.points
     ops = s.turn.opening_points
     three_ok = t.rules.melds.min_naturals <= 3
     templates = SUITED_MELDS[r]
     tame = twos_tame(s.sides[s.turn.seat % t.sides], t)
     acts: list[Action] = []
-    for i in _allowed(tuple(cards[base:base + 4])):
+    for i in _allowed(bytes(cards[base:base + 4])):
         action, naturals, wild, _ = templates[i]
         if wild < 0:
             if not three_ok:

@@ -10,6 +10,8 @@ has at most one open sequence per suit.
 
 from __future__ import annotations
 
+from itertools import product
+
 from canasta.cards import ACE, FOUR, NATURAL_RANKS, SUITED, kind_name, suit_of, suited
 from canasta.engine import going_out
 from canasta.engine.actions import EXTEND_ACTIONS, SEQUENCE_ACTIONS, Action, sequence_cards
@@ -29,29 +31,19 @@ OPEN_ALREADY = Refusal("your side already has an open sequence in that suit: ext
 _CODE = {(rank, suit): suited(rank, suit) for rank in NATURAL_RANKS for suit in range(4)}
 
 
-def _starts() -> dict[tuple[bool, ...], tuple[int, ...]]:
-    """For which ranks of a suit a hand holds (4 up to the ace), the low ranks of the runs of
-    three it can lay."""
+def _starts() -> dict[bytes, tuple[int, ...]]:
+    """For which ranks of a suit a hand holds (4 up to the ace; as bytes, 1 for a rank held,
+    0 for one not), the low ranks of the runs of three it can lay."""
     table = {}
-    for mask in range(1 << len(NATURAL_RANKS)):
-        held = tuple(bool(mask >> i & 1) for i in range(len(NATURAL_RANKS)))
-        table[held] = tuple(FOUR + i for i in range(len(NATURAL_RANKS) - 2)
-                            if held[i] and held[i + 1] and held[i + 2])
+    for held in product((0, 1), repeat=len(NATURAL_RANKS)):
+        table[bytes(held)] = tuple(FOUR + i for i in range(len(NATURAL_RANKS) - 2)
+                                   if held[i] and held[i + 1] and held[i + 2])
     return table
 
 
 _STARTS = _starts()
-#: The same, by the hand's count of each rank of the suit (as bytes: cheap to make and to
-#: hash), filled as hands are seen and emptied when it grows large.
-_BY_COUNTS: dict[bytes, tuple[int, ...]] = {}
-
-
-def _starts_held(counts: bytes) -> tuple[int, ...]:
-    """The low ranks of the runs of three that ``counts`` (per rank of a suit) can lay."""
-    if len(_BY_COUNTS) >= 1 << 16:
-        _BY_COUNTS.clear()
-    found = _BY_COUNTS[counts] = _STARTS[tuple(map(bool, counts))]
-    return found
+#: Maps a count of cards to 1 when some are held, 0 when none (``bytes.translate``).
+_HELD = bytes([0] + [1] * 255)
 
 
 def extends(side: Side, t: Tables, card: int) -> bool:
@@ -95,9 +87,7 @@ def sequence_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why =
     for suit in range(4):
         run = side.runs[suit]
         if run is None:
-            counts = bytes(cards[SUITED + suit::4])
-            starts = _BY_COUNTS.get(counts)
-            for low in starts if starts is not None else _starts_held(counts):
+            for low in _STARTS[bytes(cards[SUITED + suit::4]).translate(_HELD)]:
                 action = SEQUENCE_ACTIONS[(low, suit)]
                 laid = points[low] + points[low + 1] + points[low + 2]
                 verdict = going_out.stranding(s, t, size - 3, None, ops + laid, action, look)

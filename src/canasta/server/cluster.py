@@ -31,9 +31,9 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import psycopg
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Engine
 
-from canasta.server import lease
+from canasta.server import lease, storage
 from canasta.server.frames import Event
 from canasta.server.seats import Refused
 from canasta.server.storage import Op
@@ -59,6 +59,7 @@ class Cluster:
         self.channel = lease.channel(self.process)
         self.hall: Hall | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._owners: dict[str, str] = {}  # the process that last answered for a table
         self._ids = itertools.count()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._sender: psycopg.AsyncConnection[Any] | None = None
@@ -85,7 +86,11 @@ class Cluster:
                 await task
         if self._sender is not None:
             await self._sender.close()
-        await asyncio.to_thread(lease.release, self.engine, self.process)
+        assert self.hall is not None
+        try:
+            await self.hall.writer.write(lease.release_op(self.process))
+        except Exception:  # the others will take the tables when the leases expire
+            log.exception("could not give up this process's leases")
 
     def _spawn(self, coroutine: Any) -> None:
         task: asyncio.Task[Any] = asyncio.ensure_future(coroutine)
@@ -105,17 +110,15 @@ class Cluster:
     # ------------------------------------------------------------------ writes
 
     def event_op(self, table_id: str, event: Event) -> Op:
-        """The notification of a new event, sent with its commit (the event itself when it
-        fits in a notification, else its version alone: the follower reads the log)."""
+        """The write of a new event with its notification, sent when it commits (the event
+        itself when it fits in a notification, else its version alone: the follower reads
+        the log)."""
         payload: dict[str, Any] = {"f": self.process, "t": table_id, "v": event.version}
         whole = {**payload, "e": [event.kind, event.seat, event.data]}
         if len(json.dumps(whole)) < lease.NOTIFY_MAX:
             payload = whole
-
-        def op(connection: Connection) -> None:
-            lease.notify(connection, lease.EVENTS, payload)
-
-        return op
+        row = storage.event_row(table_id, event.version, event.kind, event.seat, event.data)
+        return lease.add_event_op(row, payload)
 
     def lease_op(self, table_id: str) -> Op:
         """The write that makes this process a new table's owner."""
@@ -146,7 +149,9 @@ class Cluster:
         while True:
             if table.owned:
                 return await table.run(method, args)
-            owner = await asyncio.to_thread(lease.owner_of, self.engine, table.id)
+            owner = self._owners.get(table.id)
+            if owner is None:
+                owner = await asyncio.to_thread(lease.owner_of, self.engine, table.id)
             if owner is None or owner == self.process:
                 if await asyncio.to_thread(self.acquire, table.id):
                     await table.promote()
@@ -154,11 +159,14 @@ class Cluster:
             else:
                 answer = await self._ask(owner, table.id, method, args)
                 if answer is not None and "err" in answer:
+                    self._owners[table.id] = owner
                     code, message = answer["err"]
                     raise Refused(code, message)
                 if answer is not None and "ok" in answer:
+                    self._owners[table.id] = owner
                     version: int = answer["ok"]
                     return version
+            self._owners.pop(table.id, None)  # no answer, or not the owner: look it up again
             if time.monotonic() > deadline:
                 raise Refused("unavailable", "the table's server is not answering: try again "
                                              "in a moment")
@@ -283,6 +291,7 @@ class Cluster:
         owned = {t.id for t in tables if t.owned}
         followed = [t.id for t in tables if not t.owned and not t.over]
         watched = [t.id for t in tables if not t.over]
+        self._spawn(self.hall.writer.write(lease.renew_presence_op(self.process, self.lease)))
         found = await asyncio.to_thread(lease.beat, self.engine, self.process, self.lease,
                                         followed, watched)
         for table_id in owned - found.kept:

@@ -38,6 +38,19 @@ def notify(connection: Connection, channel_name: str, payload: dict[str, Any]) -
                                              json.dumps(payload, separators=(",", ":")))))
 
 
+def add_event_op(row: dict[str, Any], payload: dict[str, Any]) -> Op:
+    """The write that appends an event (``storage.event_row``) and notifies it, in one
+    statement (``WITH e AS (INSERT ... RETURNING) SELECT pg_notify(...) FROM e``): one round
+    trip to the database fewer a move than two statements."""
+    text = json.dumps(payload, separators=(",", ":"))
+
+    def op(connection: Connection) -> None:
+        inserted = insert(EventRow).values(**row).returning(EventRow.version).cte("e")
+        connection.execute(select(func.pg_notify(EVENTS, text)).select_from(inserted))
+
+    return op
+
+
 def _expiry(ttl: float) -> Any:
     return func.now() + timedelta(seconds=ttl)
 
@@ -75,11 +88,15 @@ def owner_of(engine: Engine, table_id: str) -> str | None:
             LeaseRow.table_id == table_id, LeaseRow.expires_at >= func.now()))
 
 
-def release(engine: Engine, owner: str) -> None:
-    """Give up every lease and presence of a process (it is shutting down)."""
-    with engine.begin() as connection:
+def release_op(owner: str) -> Op:
+    """The write that gives up every lease and presence of a process (it is shutting down;
+    through its writer, after its last writes)."""
+
+    def op(connection: Connection) -> None:
         connection.execute(delete(LeaseRow).where(LeaseRow.owner == owner))
         connection.execute(delete(PresenceRow).where(PresenceRow.process == owner))
+
+    return op
 
 
 def presence_op(table_id: str, process: str, seats: Collection[int], ttl: float) -> Op:
@@ -94,6 +111,17 @@ def presence_op(table_id: str, process: str, seats: Collection[int], ttl: float)
                 {"table_id": table_id, "seat": seat, "process": process,
                  "expires_at": _expiry(ttl)} for seat in sorted(seats)]))
         notify(connection, EVENTS, {"f": process, "t": table_id, "p": 1})
+
+    return op
+
+
+def renew_presence_op(process: str, ttl: float) -> Op:
+    """The write that renews every presence of a process (through the process's writer, as
+    its other presence writes: one connection, so they never deadlock one another)."""
+
+    def op(connection: Connection) -> None:
+        connection.execute(update(PresenceRow).where(PresenceRow.process == process)
+                           .values(expires_at=_expiry(ttl)))
 
     return op
 
@@ -129,7 +157,7 @@ class Beat:
 
 def beat(engine: Engine, owner: str, ttl: float, followed: Collection[str],
          watched: Collection[str], take_limit: int = 50) -> Beat:
-    """One heartbeat, in one transaction: renew our leases and presence, take up to
+    """One heartbeat, in one transaction: renew our leases, take up to
     ``take_limit`` unfinished tables whose lease is gone or expired, read the newest version
     of the ``followed`` tables (to catch a missed notification) and the presence at the
     ``watched`` ones."""
@@ -137,8 +165,6 @@ def beat(engine: Engine, owner: str, ttl: float, followed: Collection[str],
         kept = set(connection.scalars(
             update(LeaseRow).where(LeaseRow.owner == owner).values(expires_at=_expiry(ttl))
             .returning(LeaseRow.table_id)))
-        connection.execute(update(PresenceRow).where(PresenceRow.process == owner)
-                           .values(expires_at=_expiry(ttl)))
         orphans = select(TableRow.id).outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id) \
             .where(TableRow.over.is_(False),
                    or_(LeaseRow.table_id.is_(None), LeaseRow.expires_at < func.now())) \
@@ -161,5 +187,6 @@ def owned_by(engine: Engine, owner: str) -> set[str]:
             and_(LeaseRow.owner == owner, LeaseRow.expires_at >= func.now()))))
 
 
-__all__ = ["EVENTS", "NOTIFY_MAX", "Beat", "acquire", "beat", "channel", "lease_op", "notify",
-           "owned_by", "owner_of", "presence", "presence_op", "release", "take"]
+__all__ = ["EVENTS", "NOTIFY_MAX", "Beat", "acquire", "add_event_op", "beat", "channel",
+           "lease_op", "notify", "owned_by", "owner_of", "presence", "presence_op", "release_op",
+           "renew_presence_op", "take"]

@@ -115,13 +115,19 @@ def add_table(row: TableRow, seats: list[SeatRow]) -> Op:
 def add_event(table_id: str, version: int, kind: str, seat: int | None,
               data: dict[str, Any]) -> Op:
     """The write that appends one event to a table's log."""
+    row = event_row(table_id, version, kind, seat, data)
 
     def op(connection: Connection) -> None:
-        connection.execute(insert(EventRow), [{"table_id": table_id, "version": version,
-                                               "kind": kind, "seat": seat, "data": data,
-                                               "at": now()}])
+        connection.execute(insert(EventRow), [row])
 
     return op
+
+
+def event_row(table_id: str, version: int, kind: str, seat: int | None,
+              data: dict[str, Any]) -> dict[str, Any]:
+    """The columns of one event's row."""
+    return {"table_id": table_id, "version": version, "kind": kind, "seat": seat,
+            "data": data, "at": now()}
 
 
 def set_token(table_id: str, seat: int, token_hash: str, name: str) -> Op:
@@ -246,6 +252,7 @@ __all__ = [
     "Writer",
     "add_event",
     "add_table",
+    "event_row",
     "events_after",
     "load_table",
     "load_unfinished",

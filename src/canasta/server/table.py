@@ -538,9 +538,9 @@ class Table:
 
     async def _store(self, event: Event, *ops: storage.Op) -> None:
         """Commit an event (with ``ops``, in one transaction), telling the other processes."""
-        more = [] if self.cluster is None else [self.cluster.event_op(self.id, event)]
-        await self.writer.write(*ops, storage.add_event(self.id, event.version, event.kind,
-                                                        event.seat, event.data), *more)
+        write = storage.add_event(self.id, event.version, event.kind, event.seat, event.data) \
+            if self.cluster is None else self.cluster.event_op(self.id, event)
+        await self.writer.write(*ops, write)
 
     # ------------------------------------------------------------------ several processes
 
@@ -631,9 +631,11 @@ class Table:
         self.start()
 
     async def demote(self) -> None:
-        """Another process owns the table now: follow it."""
-        self.owned = False
-        await self.stop()
+        """Another process owns the table now: follow it (under the lock, so a bot's move
+        being committed is not cut in two)."""
+        async with self.lock:
+            self.owned = False
+            await self.stop()
 
     # ------------------------------------------------------------------ bots
 

@@ -86,6 +86,8 @@ class NetworkApp(TableApp[RemoteSession]):
     def __init__(self, session: RemoteSession, ascii: bool = False) -> None:
         super().__init__(session, ascii)
         self.showing = False  # a deal's breakdown is on screen
+        self._drawing = False  # a redraw is asked for (frames coming fast make one)
+        self._lost = False  # the connection dropped: the next welcome is a resume
         session.client.on_retry = self._retrying
 
     def on_mount(self) -> None:
@@ -166,16 +168,23 @@ class NetworkApp(TableApp[RemoteSession]):
             else:
                 self.message = ""
                 self.after_frame()
-        elif kind == "welcome" and self.session.client.resumes:
-            self.bots_busy = False  # a move sent before the drop is in the welcome, or lost
+        elif kind == "welcome" and self._lost:
+            self._lost = self.bots_busy = False  # a move sent before the drop is in it, or lost
             self.message = "Back at the table."
             self.after_frame()
         elif kind in ("welcome", "event"):
             self.after_frame()
 
     def after_frame(self) -> None:
+        """Draw the table once the frames that came together are read (``_draw``)."""
+        if not self._drawing:
+            self._drawing = True
+            self.call_later(self._draw)
+
+    def _draw(self) -> None:
         """Draw the table; a deal that ended since (or a breakdown the server waits for this
         seat to read) stays on screen until the person continues."""
+        self._drawing = False
         if self.session.client.view is None:
             return
         self.redraw()
@@ -200,7 +209,7 @@ class NetworkApp(TableApp[RemoteSession]):
             self.send({"kind": "continue"})
 
     def _retrying(self, attempt: int) -> None:
-        self.bots_busy = True
+        self.bots_busy = self._lost = True
         self.refuse(f"The connection dropped; reconnecting (attempt {attempt}) ...")
 
 
