@@ -16,6 +16,7 @@ from canasta.engine.determinize import determinize
 from canasta.engine.position import PositionError
 from canasta.engine.scoring import Meld, count_bonus, score_side
 from canasta.engine.state import WILD
+from canasta.net.wire import ViewError, decode_view, encode_view
 from canasta.rules import load
 from tests.helpers import MELD, kinds, legal_texts, position
 from tests.preset_helpers import refused
@@ -241,3 +242,16 @@ def test_a_position_refuses_a_meld_of_deuces_the_rules_cannot_make() -> None:
         italian(hands={0: "5S"}, melds={0: ["2 2 JK JK JK"], 1: ["Q Q Q"]})
     assert italian(hands={0: "5S"}, melds={0: ["2 2 2 JK JK"], 1: ["Q Q Q"]}).state.sides[0] \
         .melds[WILD] == Meld(WILD, 0, 3, 2)
+
+
+def test_a_seats_view_on_the_wire_carries_only_the_face_down_count() -> None:
+    """docs/protocol.md, the seat's view: ``face_down`` gives how many cards lie face down under
+    the pile, never which; a malformed count is refused."""
+    game = Game(ITALIAN, 4)
+    view = game.view(2)
+    data = encode_view(view)
+    assert data["face_down"] == game.state.table.under_size > 0
+    assert "under" not in data["position"]
+    assert decode_view(data, ITALIAN) == view
+    with pytest.raises(ViewError, match="face_down"):
+        decode_view({**data, "face_down": -1}, ITALIAN)

@@ -1,7 +1,7 @@
 """A seat's view as it travels in the server's frames (docs/protocol.md, "The seat's view"):
 the information set in the position notation (docs/positions.md), with what the notation
-leaves to the full state (hand sizes, foot sizes, the stock's size) and the legal actions'
-codes beside it.
+leaves to the full state (hand sizes, foot sizes, the stock's size, the number of face-down
+cards under the pile where there are any) and the legal actions' codes beside it.
 
 ``encode_view`` writes what ``view`` holds and nothing more: the information set already lacks
 every card the seat cannot see (other hands keep only their known cards, feet and stock only
@@ -36,10 +36,13 @@ def encode_view(view: PlayerView) -> dict[str, Any]:
     for number, seat in enumerate(state.seats):
         if number != view.seat:  # what it holds that this seat may know is its ``known``
             seat.hand = [0] * len(seat.hand)
-    return {"format": FORMAT, "seat": view.seat, "position": write(state, view.t),
-            "hand_sizes": [p.size for p in view.state.seats],
-            "foot_sizes": [p.foot_size for p in view.state.seats],
-            "stock": view.stock_size, "legal": [a.code for a in view.legal_actions]}
+    out = {"format": FORMAT, "seat": view.seat, "position": write(state, view.t),
+           "hand_sizes": [p.size for p in view.state.seats],
+           "foot_sizes": [p.foot_size for p in view.state.seats],
+           "stock": view.stock_size, "legal": [a.code for a in view.legal_actions]}
+    if view.pile_face_down:  # only their number: nobody sees them (Italian)
+        out["face_down"] = view.pile_face_down
+    return out
 
 
 def decode_view(data: object, rules: RuleSet) -> PlayerView:
@@ -52,6 +55,7 @@ def decode_view(data: object, rules: RuleSet) -> PlayerView:
         raise ViewError(f"the view's seat {seat!r} is not in this game")
     sizes, feet = _numbers(data, "hand_sizes", players), _numbers(data, "foot_sizes", players)
     stock, legal = _numbers(data, "stock", None), data.get("legal")
+    face_down = _numbers(data, "face_down", None) if "face_down" in data else 0
     if not isinstance(legal, list):
         raise ViewError("the view's 'legal' is a list of action codes")
     try:
@@ -61,6 +65,7 @@ def decode_view(data: object, rules: RuleSet) -> PlayerView:
         raise ViewError(f"the view does not read: {exc}") from None
     for player, size, foot in zip(state.seats, sizes, feet, strict=True):
         player.size, player.foot_size = size, foot
+    state.table.under_size = face_down
     assert isinstance(stock, int)
     return PlayerView(seat, rules, state, actions, stock)
 
