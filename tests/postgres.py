@@ -144,9 +144,12 @@ def postgres() -> Iterator[Postgres]:
         server.stop()
 
 
-BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.xdist_group("postgres"))]
-"""Parametrize a test on both databases: ``@pytest.mark.parametrize("backend", BACKENDS)``
-(PostgreSQL's tests share one worker, hence one server)."""
+BACKENDS = ["sqlite", "postgresql"]
+"""Parametrize a test on both databases: ``@pytest.mark.parametrize("backend", BACKENDS)``.
+Each xdist worker that runs one starts its own server (``postgres`` is session-scoped per
+worker). An ``xdist_group`` mark would not keep them on one worker: under pytest 9.2,
+pytest-xdist 3.8's ``--dist loadgroup`` has no effect (it renames ``item._nodeid``, which
+pytest 9 no longer reads)."""
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ examples, ten times as many games (see ``conftest.py``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -135,7 +135,7 @@ def check_side_score(score: SideScore, game: Game) -> None:
     assert score.going_out >= 0 >= score.penalty, score
 
 
-def check_results(game: Game, results: list[HandResult]) -> None:
+def check_results(game: Game, results: Sequence[HandResult]) -> None:
     """Every hand's scores add up, and the game totals are the running sums."""
     running = [0] * game.t.sides
     for i, result in enumerate(results):

@@ -13,19 +13,23 @@ import random
 import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, func, select
 from tests.postgres import Postgres
-from tests.server.harness import QUICK, Client, Subprocess, create, play
+from tests.server.harness import QUICK, Client, Subprocess, create, db_url, play, running
 from tests.server.test_restart import SEATS, uninterrupted
 
 from canasta import record
-from canasta.server.models import LeaseRow
+from canasta.cli.main import main
+from canasta.server.hall import cluster_for
+from canasta.server.models import LeaseRow, PresenceRow
+from canasta.store import open_database
 
-LEASE = "1"  # seconds: a dead owner's tables are taken over within about a second
+LEASE = "2"  # seconds: a dead owner's tables move within ~2 s; a busy process keeps its own
 
 
 def lease_owner(db: str, table: str) -> str | None:
@@ -85,7 +89,6 @@ async def owner_changes(db: str, table: str, old: str | None) -> str:
     return owner
 
 
-@pytest.mark.xdist_group("postgres")
 def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
         postgres: Postgres) -> None:
     db = postgres.database()
@@ -172,8 +175,10 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
             game = record.loads(http.get(f"/api/tables/{table}/record").text)
             robots = record.loads(http.get(f"/api/tables/{bots}/record").text)
     finally:
-        a.kill()
-        b.kill()
+        for server in (a, b):
+            server.kill()
+            assert server.process.stdout is not None
+            print(f"{server.url} said:", server.process.stdout.read()[-4000:])  # on failure
     record.verify(game)
     record.verify(robots)
     last = lease_owner(db, table)
@@ -182,3 +187,35 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
     assert all(final[v] == text for v, text in before.items())
     assert [final[v] for v in sorted(final)] == game["actions"]
     assert robots["actions"] == uninterrupted(bots, robots["seed"])
+
+
+def test_on_sqlite_one_process_owns_everything_and_writes_no_lease(tmp_path: Path) -> None:
+    db = db_url(tmp_path)
+    with running(db, seeds="solo") as server, server.http() as http:
+        made = create(http, ["me", "greedy", "greedy", "greedy"])
+
+        async def one_move() -> None:
+            ann = await Client.open(server.ws, made["id"], made["token"])
+            frame = await ann.until(lambda f: f["kind"] in ("welcome", "event")
+                                    and f["facts"]["turn"]["mine"], start=0)
+            reply = await ann.request({"kind": "act", "v": frame["v"],
+                                       "action": frame["facts"]["actions"][0]["text"]})
+            assert reply["kind"] == "ack", reply
+            await ann.close()
+
+        asyncio.run(one_move())
+    engine = open_database(db)
+    try:
+        assert cluster_for(engine) is None
+        with engine.connect() as connection:
+            assert connection.scalar(select(func.count()).select_from(LeaseRow)) == 0
+            assert connection.scalar(select(func.count()).select_from(PresenceRow)) == 0
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("value", ["0.1", "601", "soon"])
+def test_a_lease_out_of_bounds_is_refused(value: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--no-browser", "--lease", value]) == 2
+    assert f"expected seconds from 0.3 to 600, got {value!r}" in capsys.readouterr().err

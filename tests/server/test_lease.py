@@ -18,8 +18,6 @@ from tests.server.test_storage import table_rows
 from canasta.server import lease, storage
 from canasta.store import open_database
 
-pytestmark = pytest.mark.xdist_group("postgres")
-
 
 def eventually(check: Callable[[], bool], timeout: float = 20) -> None:
     """Poll ``check`` until it holds (a lease's expiry is database time, not ours)."""
@@ -48,10 +46,11 @@ def test_one_owner_at_a_time_and_an_expired_lease_is_taken_once(postgres: Postgr
         assert not lease.acquire(engine, "t1", "p2", 30)  # a live lease is never taken
         assert lease.owner_of(engine, "t1") == "p1"
         # p2's heartbeat takes the tables nobody owns, not p1's
-        found = lease.beat(engine, "p2", 0.3, [], [])
+        found = lease.beat(engine, "p2", 30, [], [])
         assert sorted(found.taken) == ["t2", "t3"] and found.kept == set()
         assert lease.owned_by(engine, "p2") == {"t2", "t3"}
-        # p2 stops beating: its leases expire, and p3's heartbeat takes them, once
+        # p2's last heartbeat: its leases expire, and p3's heartbeat takes them, once
+        assert lease.beat(engine, "p2", 0.2, [], []).kept == {"t2", "t3"}
         eventually(lambda: lease.owner_of(engine, "t2") is None)
         assert sorted(lease.beat(engine, "p3", 30, [], []).taken) == ["t2", "t3"]
         assert lease.beat(engine, "p4", 30, [], []).taken == []
@@ -76,15 +75,17 @@ def test_presence_and_versions_in_the_heartbeat(postgres: Postgres) -> None:
 
     try:
         tables(engine, "t1")
-        asyncio.run(write(lease.presence_op("t1", "p1", {0, 2}, 0.3),
+        asyncio.run(write(lease.presence_op("t1", "p1", {0, 2}, 30),
                           lease.presence_op("t1", "p2", {1}, 30),
                           storage.add_event("t1", 1, "continue", 1, {}),
                           storage.add_event("t1", 2, "continue", 2, {})))
-        asyncio.run(write(lease.renew_presence_op("p2", 30)))
         found = lease.beat(engine, "p2", 30, ["t1"], ["t1"])
         assert found.versions == {"t1": 2} and found.present == {"t1": {0, 2}}
         assert lease.presence(engine, ["t1"], "p1") == {"t1": {1}}
+        asyncio.run(write(lease.renew_presence_op("p1", 0.2)))  # p1's last heartbeat
         eventually(lambda: lease.presence(engine, ["t1"], "p2") == {"t1": set()})  # p1 died
+        asyncio.run(write(lease.renew_presence_op("p2", 30)))
+        assert lease.presence(engine, ["t1"], "p1") == {"t1": {1}}
         asyncio.run(write(lease.presence_op("t1", "p2", set(), 30)))  # p2's seat left
         assert lease.presence(engine, ["t1"], "p1") == {"t1": set()}
         # a former owner writing a version the new owner wrote is refused by the log's key

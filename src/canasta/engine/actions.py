@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
+from itertools import product
 from typing import Final, NamedTuple
 
 from canasta.cards import (
@@ -429,6 +430,30 @@ SUITED_MELDS: Final = tuple(
           for a in ALL_ACTIONS if a.type == ActionType.MELD and a.rank == r
           and a.arg >= _SUITED_BASE) for r in range(NUM_KINDS)
 )
+def _by_suits() -> dict[bytes, tuple[int, ...]]:
+    """The count of a rank held in each suit (as bytes, up to 3) -> the indexes into
+    ``SUITED_MELDS[rank]`` (the same for every rank) of the new melds those naturals allow."""
+    first = NATURAL_RANKS[0]
+    needs = [tuple(naturals.count(suited(first, suit)) for suit in range(4))
+             for _, naturals, _, _ in SUITED_MELDS[first]]
+    allowed: dict[bytes, list[int]] = {bytes(held): [] for held in product(range(4), repeat=4)}
+    for i, need in enumerate(needs):
+        for held in product(*(range(n, 4) for n in need)):
+            allowed[bytes(held)].append(i)
+    return {held: tuple(found) for held, found in allowed.items()}
+
+
+_BY_SUITS: Final = _by_suits()
+
+
+def suited_melds_held(held: bytes) -> tuple[int, ...]:
+    """The new suited melds (indexes into ``SUITED_MELDS[rank]``) a hand holding ``held``
+    naturals of a rank in each suit can lay (more than three of a suit count as three: no
+    meld names more)."""
+    found = _BY_SUITS.get(held)
+    return found if found is not None else _BY_SUITS[bytes(min(n, 3) for n in held)]
+
+
 #: The pile routes naming the suits of the hand's cards, and the sequence route.
 SUITED_TAKES: Final = tuple(a for a in ALL_ACTIONS if a.type == ActionType.TAKE
                             and (a.arg >= _SUITED_ROUTE or a.arg == Route.ONTO_SEQUENCE))

@@ -13,8 +13,6 @@ Each lay must keep the turn finishable (ruling 20: ``going_out.stranding``).
 
 from __future__ import annotations
 
-from itertools import product
-
 from canasta.cards import ACE, BLACK_THREE, JOKER, NATURAL_RANKS, SUITED, TWO, kind_name
 from canasta.engine import going_out
 from canasta.engine.actions import (
@@ -28,6 +26,7 @@ from canasta.engine.actions import (
     ActionType,
     Base,
     meld_cards,
+    suited_melds_held,
 )
 from canasta.engine.canastas import TWOS_TAME, Delta, twos_tame
 from canasta.engine.going_out import Lookahead
@@ -38,33 +37,6 @@ from canasta.engine.state import WILD, Meld, State
 from canasta.engine.tables import Tables
 
 Why = dict[Action, Refusal] | None
-
-
-#: Per new suited meld of a rank (by index into ``SUITED_MELDS[rank]``, the same for every
-#: rank): how many naturals of each suit it names.
-_NEEDS = [tuple(sum(1 for c in naturals if (c - SUITED) % 4 == suit) for suit in range(4))
-          for _, naturals, _, _ in SUITED_MELDS[NATURAL_RANKS[0]]]
-
-
-def _by_suits() -> dict[bytes, tuple[int, ...]]:
-    """The hand's count of a rank in each suit (as bytes, each count up to 3: no meld names
-    more of one suit) -> the suited new melds its naturals allow, every count made at once."""
-    allowed: list[list[int]] = [[] for _ in range(4 ** 4)]
-    for i, need in enumerate(_NEEDS):
-        for held in product(*(range(n, 4) for n in need)):
-            allowed[held[0] * 64 + held[1] * 16 + held[2] * 4 + held[3]].append(i)
-    return {bytes(held): tuple(allowed[held[0] * 64 + held[1] * 16 + held[2] * 4 + held[3]])
-            for held in product(range(4), repeat=4)}
-
-
-_BY_SUITS = _by_suits()
-
-
-def _allowed(held: bytes) -> tuple[int, ...]:
-    """The suited new melds (indexes into ``SUITED_MELDS[rank]``) a hand holding ``held``
-    naturals of a rank in each suit can lay (more than three of a suit counted as three)."""
-    found = _BY_SUITS.get(held)
-    return found if found is not None else _BY_SUITS[bytes(min(n, 3) for n in held)]
 
 
 LAY_LIMIT = ("you have taken back your opening {} times this turn; discard to end your turn")
@@ -232,7 +204,7 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
     templates = SUITED_MELDS[r]
     tame = twos_tame(s.sides[s.turn.seat % t.sides], t)
     acts: list[Action] = []
-    for i in _allowed(bytes(cards[base:base + 4])):
+    for i in suited_melds_held(bytes(cards[base:base + 4])):
         action, naturals, wild, _ = templates[i]
         if wild < 0:
             if not three_ok:

@@ -177,7 +177,7 @@ class _Reader:
         _check(state, t)
         return state
 
-    def results(self, scores: list[int]) -> list[HandResult]:
+    def results(self, scores: list[int]) -> tuple[HandResult, ...]:
         text = self.fields.get("results", "")
         out: list[HandResult] = []
         running = [0] * self.t.sides
@@ -206,7 +206,7 @@ class _Reader:
                                   tuple(running)))
         if out and list(out[-1].totals) != scores:
             raise PositionError("scores: the totals do not add up to the results' scores")
-        return out
+        return tuple(out)
 
     def table(self) -> Table:
         f, t = self.fields, self.t

@@ -192,7 +192,7 @@ class Match(Copyable):
     scores: list[int]  # per side: the game totals
     deal: int  # the deal number, from 1
     dealer: SeatNo
-    results: list[Any]  # every finished hand's HandResult (canasta.engine.scoring)
+    results: tuple[Any, ...]  # every finished hand's HandResult (canasta.engine.scoring)
     winner: SideNo  # -1 until the game is over
     over: bool
     one_hand: bool  # a look-ahead world: it ends with the current hand (determinize)

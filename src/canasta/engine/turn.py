@@ -82,7 +82,7 @@ LAYS: dict[ActionType, Callable[[State, Tables, Action], tuple[int, int]]] = {
 def new_state(t: Tables, seed: int) -> State:
     """The state of a new game: the first dealer cut, the first hand dealt, the first turn."""
     dealer, _ = deal.cut_for_dealer(t.rules, seed)
-    s = State(Match(seed, [0] * t.sides, 1, dealer, [], -1, False, False),
+    s = State(Match(seed, [0] * t.sides, 1, dealer, (), -1, False, False),
               Table([], [], 0, -1, 0, -1, [], 0), [], [], _fresh_turn(0))  # dealt next
     deal.deal_hand(s, t)
     begin_turn(s, t, (dealer + 1) % t.players)
@@ -208,7 +208,7 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
 def play(s: State, t: Tables, action: Action) -> None:
     """Apply ``action`` (known to be legal): its family's transition, then whatever it leaves
     to the turn (an emptied hand, the end of the hand)."""
-    _TRANSITIONS[action.type](s, t, action)
+    TRANSITIONS[action.type](s, t, action)
 
 
 def _laying(s: State, t: Tables, action: Action) -> None:
@@ -302,8 +302,8 @@ def end_hand(s: State, t: Tables, went_out: SeatNo, ended_by: HandEnd,
     match = s.match
     for side, score in enumerate(sides):
         match.scores[side] += score.total
-    match.results.append(scoring.HandResult(match.deal, ended_by, went_out, sides,
-                                            tuple(match.scores)))
+    match.results = (*match.results, scoring.HandResult(match.deal, ended_by, went_out, sides,
+                                                        tuple(match.scores)))
     won = scoring.winner(s, t)
     if won >= 0 or match.one_hand:  # a look-ahead world ends with its hand: no deal
         match.over = True
@@ -316,7 +316,8 @@ def end_hand(s: State, t: Tables, went_out: SeatNo, ended_by: HandEnd,
     begin_turn(s, t, (match.dealer + 1) % t.players)
 
 
-_TRANSITIONS: dict[ActionType, Callable[[State, Tables, Action], None]] = {
+#: The transition of each action type (``play``; ``Game.apply`` reads it directly).
+TRANSITIONS: dict[ActionType, Callable[[State, Tables, Action], None]] = {
     **dict.fromkeys(LAYS, _laying),
     ActionType.ASK: going_out.ask,
     ActionType.ASK_ACABA: going_out.ask,

@@ -107,7 +107,7 @@ class PlayerView:
     @property
     def results(self) -> tuple[HandResult, ...]:
         """Every finished hand of the game."""
-        return tuple(self.state.match.results)
+        return self.state.match.results
 
     # ------------------------------------------------------------------ cards
 

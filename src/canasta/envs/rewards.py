@@ -16,7 +16,7 @@ Partners get equal rewards under each of them.
 from __future__ import annotations
 
 from canasta.engine.game import Game
-from canasta.engine.scoring import side_score
+from canasta.engine.scoring import HandResult, side_score
 from canasta.envs.outcome import final_returns, over
 
 REWARDS = ("game", "deal", "shaped")
@@ -46,7 +46,7 @@ class Scorer:
             return final_returns(game, self.max_deals)[self.seat]
         total = 0.0
         if game.deal_number - 1 == self.deals and not game.is_terminal():
-            results = []  # no deal scored since the last call
+            results: tuple[HandResult, ...] = ()  # no deal scored since the last call
         else:
             results = game.results[self.deals:]
             self.deals += len(results)

@@ -6,32 +6,60 @@ facts), so ``to_dict()`` is JSON-ready: the browser receives exactly what the te
 
 from __future__ import annotations
 
+import types
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 
 class Fact:
     """A presentation value; ``to_dict()`` gives its JSON-ready form (tuples as lists)."""
 
+    __slots__ = ()
+
     def to_dict(self) -> dict[str, Any]:
-        """The fact as nested dicts and lists of plain values (fresh ones: a walk over the
-        fields, not ``dataclasses.asdict``'s deep copies)."""
-        return {name: plain(getattr(self, name)) for name in _field_names(type(self))}
+        """The fact as nested dicts and lists of plain values (fresh ones). The first call on
+        a class makes that class's own ``to_dict`` from its fields' types (``_converter``)."""
+        cls = type(self)
+        convert = _converter(cls)
+        cls.to_dict = convert  # type: ignore[method-assign,assignment]
+        return convert(self)
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+def _expr(value: str, hint: Any) -> str:
+    """The expression giving the JSON-ready form of ``value`` (of type ``hint``): a fact's
+    ``to_dict()``, a list for a tuple (of facts or of plain values), plain values as they are."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType) and type(None) in args:
+        (inner,) = (a for a in args if a is not type(None))
+        return f"(None if {value} is None else {_expr(value, inner)})"
+    if isinstance(hint, type) and issubclass(hint, Fact):
+        return f"{value}.to_dict()"
+    if origin in (tuple, list):
+        item = args[0]
+        if isinstance(item, type) and issubclass(item, Fact):
+            return f"[x.to_dict() for x in {value}]"
+        if item in (int, str, bool):
+            return f"list({value})"
+        raise TypeError(f"a fact field of type {hint} has no JSON form")
+    if hint in (int, str, bool):
+        return value
+    raise TypeError(f"a fact field of type {hint} has no JSON form")
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
-    return names
+def _converter(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """``cls.to_dict``, written from the class's fields and their types (one expression per
+    field, as ``dataclasses`` writes ``__init__``), so no field is left out or walked by
+    type checks at run time."""
+    hints = get_type_hints(cls)
+    body = ", ".join(f"{f.name!r}: {_expr('o.' + f.name, hints[f.name])}" for f in fields(cls))
+    scope: dict[str, Any] = {}
+    exec(f"def to_dict(o):\n    return {{{body}}}\n", scope)
+    return scope["to_dict"]  # type: ignore[no-any-return]
 
 
 def plain(value: Any) -> Any:
-    """Facts (one, or a list or tuple of them) as JSON-ready data; other values as they are
-    (what ``Fact.to_dict`` gives for each field)."""
+    """Facts (one, or a list or tuple of them) as JSON-ready data; other values as they are."""
     if isinstance(value, Fact):
         return value.to_dict()
     if isinstance(value, tuple | list):

@@ -31,7 +31,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import psycopg
-from sqlalchemy import Engine
+from sqlalchemy import Engine, event
+from sqlalchemy.exc import OperationalError
 
 from canasta.server import lease, storage
 from canasta.server.frames import Event
@@ -56,6 +57,10 @@ class Cluster:
     def __init__(self, engine: Engine, lease_seconds: float) -> None:
         self.engine, self.lease = engine, lease_seconds
         self.process = secrets.token_hex(8)
+        #: how long a process's presence rows outlive its last heartbeat: three leases, so a
+        #: busy process's seats do not flicker to "away" (presence matters after the grace
+        #: period, seconds to minutes), and a dead one's seats are away soon enough
+        self.presence_ttl = 3 * lease_seconds
         self.channel = lease.channel(self.process)
         self.hall: Hall | None = None
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -65,12 +70,21 @@ class Cluster:
         self._sender: psycopg.AsyncConnection[Any] | None = None
         self._listening = asyncio.Event()
         self._loops: list[asyncio.Task[None]] = []
+        event.listen(engine, "connect", self._configure)
+        engine.dispose()  # the pool's connections from now on all get the timeouts
+
+    def _configure(self, dbapi_connection: Any, _record: object) -> None:
+        with dbapi_connection.cursor() as cursor:
+            for statement in lease.timeouts(self.lease):
+                cursor.execute(statement)
+        dbapi_connection.commit()
 
     # ------------------------------------------------------------------ life
 
     async def start(self, hall: Hall) -> None:
         """Listen, send, and beat (returns once notifications are being received)."""
         self.hall = hall
+        await hall.writer.write(lease.settings_op(self.lease))  # the writer's connection too
         self._sender = await psycopg.AsyncConnection.connect(conninfo(self.engine),
                                                             autocommit=True)
         self._loops = [asyncio.create_task(self._listen(), name="canasta-listen"),
@@ -125,13 +139,17 @@ class Cluster:
         return lease.lease_op(table_id, self.process, self.lease)
 
     def acquire(self, table_id: str) -> bool:
-        """Take a table's lease if nobody holds a live one (a blocking call)."""
-        return lease.acquire(self.engine, table_id, self.process, self.lease)
+        """Take a table's lease if nobody holds a live one (a blocking call); False also when
+        its row is locked past ``lock_timeout`` (another process is renewing or taking it)."""
+        try:
+            return lease.acquire(self.engine, table_id, self.process, self.lease)
+        except OperationalError:
+            return False
 
     def here(self, table: Table) -> None:
         """Record which seats of ``table`` have a connection to this process."""
         assert self.hall is not None
-        op = lease.presence_op(table.id, self.process, table.here(), self.lease)
+        op = lease.presence_op(table.id, self.process, table.here(), self.presence_ttl)
         self._spawn(self.hall.writer.write(op))
 
     def check(self, table: Table) -> None:
@@ -233,7 +251,10 @@ class Cluster:
                                 self._spawn(table.catch_up())
                     self._listening.set()
                     async for note in connection.notifies():
-                        self._heard(note.channel, json.loads(note.payload))
+                        try:
+                            self._heard(note.channel, json.loads(note.payload))
+                        except Exception:  # one bad notification must not stop the others
+                            log.exception("a notification could not be handled")
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -291,7 +312,8 @@ class Cluster:
         owned = {t.id for t in tables if t.owned}
         followed = [t.id for t in tables if not t.owned and not t.over]
         watched = [t.id for t in tables if not t.over]
-        self._spawn(self.hall.writer.write(lease.renew_presence_op(self.process, self.lease)))
+        self._spawn(self.hall.writer.write(lease.renew_presence_op(self.process,
+                                                                   self.presence_ttl)))
         found = await asyncio.to_thread(lease.beat, self.engine, self.process, self.lease,
                                         followed, watched)
         for table_id in owned - found.kept:

@@ -19,12 +19,34 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, and_, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.exc import OperationalError
 
 from canasta.server.models import EventRow, LeaseRow, PresenceRow, TableRow
 from canasta.server.storage import Op
 
 EVENTS = "canasta_events"  #: the channel every process listens on for new events and presence
 NOTIFY_MAX = 7900  #: PostgreSQL's payload limit is 8000 bytes
+
+
+def timeouts(lease_seconds: float) -> list[str]:
+    """The session settings of every connection of a clustered process: a transaction left
+    open longer than a lease (its process frozen with a row locked) is ended by PostgreSQL,
+    so its locks cannot stop another process from taking the table over; and a statement
+    waits at most half a lease for a lock (a heartbeat fails and tries again, rather than
+    hanging while its own leases expire)."""
+    ms = max(1, int(lease_seconds * 1000))
+    return [f"SET idle_in_transaction_session_timeout = {ms}",
+            f"SET lock_timeout = {max(1, ms // 2)}"]
+
+
+def settings_op(lease_seconds: float) -> Op:
+    """The write that applies ``timeouts`` to the writer's own connection."""
+
+    def op(connection: Connection) -> None:
+        for statement in timeouts(lease_seconds):
+            connection.exec_driver_sql(statement)
+
+    return op
 
 
 def channel(process: str) -> str:
@@ -157,26 +179,34 @@ class Beat:
 
 def beat(engine: Engine, owner: str, ttl: float, followed: Collection[str],
          watched: Collection[str], take_limit: int = 50) -> Beat:
-    """One heartbeat, in one transaction: renew our leases, take up to
-    ``take_limit`` unfinished tables whose lease is gone or expired, read the newest version
+    """One heartbeat: renew our leases (first, in a transaction of their own), take up to
+    ``take_limit`` unfinished tables whose lease is gone or expired (each in its own: a lease
+    row still locked by a frozen process is left for the next beat), read the newest version
     of the ``followed`` tables (to catch a missed notification) and the presence at the
     ``watched`` ones."""
     with engine.begin() as connection:
         kept = set(connection.scalars(
             update(LeaseRow).where(LeaseRow.owner == owner).values(expires_at=_expiry(ttl))
             .returning(LeaseRow.table_id)))
-        orphans = select(TableRow.id).outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id) \
+    with engine.connect() as connection:
+        orphans = list(connection.scalars(
+            select(TableRow.id).outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
             .where(TableRow.over.is_(False),
-                   or_(LeaseRow.table_id.is_(None), LeaseRow.expires_at < func.now())) \
-            .order_by(TableRow.created_at).limit(take_limit)
-        taken = [table_id for table_id in connection.scalars(orphans)
-                 if take(connection, table_id, owner, ttl)]
+                   or_(LeaseRow.table_id.is_(None), LeaseRow.expires_at < func.now()))
+            .order_by(TableRow.created_at).limit(take_limit)))
         versions: dict[str, int] = {}
         if followed:
             versions = {t: v for t, v in connection.execute(
                 select(EventRow.table_id, func.max(EventRow.version))
                 .where(EventRow.table_id.in_(followed)).group_by(EventRow.table_id))}
         present = _presence(connection, watched, owner)
+    taken = []
+    for table_id in orphans:
+        try:
+            if acquire(engine, table_id, owner, ttl):
+                taken.append(table_id)
+        except OperationalError:  # lock_timeout: its row is locked by a stalled process
+            continue
     return Beat(kept, taken, versions, present)
 
 
@@ -189,4 +219,4 @@ def owned_by(engine: Engine, owner: str) -> set[str]:
 
 __all__ = ["EVENTS", "NOTIFY_MAX", "Beat", "acquire", "add_event_op", "beat", "channel",
            "lease_op", "notify", "owned_by", "owner_of", "presence", "presence_op", "release_op",
-           "renew_presence_op", "take"]
+           "renew_presence_op", "settings_op", "take", "timeouts"]
