@@ -3,6 +3,7 @@
     python bench/soak.py                                  # every bot, 100 games per preset
     python bench/soak.py --bot greedy --games 300 --deals 2
     python bench/soak.py --bot "ismcts:iterations=2,horizon=1" --games 100 --deals 1
+    python bench/soak.py --rules modern_american --games 300      # one preset
 
 The test suite plays a few games of each preset with each bot (tests/bots/test_every_preset.py);
 this plays hundreds, which takes minutes. The bot under test holds side 0, greedy the other
@@ -49,11 +50,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games per preset (default 100)")
     parser.add_argument("--deals", type=int, default=1, help="deals per game (default 1)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rules", action="append",
+                        help="preset (repeatable; default every preset)")
     args = parser.parse_args(argv)
     failed = False
     for spec in args.bot or SPECS:
         total = [0, 0, 0.0]
-        for name in preset_names():
+        for name in args.rules or preset_names():
             start = time.perf_counter()
             played, decisions, failures = soak(spec, name, args.games, args.deals, args.seed)
             elapsed = time.perf_counter() - start
@@ -65,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
             for line in failures:
                 print(f"  FAILED {line}")
             failed = failed or bool(failures)
-        print(f"{spec}: {len(preset_names())} presets, {total[0]} deals, {total[1]:,} decisions "
+        presets = len(args.rules or preset_names())
+        print(f"{spec}: {presets} presets, {total[0]} deals, {total[1]:,} decisions "
               f"in {total[2]:.0f} s")
     return 1 if failed else 0
 

@@ -72,6 +72,7 @@ def kind_counts(game: Game) -> list[int]:
             for k, n in enumerate(hand):
                 counts[k] += n
         counts[RED_THREE] += player.red_threes
+        counts[BLACK_THREE] += player.black_threes
     for side in s.sides:
         counts[BLACK_THREE] += side.black_threes_removed
         for meld in side.melds:
@@ -81,7 +82,8 @@ def kind_counts(game: Game) -> list[int]:
                 if meld.rank != JOKER:
                     counts[meld.rank] += meld.naturals
     tentative = s.turn.opening
-    for card in (*s.table.stock, *s.table.pile, *s.table.under,
+    bonus = [card for pile in s.table.bonus for card in pile]
+    for card in (*s.table.stock, *s.table.pile, *s.table.under, *bonus,
                  *((tentative.pending or ()) if tentative else ())):
         counts[rank_of(card)] += 1  # suited codes (sequence games) count as their rank
     for side_no in range(game.t.sides):
@@ -122,15 +124,20 @@ def check_side_score(score: SideScore, game: Game) -> None:
     items = (score.melded, score.in_hand, score.canasta_bonus, score.unfinished_wild,
              score.short_sequences,
              score.red_three_points, score.black_threes_removed, score.going_out, score.penalty,
-             score.extra)
+             score.extra, score.unfinished_special, score.specials_in_hand,
+             score.black_three_points)
     assert score.total == sum(items), f"total is not the sum of its items: {score}"
     assert score.total == sum(value for _, value in score.items()), score
     rules = game.rules
     if not score.wild_canastas:
         assert score.canasta_bonus == (score.natural_canastas * rules.canastas.natural_bonus
                                        + score.mixed_canastas * rules.canastas.mixed_bonus
-                                       + score.sambas * rules.canastas.samba_bonus), score
+                                       + score.sambas * rules.canastas.samba_bonus
+                                       + score.special_canastas * (rules.canastas.special_bonus
+                                                                   or rules.canastas.natural_bonus)
+                                       ), score
     assert score.unfinished_wild <= 0 and score.extra >= 0, score
+    assert score.unfinished_special <= 0 and score.specials_in_hand <= 0, score
     assert score.melded >= 0 >= score.in_hand, score
     assert score.going_out >= 0 >= score.penalty, score
 

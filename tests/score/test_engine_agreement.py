@@ -34,11 +34,16 @@ def entry_of(rules: RuleSet, score: SideScore, out: bool) -> SideEntry:
     black = score.black_threes_removed
     black3 = 2 * rules.deck.decks if black and black == p.all_black_threes_removed \
         else black // p.black_three_removed
+    if rules.red_threes.black_too:  # bonus cards laid out (Modern American)
+        black3 = score.black_threes
     return SideEntry(
         natural=score.natural_canastas, mixed=score.mixed_canastas, wild=wild,
         wild_twos=twos, wild_jokers=jokers, samba=score.sambas,
         unfinished_wild=_per(score.unfinished_wild, c.unfinished_wild_penalty),
         short_sequences=_per(score.short_sequences, c.short_sequence_penalty),
+        special=score.special_canastas,
+        unfinished_special=_per(score.unfinished_special, c.unfinished_special_penalty),
+        special_held=_per(score.specials_in_hand, p.special_in_hand),
         melded=score.melded, hand=-score.in_hand, red3=score.red_threes, out=out,
         concealed=score.concealed, black3=black3,
         yes_failed=_per(score.penalty, rules.going_out.failed_yes_penalty),

@@ -21,6 +21,7 @@ from canasta.engine.actions import (
     route_of,
     sequence_cards,
 )
+from canasta.engine.canastas import completed_ranks
 from canasta.engine.going_out import can_go_out
 from canasta.engine.tables import tables_for
 from canasta.engine.view import PlayerView
@@ -154,5 +155,7 @@ def could_go_out(view: PlayerView) -> bool:
     """A quick necessary check that the seat might meld its whole hand this turn (all of it,
     or all but a discard), with the canastas its side needs; the engine's own count check,
     fed from the view. A turn search confirms it."""
-    return can_go_out(tables_for(view.rules), view.hand, view.state.sides[view.side].melds,
-                      view.rules.going_out.canastas, 0)
+    t = tables_for(view.rules)
+    side = view.state.sides[view.side]
+    return can_go_out(t, view.hand, side.melds, view.rules.going_out.canastas, 0, side.opened,
+                      completed_ranks(view.state, t))

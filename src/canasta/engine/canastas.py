@@ -8,8 +8,11 @@ count kinds and look ahead by a ``Delta``.
 
 from __future__ import annotations
 
-from canasta.engine.refusal import Refusal
-from canasta.engine.state import WILD, Side
+from collections.abc import Sequence
+
+from canasta.cards import NUM_KINDS
+from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.state import WILD, Meld, Side, State
 from canasta.engine.tables import Tables
 
 #: Cards an action would add to one of the side's melds: (rank, naturals, wilds); None: none.
@@ -84,3 +87,100 @@ def twos_tame(side: Side, t: Tables) -> bool:
 
 TWOS_TAME = Refusal("your side's meld of 2s is not a canasta yet: its 2s may not be used as "
                     "wild cards (docs/rules.md, Presets: italian)")
+
+
+def wild_add_refusal(t: Tables, meld: Meld, table: list[Meld | None] | None = None,
+                     opened: bool = True) -> Refusal | None:
+    """Whether one more wild card may join ``meld``: the wild-card limit (ruling 7, checked
+    at laying down only where ``melds.wild_limit_at_laydown_only``), none on a completed
+    canasta where ``melds.no_wild_on_canasta``; with the side's meld ``table`` and whether it
+    has ``opened``, the limits of ``canastas.wild_cap`` (Modern American)."""
+    melds = t.rules.melds
+    n, w = meld.naturals, meld.twos + meld.jokers
+    if melds.no_wild_on_canasta and n + w >= melds.canasta_size:
+        return Refusal("no wild card may be added to a completed canasta under these rules")
+    if table is not None and t.wild_rules and \
+            w >= wild_cap(t, table, opened, meld.rank, n, w) < t.cap[n]:
+        return wild_rule_refusal(t, table, opened, meld.rank, n)
+    if w >= t.cap[n] and not melds.wild_limit_at_laydown_only:
+        return refuse("your meld of {:kinds} would hold {} wild cards; with {} naturals it may "
+                      "hold {} (docs/rules.md, ruling 7)", meld.rank, w + 1, n, t.cap[n])
+    return None
+
+
+# ---------------------------------------------------------------------- Modern American (issue 16)
+# What a meld may hold on its way to a canasta beyond the wild-card limit of its naturals
+# (docs/rules.md, Presets: modern_american): the melds family, the pile's routes and the
+# going-out packing check all ask these, so they live here, below all three.
+
+
+def wild_cap(t: Tables, melds: Sequence[Meld | None], opened: bool, rank: int, naturals: int,
+             wilds: int) -> int:
+    """Most wild cards the side's meld of ``rank`` may end up holding with ``naturals``
+    naturals, holding ``wilds`` now (``melds`` the side's meld table, ``opened`` whether it has
+    made its initial meld): the limit of ruling 7 (``Tables.cap``), none in a meld of a
+    special rank (``melds.special_ranks``) unless the rank may take them within the opening
+    (``special_wild_in_opening``) or took them there; after the opening, no more below
+    ``melds.wild_add_min_naturals`` naturals, nor while the side's wild meld is unfinished
+    (``melds.unfinished_wild_binds``)."""
+    cap = t.cap[min(naturals, len(t.cap) - 1)]
+    if not t.wild_rules:
+        return cap
+    rules = t.rules.melds
+    if t.special[rank] and not wilds and (opened or not t.special_opening[rank]):
+        return 0
+    if opened and naturals < rules.wild_add_min_naturals:
+        return min(cap, wilds)
+    if rules.unfinished_wild_binds:
+        wild = melds[WILD]
+        if wild is not None and wild.size < rules.canasta_size:
+            return min(cap, wilds)
+    return cap
+
+
+def wild_meld_unfinished(t: Tables, melds: Sequence[Meld | None], delta: Delta = None) -> bool:
+    """Whether the side's meld of wild cards is short of a canasta (after ``delta``), where
+    that binds it (``melds.unfinished_wild_binds``: no going out, no wild card elsewhere)."""
+    if not t.rules.melds.unfinished_wild_binds:
+        return False
+    wild = melds[WILD]
+    size = wild.size if wild is not None else 0
+    if delta is not None and delta[0] == WILD:
+        size += delta[1] + delta[2]
+    return 0 < size < t.rules.melds.canasta_size
+
+
+def completed_ranks(s: State, t: Tables) -> tuple[bool, ...]:
+    """Per kind: a rank some side has completed a canasta of, dead for every side where
+    ``melds.completed_rank_dead`` (no meld, addition or pile take of it); all False otherwise."""
+    if not t.rules.melds.completed_rank_dead:
+        return _NONE_DEAD
+    cs = t.rules.melds.canasta_size
+    dead = [False] * NUM_KINDS
+    for side in s.sides:
+        for rank, meld in enumerate(side.melds):
+            if meld is not None and rank != WILD and meld.size >= cs:
+                dead[rank] = True
+    return tuple(dead)
+
+
+_NONE_DEAD = (False,) * NUM_KINDS
+
+
+def wild_rule_refusal(t: Tables, table: list[Meld | None], opened: bool, rank: int,
+                      naturals: int) -> Refusal:
+    """Why no wild card may join the side's meld of ``rank`` under the rules of
+    ``canastas.wild_cap`` (docs/rules.md, Presets: modern_american)."""
+    rules = t.rules.melds
+    if t.special[rank] and not (t.special_opening[rank] and not opened):
+        when = " after your side's initial meld" if t.special_opening[rank] else ""
+        return refuse("a meld of {:kinds} takes no wild card{} under these rules", rank, when)
+    if wild_meld_unfinished(t, table):
+        return WILD_MELD_FIRST
+    return refuse("once your side has melded, a wild card joins only a meld of at least {} "
+                  "naturals; your {:kinds} have {}", rules.wild_add_min_naturals, rank, naturals)
+
+
+WILD_MELD_FIRST = Refusal("your side's meld of wild cards is unfinished: wild cards go only "
+                          "onto it under these rules")
+DEAD_RANK = "a canasta of {:kinds} is complete: the rank is dead under these rules"

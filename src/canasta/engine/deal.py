@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from canasta.cards import NUM_CODES, NUM_KINDS, RED_THREE, Card, physical_deck
+from canasta.cards import BLACK_THREE, NUM_CODES, NUM_KINDS, RED_THREE, Card, physical_deck
 from canasta.engine.hand import gain, spend
 from canasta.engine.refusal import Refusal
 from canasta.engine.state import HandEnd, Phase, Seat, SeatNo, Side, State, Table
@@ -75,8 +75,11 @@ def deal_hand(s: State, t: Tables) -> None:
     s.sides = [Side([None] * NUM_KINDS, [None] * 4, (), 0, False,
                     rules.minimum_for(score, match.deal), rules.canasta_for(score), 0, 0)
                for score in match.scores]
+    # Bonus piles are set aside at the deal (Modern American), before the upcard; the Italian
+    # face-down pile is counted from the upcard, turned after the red 3s are replaced.
+    bonus = tuple(tuple(stock.pop() for _ in range(size)) for size in rules.deal.bonus_piles)
     by_upcard = rules.deal.pile_by_upcard
-    s.table = Table(stock, [], 0, -1, 0, -1, [], 0)
+    s.table = Table(stock, [], 0, -1, 0, -1, [], 0, bonus, rules.deal.bonus_piles)
     if by_upcard and not rules.red_threes.hold:  # red 3s first, then the upcard (Italian)
         for seat in order:
             lay_out_red_threes(s, t, seat)
@@ -124,16 +127,24 @@ def perfect_cut(s: State, t: Tables) -> int:
 
 
 def lay_out_red_threes(s: State, t: Tables, seat: SeatNo) -> None:
-    """Red 3s in hand are laid out and replaced from the stock, again if a replacement is one
-    (docs/rules.md, ruling 9)."""
+    """Red 3s in hand (and black 3s, where they are bonus cards too: ``red_threes.black_too``)
+    are laid out and replaced from the stock, again if a replacement is one (docs/rules.md,
+    ruling 9)."""
     player, stock = s.seats[seat], s.table.stock
     hand = player.hand
-    while hand[RED_THREE] and stock:
+    black = t.rules.red_threes.black_too
+    while (hand[RED_THREE] or (black and hand[BLACK_THREE])) and stock:
         n = hand[RED_THREE]
         hand[RED_THREE] = 0
+        player.red_threes += n
+        if black:
+            player.black_threes += hand[BLACK_THREE]
+            n += hand[BLACK_THREE]
+            hand[BLACK_THREE] = 0
         if player.cards is not None:
             player.cards[RED_THREE] = 0
-        player.red_threes += n
+            if black:
+                player.cards[BLACK_THREE] = 0
         for _ in range(n):
             if stock:
                 gain(s, t, seat, stock.pop())
@@ -175,8 +186,12 @@ def draw(s: State, t: Tables) -> HandEnd | None:
         if not stock:
             return None
         card = stock.pop()
-        while card == RED_THREE and not hold:
-            player.red_threes += 1
+        black = t.rules.red_threes.black_too
+        while (card == RED_THREE and not hold) or (card == BLACK_THREE and black):
+            if card == RED_THREE:
+                player.red_threes += 1
+            else:
+                player.black_threes += 1
             if not stock:
                 return HandEnd.RED_THREE_LAST
             card = stock.pop()
@@ -220,3 +235,21 @@ def lay_red_three(s: State, t: Tables) -> bool:
         return False
     player.size -= 1
     return player.size == 0
+
+
+# ------------------------------------------------------------ bonus piles (Modern American)
+
+def take_bonus_pile(s: State, t: Tables) -> None:
+    """The first pile of bonus cards left comes into the hand of the player whose side just
+    made its initial meld, unseen by the others; 3s among them are laid out and replaced
+    (``deal.bonus_piles``; docs/rules.md, Presets: modern_american)."""
+    table = s.table
+    seat = s.turn.seat
+    player = s.seats[seat]
+    cards, table.bonus, table.bonus_sizes = table.bonus[0], table.bonus[1:], \
+        table.bonus_sizes[1:]
+    for card in cards:
+        gain(s, t, seat, card)
+    player.size += len(cards)
+    if not t.rules.red_threes.hold:
+        lay_out_red_threes(s, t, seat)

@@ -21,7 +21,7 @@ from canasta.errors import CanastaError
 
 def unseen_cards(view: PlayerView) -> list[int]:
     """The kind counts of cards the seat cannot place: other hands (beyond what is known of
-    them), the feet, the face-down cards under the pile and the stock."""
+    them), the feet, the face-down cards under the pile, the bonus piles and the stock."""
     t = tables_for(view.rules)
     s = view.state
     left = list(t.pack)
@@ -30,6 +30,7 @@ def unseen_cards(view: PlayerView) -> list[int]:
         for kind, count in enumerate(held):
             left[kind] -= count
         left[RED_THREE] -= player.red_threes
+        left[BLACK_THREE] -= player.black_threes
     for side in s.sides:
         left[BLACK_THREE] -= side.black_threes_removed
         for meld in side.melds:
@@ -87,6 +88,7 @@ def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False,
         hand = player.hand
         for _ in range(player.size - sum(hand)):
             hand[pool.pop() if likely is None else _draw(pool, rng, seat, hand, likely)] += 1
+    s.table.bonus = tuple(tuple(pool.pop() for _ in range(size)) for size in s.table.bonus_sizes)
     if len(pool) != view.stock_size:
         raise CanastaError("the view's hand sizes and stock size do not fit the pack")
     s.table.stock = pool
@@ -151,6 +153,8 @@ def _deal_suits(view: PlayerView, s: State, t: Tables, rng: random.Random) -> No
         player.cards = cards
     s.table.stock = [by_rank[code].pop() if code >= FOUR else code for code in s.table.stock]
     s.table.under = [by_rank[code].pop() if code >= FOUR else code for code in s.table.under]
+    s.table.bonus = tuple(tuple(by_rank[code].pop() if code >= FOUR else code for code in pile)
+                          for pile in s.table.bonus)
 
 
 def _rebuild_opening(s: State, t: Tables) -> None:

@@ -200,12 +200,13 @@ class Game:
         """Every card in the game, wherever it lies (the pack size, always)."""
         s = self.state
         tentative = s.turn.opening
-        return sum(p.size + p.red_threes + p.foot_size for p in s.seats) \
+        return sum(p.size + p.red_threes + p.black_threes + p.foot_size for p in s.seats) \
             + sum(m.size for side in s.sides for m in side.melds if m is not None) \
             + sum(high - low + 1 for side in range(self.t.sides)
                   for _, low, high in self.sequences(side)) \
             + sum(side.black_threes_removed for side in s.sides) \
             + len(s.table.stock) + len(s.table.pile) + s.table.under_size \
+            + sum(s.table.bonus_sizes) \
             + (len(tentative.pending) if tentative is not None and tentative.pending else 0)
 
     # ------------------------------------------------------------------ notation

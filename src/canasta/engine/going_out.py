@@ -41,7 +41,8 @@ _SAID_YES, _SAID_NO, _ASKED, _NOT_ASKED = Answer.YES, Answer.NO, Answer.ASKED, A
 
 
 def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
-                        canastas_needed: int, points_needed: int) -> bool:
+                        canastas_needed: int, points_needed: int, opened: bool = True,
+                        dead: Sequence[bool] = ()) -> bool:
     """Whether ``hand`` can be melded completely onto and beside the side's ``melds`` (its
     meld table by rank), giving the side ``canastas_needed`` canastas and laying at least
     ``points_needed`` card points from the hand.
@@ -50,8 +51,16 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
     two naturals, and a wild for two); black 3s form an allowed set; every wild goes into a
     meld with room for it; spare wilds are best spent completing the melds closest to a
     canasta, which a greedy pass finds.
+
+    Where a meld's wild cards depend on more than its naturals (``canastas.wild_cap``: Modern
+    American), ``opened`` says whether the side has made its initial meld (True, the default,
+    allows fewer wild cards: a safe under-estimate), ``dead`` which ranks no meld may take
+    (``canastas.completed_ranks``), and an unfinished wild meld that binds takes the hand's
+    wild cards first: it must be completed.
     """
     if hand[RED_THREE]:
+        return False
+    if dead and any(hand[r] and dead[r] for r in NATURAL_RANKS):
         return False
     rules = t.rules
     size_to_canasta = rules.melds.canasta_size
@@ -72,6 +81,20 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
             return False
         spare -= hand[TWO]
     demand = room = made = 0
+    wild_rules = t.wild_rules
+    max_size = rules.melds.max_size
+    if wild_rules and canastas.wild_meld_unfinished(t, melds):
+        wild = melds[WILD]
+        assert wild is not None
+        missing = size_to_canasta - wild.size
+        if spare < missing:
+            return False
+        spare -= missing
+        made += 1
+        melds = [*melds]
+        melds[WILD] = Meld(WILD, 0, wild.twos + missing, wild.jokers)  # complete: binds no more
+    elif wild_rules and (wild := melds[WILD]) is not None and wild.size >= size_to_canasta:
+        made += 1
     short: list[tuple[int, int]] = []  # (cards missing to a canasta, room for wilds)
     for r in NATURAL_RANKS:
         c = hand[r]
@@ -83,7 +106,9 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
                 return False
             w = 0
             if c == 2:
-                if ncap <= 2 or cap[2] < 1:
+                two_cap = canastas.wild_cap(t, melds, opened, r, 2, 0) if wild_rules else \
+                    cap[2] if ncap > 2 else 0
+                if two_cap < 1:
                     return False
                 demand += 1
                 w = 1
@@ -91,7 +116,12 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
         else:
             n = meld.naturals + c
             w = meld.twos + meld.jokers
-        r_room = cap[n] - w if n < ncap else 0
+        if wild_rules:  # and the size limit, which classic's packing never needed
+            r_room = canastas.wild_cap(t, melds, opened, r, n, w) - w if n < ncap else 0
+            if max_size:
+                r_room = min(r_room, max_size - n - w)
+        else:
+            r_room = cap[n] - w if n < ncap else 0
         if r_room < 0:
             return False
         size = n + w
@@ -123,7 +153,8 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
 
 
 def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
-               canastas_needed: int, points_needed: int) -> bool:
+               canastas_needed: int, points_needed: int, opened: bool = True,
+               dead: Sequence[bool] = ()) -> bool:
     """Whether the hand can go out: meld it all, or all but one card that is then discarded.
 
     A card that can never be melded — a red 3, a lone natural of a rank the side has no meld
@@ -132,11 +163,13 @@ def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
     only by discarding a wild card (one spare too many) or a black 3 (a set of the wrong
     size): a natural less never adds room for wild cards (``RuleSet.wilds_allowed`` never
     falls as naturals rise), nor canastas, nor points, and leaves a pair's partner alone.
+    Where ``going_out.needs_discard``, the hand is never melded whole: one card, any, is the
+    discard. ``opened`` and ``dead`` as for ``can_meld_everything``.
     """
     forced = []
     for k in NATURAL_RANKS:
-        if hand[k] == 1 and melds[k] is None:
-            forced.append(k)
+        if (hand[k] == 1 and melds[k] is None) or (dead and hand[k] and dead[k]):
+            forced.extend([k] * min(hand[k], 2))
     if hand[RED_THREE]:
         forced.append(RED_THREE)
     b3 = hand[BLACK_THREE]
@@ -146,12 +179,16 @@ def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
             forced.append(BLACK_THREE)
     if len(forced) > 1:
         return False
-    if not forced and can_meld_everything(t, hand, melds, canastas_needed, points_needed):
+    needs_discard = t.rules.going_out.needs_discard
+    if not forced and not needs_discard and can_meld_everything(
+            t, hand, melds, canastas_needed, points_needed, opened, dead):
         return True
     work = list(hand)
-    for kind in forced or [k for k in (JOKER, TWO, BLACK_THREE) if hand[k]]:
+    tries = forced or ([k for k, n in enumerate(hand) if n] if needs_discard else
+                       [k for k in (JOKER, TWO, BLACK_THREE) if hand[k]])
+    for kind in tries:
         work[kind] -= 1
-        ok = can_meld_everything(t, work, melds, canastas_needed, points_needed)
+        ok = can_meld_everything(t, work, melds, canastas_needed, points_needed, opened, dead)
         work[kind] += 1
         if ok:
             return True
@@ -163,6 +200,10 @@ def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
 PARTNER_SAID_NO = Refusal("your partner said you may not go out this turn")
 PILE_WAITING = Refusal("the taken pile's cards wait for your opening's commit")
 FOOT_FIRST = Refusal("you must take up and play your foot first")
+BONUS_WAITING = Refusal("your opening brings a pile of bonus cards to your hand as you commit it")
+WILD_MELD_UNFINISHED = Refusal("your side's meld of wild cards is unfinished: it may not go out "
+                               "under these rules")
+NO_DISCARD_LEFT = Refusal("these rules go out only with a discard: keep a card for it")
 MUST_ASK = Refusal("these rules let you go out only after your partner said yes to "
                    "'may I go out?'")
 
@@ -182,6 +223,10 @@ def barred(s: State, t: Tables, delta: Delta = None) -> Refusal | None:
     go = t.rules.going_out
     if go.must_ask and turn.permission != _SAID_YES:
         return MUST_ASK
+    if opening is not None and s.table.bonus:
+        return BONUS_WAITING
+    if canastas.wild_meld_unfinished(t, s.sides[turn.seat % t.sides].melds, delta):
+        return WILD_MELD_UNFINISHED
     if go.natural_canastas or go.mixed_canastas:
         _, natural, mixed = canastas.counts(s.sides[turn.seat % t.sides], t, delta)
         if natural < go.natural_canastas or mixed < go.mixed_canastas:
@@ -226,6 +271,8 @@ def stranding(s: State, t: Tables, left: int, delta: Delta, opening_points: int,
     """
     if left >= 2:
         return None
+    if left == 0 and t.rules.going_out.needs_discard:
+        return NO_DISCARD_LEFT
     side = s.sides[s.turn.seat % t.sides]
     if not side.opened:
         opening = s.turn.opening
@@ -269,7 +316,8 @@ def reachable_after(s: State, t: Tables, hand: Sequence[int], melds: Sequence[Me
     need = 0
     if not side.opened and not (go.concealed_exemption and turn.drew and not turn.took):
         need = side.minimum - opening_points
-    return can_go_out(t, hand, melds, go.canastas - len(side.sambas), need)
+    return can_go_out(t, hand, melds, go.canastas - len(side.sambas), need, side.opened,
+                      canastas.completed_ranks(s, t))
 
 
 # ---------------------------------------------------------------------- asking the partner

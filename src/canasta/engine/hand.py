@@ -39,16 +39,19 @@ def receive(s: State, t: Tables, seat: SeatNo, cards: Iterable[int], seen: bool 
             ) -> None:
     """Cards from the pile come into the hand, seen by all (docs/rules.md, "The pile"), or
     unseen by the others for the pile's face-down cards (``seen=False``). Red 3s among them
-    are laid out at once (unless red 3s are held); black 3s are set aside where the rules say
-    so (Cuban)."""
+    are laid out at once (unless red 3s are held), black 3s too where they are bonus cards
+    (Modern American); black 3s are set aside where the rules say so (Cuban)."""
     player = s.seats[seat]
     rules = t.rules
     lay_red = not rules.red_threes.hold
     remove_black = rules.pile.black_threes_removed
+    lay_black = rules.red_threes.black_too
     known = list(player.known)
     for card in cards:
         if card == RED_THREE and lay_red:
             player.red_threes += 1
+        elif card == BLACK_THREE and lay_black:
+            player.black_threes += 1
         elif card == BLACK_THREE and remove_black:
             s.sides[seat % t.sides].black_threes_removed += 1
         else:

@@ -28,7 +28,16 @@ from canasta.engine.actions import (
     meld_cards,
     suited_melds_held,
 )
-from canasta.engine.canastas import TWOS_TAME, Delta, twos_tame
+from canasta.engine.canastas import (
+    DEAD_RANK,
+    TWOS_TAME,
+    Delta,
+    completed_ranks,
+    twos_tame,
+    wild_add_refusal,
+    wild_cap,
+    wild_rule_refusal,
+)
 from canasta.engine.going_out import Lookahead
 from canasta.engine.hand import spend
 from canasta.engine.opening import open_tentatively
@@ -52,20 +61,6 @@ def lay_refusal(s: State, t: Tables) -> Refusal | None:
     return None
 
 
-def wild_add_refusal(t: Tables, meld: Meld) -> Refusal | None:
-    """Whether one more wild card may join ``meld``: the wild-card limit (ruling 7, checked
-    at laying down only where ``melds.wild_limit_at_laydown_only``), none on a completed
-    canasta where ``melds.no_wild_on_canasta``."""
-    melds = t.rules.melds
-    n, w = meld.naturals, meld.twos + meld.jokers
-    if melds.no_wild_on_canasta and n + w >= melds.canasta_size:
-        return Refusal("no wild card may be added to a completed canasta under these rules")
-    if w >= t.cap[n] and not melds.wild_limit_at_laydown_only:
-        return refuse("your meld of {:kinds} would hold {} wild cards; with {} naturals it may "
-                      "hold {} (docs/rules.md, ruling 7)", meld.rank, w + 1, n, t.cap[n])
-    return None
-
-
 def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = None
                  ) -> list[Action]:
     """New melds and additions of every natural rank the seat may lay now, rank by rank
@@ -86,6 +81,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
         wild_two = 0  # the refusal is melds.meld_refusal's and add_refusal's
     ops = s.turn.opening_points
     stranding = going_out.stranding
+    dead, wild_rules, opened = completed_ranks(s, t), t.wild_rules, side.opened
     wild_kinds: tuple[int, ...] = ((TWO, JOKER) if wild_jok else (TWO,)) if wild_two else \
         (JOKER,) if wild_jok else ()
     # New suited melds when two cards are kept and no refusal is wanted: what they are
@@ -96,6 +92,8 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
     for r in NATURAL_RANKS:
         c = hand[r]
         meld = melds[r]
+        if dead[r]:  # meld_refusal and add_refusal say why
+            continue
         if meld is None:
             if c < 2:
                 continue
@@ -118,12 +116,14 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                     cand.append((NATURAL, 3 * points[r], 3))
                 elif why is not None:
                     why[bases[NATURAL]] = _min_naturals(t)
+            two_cap = wild_cap(t, melds, opened, r, 2, 0) if wild_rules else cap[2]
             for wild in wild_kinds:
                 base = WITH_TWO if wild == TWO else WITH_JOKER
-                if cap[2] >= 1:
+                if two_cap >= 1:
                     cand.append((base, 2 * points[r] + points[wild], 2))
                 elif why is not None:
-                    why[bases[base]] = _no_wild_with_two(t)
+                    why[bases[base]] = wild_rule_refusal(t, melds, opened, r, 2) \
+                        if cap[2] >= 1 else _no_wild_with_two(t)
             for base, laid, dn in cand:
                 if size >= 5:  # two cards kept: nothing to look at (ruling 20)
                     acts.append(bases[base])
@@ -144,8 +144,9 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                 for k in naturals + wilds:
                     why[adds[k]] = full
             continue
-        if wilds and ((w >= cap[n] and not free_wilds) or (full_canasta and n + w >= csize)):
-            no_wild = wild_add_refusal(t, meld)
+        if wilds and ((w >= cap[n] and not free_wilds) or (full_canasta and n + w >= csize)
+                      or (wild_rules and w >= wild_cap(t, melds, opened, r, n, w))):
+            no_wild = wild_add_refusal(t, meld, melds, opened)
             if no_wild is not None:
                 if why is not None:
                     for k in wilds:
@@ -203,6 +204,8 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
     three_ok = t.rules.melds.min_naturals <= 3
     templates = SUITED_MELDS[r]
     tame = twos_tame(s.sides[s.turn.seat % t.sides], t)
+    side = s.sides[s.turn.seat % t.sides]
+    two_cap = wild_cap(t, side.melds, side.opened, r, 2, 0)
     acts: list[Action] = []
     for i in suited_melds_held(bytes(cards[base:base + 4])):
         action, naturals, wild, _ = templates[i]
@@ -213,9 +216,10 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
                 continue
         elif not hand[wild] or (tame and wild == TWO):
             continue
-        elif cap[2] < 1:
+        elif two_cap < 1:
             if why is not None:
-                why[action] = _no_wild_with_two(t)
+                why[action] = _no_wild_with_two(t) if cap[2] < 1 else \
+                    wild_rule_refusal(t, side.melds, side.opened, r, 2)
             continue
         if size >= 5:  # two cards kept: nothing to look at (ruling 20)
             acts.append(action)
@@ -293,7 +297,7 @@ def meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
         return refuse("you have no {:kind}", wild)
     if wild == TWO and twos_tame(s.sides[seat % t.sides], t):
         return TWOS_TAME
-    return None
+    return refuse(DEAD_RANK, r) if completed_ranks(s, t)[r] else None
 
 
 def add_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
@@ -317,6 +321,7 @@ def add_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
         return Refusal("these rules do not allow a black-3 set that large")
     if kind == TWO and r != WILD and twos_tame(s.sides[seat % t.sides], t):
         return TWOS_TAME
+    return refuse(DEAD_RANK, r) if r != WILD and completed_ranks(s, t)[r] else None
     return None
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from canasta.cards import NUM_KINDS
 from canasta.engine import canastas
 from canasta.engine.canastas import Delta
+from canasta.engine.deal import take_bonus_pile
 from canasta.engine.hand import receive, take_under
 from canasta.engine.refusal import Refusal, refuse
 from canasta.engine.state import Answer, Opening, Phase, Side, State
@@ -70,6 +71,8 @@ def commit_refusal(s: State, t: Tables) -> Refusal | None:
     player = s.seats[turn.seat]
     left = player.size + player.foot_size + (len(opening.pending) if opening.pending else 0) \
         + (s.table.under_size if opening.pending is not None else 0)
+    if s.table.bonus:
+        left += len(s.table.bonus[0])
     if left >= 2:
         return None
     go = t.rules.going_out
@@ -107,8 +110,11 @@ def close_opening(s: State, t: Tables) -> None:
 
 def commit(s: State, t: Tables) -> bool:
     """Lay the opening down for good; True when that leaves the hand empty (everything was
-    laid, and the taken pile brought nothing into it)."""
+    laid, and the taken pile brought nothing into it). The first pile of bonus cards left
+    comes into the hand (``deal.bonus_piles``)."""
     close_opening(s, t)
+    if s.table.bonus:
+        take_bonus_pile(s, t)
     return s.seats[s.turn.seat].size == 0
 
 

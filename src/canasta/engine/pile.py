@@ -20,13 +20,20 @@ from canasta.engine.actions import (
     Route,
     route_of,
 )
-from canasta.engine.canastas import TWOS_TAME, twos_tame
+from canasta.engine.canastas import (
+    DEAD_RANK,
+    TWOS_TAME,
+    completed_ranks,
+    twos_tame,
+    wild_cap,
+    wild_rule_refusal,
+)
 from canasta.engine.going_out import Lookahead
 from canasta.engine.hand import receive, spend, take_under
 from canasta.engine.opening import open_tentatively
 from canasta.engine.refusal import Refusal, keep, refuse
 from canasta.engine.sequences import extends, grow_sequence
-from canasta.engine.state import Meld, Phase, SideNo, State
+from canasta.engine.state import Meld, Phase, Side, SideNo, State
 from canasta.engine.tables import Tables
 
 Why = dict[Action, Refusal] | None  #: where a generator records the refusals it meets
@@ -78,6 +85,8 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
     top = t.rank_of[table.pile[-1]]
     if top < FOUR:  # a wild card or a 3 has no rank to meld the top card with
         return refuse("the pile's top card is a {:kind}, which cannot be melded with", top)
+    if completed_ranks(s, t)[top]:
+        return refuse(DEAD_RANK, top)
     if not s.sides[turn.seat % t.sides].opened:
         if t.rules.pile.initial_meld_before_taking:
             return MELD_FIRST
@@ -120,13 +129,21 @@ def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,
             return refuse("you have no {:kind} in your hand", wild_kind)
         if wild_kind == TWO and twos_tame(s.sides[s.turn.seat % t.sides], t):
             return TWOS_TAME
-    return table_refusal(t, route, top, meld)
+    return table_refusal(t, route, top, meld, s.sides[s.turn.seat % t.sides])
 
 
-def table_refusal(t: Tables, route: int, top: int, meld: Meld | None) -> Refusal | None:
+def table_refusal(t: Tables, route: int, top: int, meld: Meld | None,
+                  side: Side | None = None) -> Refusal | None:
     """What the table decides of a route, whoever holds the cards: the routes the rules have,
-    a meld to add the top card to, the wild-card limit of the meld it makes, its size."""
+    a meld to add the top card to, the wild-card limit of the meld it makes, its size; with
+    the ``side``, the limits of ``canastas.wild_cap`` (Modern American)."""
     rules = t.rules
+    if side is not None and t.wild_rules and route in (WITH_TWO, WITH_JOKER):
+        nat0 = meld.naturals if meld else 0
+        wild0 = meld.twos + meld.jokers if meld else 0
+        limit = wild_cap(t, side.melds, side.opened, top, nat0 + 2, wild0)
+        if wild0 + 1 > limit and limit < t.cap[nat0 + 2]:
+            return wild_rule_refusal(t, side.melds, side.opened, top, nat0 + 2)
     nat = meld.naturals if meld else 0
     wild = meld.twos + meld.jokers if meld else 0
     free = rules.melds.wild_limit_at_laydown_only and nat > 0
@@ -160,11 +177,13 @@ def routes_open(s: State, t: Tables, side: SideNo, top: int) -> list[Route]:
     while the side may not take the pile at all (it must meld first, ruling 4 options)."""
     if not s.sides[side].opened and t.rules.pile.initial_meld_before_taking:
         return []
+    if completed_ranks(s, t)[top]:
+        return []
     frozen = frozen_for(s, t, side)
     meld = s.sides[side].melds[top]
     routes = []
     for route in (PAIR,) if frozen else _ROUTES:
-        if table_refusal(t, route, top, meld) is None:
+        if table_refusal(t, route, top, meld, s.sides[side]) is None:
             routes.append(route)
     return routes
 
@@ -185,7 +204,8 @@ def _left_after(s: State, t: Tables) -> int:
         rules = t.rules
         size -= sum(1 for card in table.pile[len(table.pile) - taken:-1]
                     if (card == RED_THREE and not rules.red_threes.hold)
-                    or (card == BLACK_THREE and rules.pile.black_threes_removed))
+                    or (card == BLACK_THREE and (rules.pile.black_threes_removed
+                                                 or rules.red_threes.black_too)))
     return size
 
 

@@ -63,6 +63,9 @@ END_WORDS = {HandEnd.GOING_OUT: "out", HandEnd.STOCK_EXHAUSTED: "exhausted",
 EXTRA_LABELS = ("", "perfect cut", "seven canastas", "the other side conceded (acaba)",
                 "canastas count bonus")
 SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
+#: The score items every result writes; the later ones (Modern American's) only when one of
+#: them is not zero, so positions of other rules read as they always did.
+SCORE_FIELDS_BASE = SCORE_FIELDS[:SCORE_FIELDS.index("special_canastas")]
 
 
 #: The text of every card code.
@@ -118,6 +121,8 @@ def _result(r: HandResult) -> str:
     for score in r.sides:
         values = [getattr(score, name) for name in SCORE_FIELDS]
         values = [EXTRA_LABELS.index(v) if isinstance(v, str) else int(v) for v in values]
+        if not any(values[len(SCORE_FIELDS_BASE):]):
+            values = values[:len(SCORE_FIELDS_BASE)]
         sides.append(",".join(map(str, values)))
     return " ".join([str(r.deal), END_WORDS[r.ended_by], str(r.went_out), *sides])
 
@@ -147,6 +152,7 @@ def write(s: State, t: Tables) -> str:
     put("feet", _seats([_cards(p.foot) for p in s.seats]), _seats([""] * t.players))
     put("known", _seats([_cards(p.known) for p in s.seats]), _seats([""] * t.players))
     put("red3", " ".join(str(p.red_threes) for p in s.seats), " ".join(["0"] * t.players))
+    put("black3", " ".join(str(p.black_threes) for p in s.seats), " ".join(["0"] * t.players))
     put("laid", " ".join(str(n) for n, p in enumerate(s.seats) if p.laid_before))
     put("melds", _seats([_side_melds(side, t) for side in s.sides]), _seats([""] * t.sides))
     put("opened", " ".join(str(n) for n, side in enumerate(s.sides) if side.opened))
@@ -158,6 +164,7 @@ def write(s: State, t: Tables) -> str:
         " ".join(["0"] * t.sides))
     put("set-aside", " ".join(str(side.black_threes_removed) for side in s.sides),
         " ".join(["0"] * t.sides))
+    put("bonus", " | ".join(_codes(pile) for pile in table.bonus))
     put("pile", _codes(table.pile))
     put("under", _codes(table.under))
     out.append("stock " + _codes(table.stock))
@@ -188,7 +195,8 @@ def write(s: State, t: Tables) -> str:
 
 #: Every field of the notation, in the order ``write`` gives them.
 FIELDS = (HEAD, "rules", "seed", "deal", "dealer", "scores", "results", "over", "turn", "hands",
-          "feet", "known", "red3", "laid", "melds", "opened", "minimum", "opening-canasta",
-          "yes-failures", "set-aside", "pile", "under", "stock", "turns", "blocked", "cut", "asker",
+          "feet", "known", "red3", "black3", "laid", "melds", "opened", "minimum",
+          "opening-canasta", "yes-failures", "set-aside", "bonus", "pile", "under", "stock",
+          "turns", "blocked", "cut", "asker",
           "permission", "acaba", "retracts", "created", "asked", "drew", "took", "melded",
           "one-hand", "opening-points", "opening")

@@ -26,6 +26,7 @@ from canasta.engine.position import (
     HEAD,
     PHASE_WORDS,
     SCORE_FIELDS,
+    SCORE_FIELDS_BASE,
     VERSION,
     PositionError,
     meld_text,
@@ -192,9 +193,10 @@ class _Reader:
                 side_scores = []
                 for n, word in enumerate(words[3:]):
                     values = [int(v) for v in word.split(",")]
-                    if len(values) != len(SCORE_FIELDS) or values[0] != n:
+                    if len(values) not in (len(SCORE_FIELDS), len(SCORE_FIELDS_BASE)) or \
+                            values[0] != n:
                         raise ValueError
-                    named: dict[str, object] = dict(zip(SCORE_FIELDS, values, strict=True))
+                    named: dict[str, object] = dict(zip(SCORE_FIELDS, values, strict=False))
                     named["concealed"] = bool(named["concealed"])
                     label = values[SCORE_FIELDS.index("extra_label")]
                     named["extra_label"] = EXTRA_LABELS[label]
@@ -215,10 +217,15 @@ class _Reader:
         under = self.cards(f.get("under", ""), "under")
         if under and not t.rules.deal.pile_by_upcard:
             raise PositionError("under: these rules set no face-down cards under the pile")
+        bonus = tuple(tuple(self.cards(text, "bonus")) for text in
+                      (p.strip() for p in f["bonus"].split("|"))) if "bonus" in f else ()
+        if len(bonus) > len(t.rules.deal.bonus_piles):
+            raise PositionError(f"bonus: {len(bonus)} piles, but these rules set aside "
+                                f"{len(t.rules.deal.bonus_piles)}")
         return Table(stock if stock is not None else [], pile, sum(t.freezes[c] for c in pile),
                      self.int_("blocked", -1, -1, t.players - 1),
                      self.int_("turns", 0, 0, 10**6), self.int_("cut", -1, -1, t.sides - 1),
-                     under, len(under))
+                     under, len(under), bonus, tuple(len(p) for p in bonus))
 
     def seats(self) -> list[Seat]:
         t = self.t
@@ -226,6 +233,7 @@ class _Reader:
         feet = self.per("feet", t.players)
         known = self.per("known", t.players)
         red3 = self.ints("red3", t.players, [0] * t.players)
+        black3 = self.ints("black3", t.players, [0] * t.players)
         laid = self.members("laid", t.players)
         out = []
         for n in range(t.players):
@@ -238,7 +246,8 @@ class _Reader:
                     cards[code] += 1
             foot = self.kinds(feet[n], f"feet (seat {n})")
             out.append(Seat(hand, len(codes), cards, foot, sum(foot),
-                            self.kinds(known[n], f"known (seat {n})"), red3[n], n in laid))
+                            self.kinds(known[n], f"known (seat {n})"), red3[n], n in laid,
+                            black3[n]))
         return out
 
     def sides(self, scores: list[int], deal_no: int) -> list[Side]:
@@ -358,6 +367,7 @@ def _used(s: State, t: Tables) -> tuple[list[int], list[int]]:
         for kind in range(NUM_KINDS):
             kinds[kind] += seat.foot[kind]
         kinds[RED_THREE] += seat.red_threes
+        kinds[BLACK_THREE] += seat.black_threes
         if seat.cards is not None:
             for code in range(SUITED, NUM_CODES):
                 put(code, seat.cards[code])
@@ -379,7 +389,8 @@ def _used(s: State, t: Tables) -> tuple[list[int], list[int]]:
             for rank in range(low, high + 1):
                 put(SUITED + (rank - FOUR) * 4 + suit)
     opening = s.turn.opening
-    for code in (*s.table.pile, *s.table.under, *s.table.stock,
+    bonus = [c for pile in s.table.bonus for c in pile]
+    for code in (*s.table.pile, *s.table.under, *s.table.stock, *bonus,
                  *(opening.pending or () if opening else ())):
         put(code)
     return kinds, codes

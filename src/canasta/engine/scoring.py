@@ -44,19 +44,29 @@ class SideScore:
     extra_label: str = ""
     sambas: int = 0
     short_sequences: int = 0  # the penalty for sequences of five cards or fewer (negative)
+    # Modern American (issue 16): docs/rules.md, Presets: modern_american
+    special_canastas: int = 0  # canastas of a special rank (melds.special_ranks), in the bonus
+    unfinished_special: int = 0  # the penalty for special melds short of a canasta (negative)
+    specials_in_hand: int = 0  # the penalty for special cards held (negative)
+    black_threes: int = 0  # black 3s laid out (red_threes.black_too)
+    black_three_points: int = 0
 
     def items(self) -> list[tuple[str, int]]:
         """The nonzero items of the score, in words, in the order they are usually counted."""
         wild = f" + {self.wild_canastas} wild" if self.wild_canastas else ""
         wild += f" + {self.sambas} sambas" if self.sambas else ""
+        wild += f" + {self.special_canastas} special" if self.special_canastas else ""
         rows = [
             ("melded cards", self.melded),
             ("cards left in hand", self.in_hand),
             (f"{self.natural_canastas} natural + {self.mixed_canastas} mixed{wild} canastas",
              self.canasta_bonus),
             ("unfinished wild meld", self.unfinished_wild),
+            ("unfinished special meld", self.unfinished_special),
+            ("special cards left in hand", self.specials_in_hand),
             ("short sequences", self.short_sequences),
             (f"{self.red_threes} red 3s", self.red_three_points),
+            (f"{self.black_threes} black 3s", self.black_three_points),
             ("black 3s set aside", self.black_threes_removed),
             ("going out concealed" if self.concealed else "going out", self.going_out),
             ("'yes' without going out", self.penalty),
@@ -79,23 +89,30 @@ def score_side(
     extra: int = 0,
     extra_label: str = "",
     sequences: Sequence[tuple[int, int, int]] = (),
+    black_threes: int = 0,
 ) -> SideScore:
     """Score one side's hand from its melds, its players' hands (kind counts, feet included)
-    and its red 3s."""
+    and its red 3s (and black 3s laid out, where they are bonus cards too)."""
     t = tables_for(rules)
     points = t.points
     bonus_rules = rules.canastas
     melded = 0
-    natural = mixed = wild = 0
-    bonus = unfinished = 0
+    natural = mixed = wild = special = 0
+    bonus = unfinished = unfinished_special = 0
     for meld in melds:
         melded += meld.naturals * points[meld.rank] + meld.twos * points[TWO] \
             + meld.jokers * points[JOKER]
+        is_special = t.special[meld.rank] and not meld.wilds  # one with wilds is ordinary
         if meld.size < rules.melds.canasta_size:
             if meld.is_wild_meld:
                 unfinished -= bonus_rules.unfinished_wild_penalty
+            elif is_special:
+                unfinished_special -= bonus_rules.unfinished_special_penalty
             continue
-        if meld.is_wild_meld:
+        if is_special:
+            special += 1
+            bonus += bonus_rules.special_bonus or bonus_rules.natural_bonus
+        elif meld.is_wild_meld:
             wild += 1
             if went_out or not bonus_rules.wild_bonus_going_out_only:
                 bonus += wild_canasta_bonus(rules, meld)
@@ -114,26 +131,58 @@ def score_side(
         elif high - low + 1 <= 5:
             short -= bonus_rules.short_sequence_penalty
     in_hand = -sum(n * t.in_hand[k] for hand in hands for k, n in enumerate(hand))
+    held = _specials_held(rules, t, melds, hands)
     red = rules.red_three_value(red_threes)
-    counts_for = (made_initial_meld or not rules.red_threes.negative_without_initial_meld) and \
-        natural + mixed + wild + sambas >= rules.red_threes.positive_needs_canastas
-    if not counts_for:
-        red = -abs(red)
-    black = 0
+    black = rules.red_three_value(black_threes) if black_threes else 0
+    sign = _threes_sign(rules, made_initial_meld, natural + mixed + wild + sambas + special)
+    if sign <= 0:  # counted for the side, a value negative in itself (Hand and Foot) stays so
+        red, black = sign * abs(red), sign * abs(black)
+    removed = 0
     if removed_black_threes:
-        black = rules.points.all_black_threes_removed if removed_black_threes == t.pack[3] \
+        removed = rules.points.all_black_threes_removed if removed_black_threes == t.pack[3] \
             else removed_black_threes * rules.points.black_three_removed
     out = 0
     if went_out:
         out = rules.going_out.concealed_bonus if concealed else rules.going_out.bonus
     penalty = -yes_failures * rules.going_out.failed_yes_penalty
-    counted = count_bonus(rules, natural, natural + mixed + wild + sambas)
+    counted = count_bonus(rules, natural + special, natural + mixed + wild + sambas + special)
     if counted:
         extra, extra_label = extra + counted, COUNT_BONUS
-    total = melded + in_hand + bonus + unfinished + red + black + out + penalty + extra + short
+    total = melded + in_hand + bonus + unfinished + red + removed + out + penalty + extra + short \
+        + unfinished_special + held + black
     return SideScore(side, melded, in_hand, natural, mixed, bonus, red_threes, red, out,
-                     concealed and went_out, penalty, total, wild, unfinished, black, extra,
-                     extra_label, sambas, short)
+                     concealed and went_out, penalty, total, wild, unfinished, removed, extra,
+                     extra_label, sambas, short, special, unfinished_special, held,
+                     black_threes, black)
+
+
+def _threes_sign(rules: RuleSet, made_initial_meld: bool, canastas: int) -> int:
+    """Whether a side's 3s count for it (1), against it (-1) or for nothing (0): against a
+    side without its initial meld (``red_threes.negative_without_initial_meld``) or short of
+    ``positive_needs_canastas``, but nothing from ``neutral_canastas`` on (ruling 9; Presets:
+    modern_american)."""
+    r3 = rules.red_threes
+    if made_initial_meld or not r3.negative_without_initial_meld:
+        if canastas >= r3.positive_needs_canastas:
+            return 1
+        if r3.neutral_canastas and canastas >= r3.neutral_canastas:
+            return 0
+    return -1
+
+
+def _specials_held(rules: RuleSet, t: Tables, melds: Sequence[Meld],
+                   hands: Sequence[Sequence[int]]) -> int:
+    """What the special cards held cost: ``points.special_in_hand`` for each hand holding
+    ``special_in_hand_count`` or more of a special rank, unless the side's meld of that rank
+    took wild cards in its opening, which made it an ordinary meld (docs/rules.md, Presets:
+    modern_american)."""
+    cost = rules.points.special_in_hand
+    if not cost:
+        return 0
+    ordinary = {m.rank for m in melds if m.wilds}
+    count = rules.points.special_in_hand_count
+    return -cost * sum(1 for hand in hands for r, n in enumerate(hand)
+                       if n >= count and t.special[r] and r not in ordinary)
 
 
 #: The label of ``count_bonus`` among a score's extras (``SideScore.extra_label``).
@@ -233,7 +282,8 @@ def side_score(s: State, t: Tables, side_no: SideNo, went_out: SeatNo = -1,
         rules, side_no, [m for m in side.melds if m is not None], held,
         sum(seat.red_threes for seat in seats), side.opened,
         went_out >= 0 and went_out % t.sides == side_no, hidden, side.yes_failures,
-        side.black_threes_removed, extra, label, sequences_of(s, t, side_no))
+        side.black_threes_removed, extra, label, sequences_of(s, t, side_no),
+        sum(seat.black_threes for seat in seats))
 
 
 def winner(s: State, t: Tables) -> SideNo:

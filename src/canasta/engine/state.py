@@ -116,6 +116,7 @@ class Seat(Copyable):
     known: tuple[int, ...]  # count per kind: cards everyone knows are in the hand (from the pile)
     red_threes: int  # laid out in front of the player
     laid_before: bool  # laid cards on an earlier turn of this deal (concealed going out)
+    black_threes: int = 0  # laid out in front of the player (red_threes.black_too)
 
 
 @dataclass(slots=True)
@@ -147,6 +148,8 @@ class Table(Copyable):
     # it; nobody sees them, so an information set keeps only their number.
     under: list[int]
     under_size: int
+    bonus: tuple[tuple[int, ...], ...] = ()  # the bonus piles not yet taken, face down
+    bonus_sizes: tuple[int, ...] = ()  # their sizes (what every seat sees of them)
 
 
 @dataclass(slots=True)

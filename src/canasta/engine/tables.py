@@ -42,6 +42,9 @@ class Tables:
     codes: tuple[int, ...]  # count of each card code in the pack (suited naturals if suited)
     rank_of: tuple[int, ...]  # the kind of each card code
     fingerprint: str  # names the rules by what they play (``fingerprint``)
+    special: tuple[bool, ...] = ()  # per kind: a special rank (melds.special_ranks)
+    special_opening: tuple[bool, ...] = ()  # per kind: may take wilds within the opening
+    wild_rules: bool = False  # a meld's wild cards depend on more than its naturals
 
 
 def _card_points(rules: RuleSet) -> list[int]:
@@ -98,7 +101,17 @@ def _tables_by_value(rules: RuleSet) -> Tables:
                     else pack + [0] * (NUM_CODES - NUM_KINDS)),
         rank_of=tuple(rank_of(c) for c in range(NUM_CODES)),
         fingerprint=fingerprint(rules),
+        special=_flags(rules.melds.special_ranks),
+        special_opening=_flags(rules.melds.special_wild_in_opening),
+        wild_rules=bool(rules.melds.special_ranks or rules.melds.wild_add_min_naturals
+                        or rules.melds.unfinished_wild_binds),
     )
+
+
+def _flags(kinds: tuple[str, ...]) -> tuple[bool, ...]:
+    """Per kind: whether it is one of ``kinds`` (names such as "7", "A")."""
+    chosen = {parse_kind(k) for k in kinds}
+    return tuple(k in chosen for k in range(NUM_KINDS))
 
 
 def fingerprint(rules: RuleSet) -> str:

@@ -43,6 +43,7 @@ def information_set(s: State, seat: SeatNo) -> State:
         player.foot = _NONE
     mine.table.stock = []
     mine.table.under = []  # face down: only their number is known (deal.pile_by_upcard)
+    mine.table.bonus = ()  # face down: only their sizes are seen (Table.bonus_sizes)
     tentative = mine.turn.opening
     if tentative is not None and mine.turn.seat != seat:
         tentative.hand, tentative.cards = _NONE, None
@@ -141,6 +142,17 @@ class PlayerView:
     def red_threes(self) -> tuple[int, ...]:
         """Per seat: red 3s laid out."""
         return tuple(p.red_threes for p in self.state.seats)
+
+    @property
+    def black_threes(self) -> tuple[int, ...]:
+        """Per seat: black 3s laid out, where they are bonus cards (``red_threes.black_too``)."""
+        return tuple(p.black_threes for p in self.state.seats)
+
+    @property
+    def bonus_sizes(self) -> tuple[int, ...]:
+        """The sizes of the piles of bonus cards not yet taken, face down, in the order the
+        sides take them (``deal.bonus_piles``)."""
+        return self.state.table.bonus_sizes
 
     @once
     def melds(self) -> tuple[tuple[Meld, ...], ...]:

@@ -106,6 +106,10 @@ class Layout:
             add("foot_sizes", (players,), pack)
             add("known", (players - 1, NUM_KINDS), pack)
             add("red_threes", (players,), pack)
+            if rules.red_threes.black_too:  # black 3s laid out (Modern American)
+                add("black_threes", (players,), pack)
+            if rules.deal.bonus_piles:  # the bonus piles' sizes, face down (Modern American)
+                add("bonus_sizes", (len(rules.deal.bonus_piles),), pack)
             add("melds", (sides, NUM_KINDS, 3), pack)
             if self.suited:
                 add("sequences", (sides, 4, _SEQUENCE_RANKS), 1)
@@ -255,11 +259,18 @@ class Observer:
         v[at["dealer"] + (match.dealer - me) % players] = 1.0
         v[at["deal"]] = match.deal
         o, f, r3 = at["hand_sizes"], at["foot_sizes"], at["red_threes"]
+        b3 = at.get("black_threes", -1)
+        if "bonus_sizes" in at:  # by pile, in the deal's order: 0 once a side took it
+            taken = len(layout.rules.deal.bonus_piles) - len(table.bonus_sizes)
+            for n, size in enumerate(table.bonus_sizes):
+                v[at["bonus_sizes"] + taken + n] = size
         k = at["known"] - NUM_KINDS
         for r, p in enumerate(seats):
             v[o + r] = p.size
             v[f + r] = p.foot_size
             v[r3 + r] = p.red_threes
+            if b3 >= 0:
+                v[b3 + r] = p.black_threes
             if r:
                 v[k + r * NUM_KINDS:k + (r + 1) * NUM_KINDS] = array("f", p.known)
         melds_at, canastas_at, opened_at = at["melds"], at["canastas"], at["opened"]
@@ -338,6 +349,10 @@ class Observer:
                 parts.append("known " + " ".join(known))
             if any(p.red_threes for p in seats):
                 parts.append("red3 " + " ".join([str(p.red_threes) for p in seats]))
+            if any(p.black_threes for p in seats):
+                parts.append("black3 " + " ".join([str(p.black_threes) for p in seats]))
+            if s.table.bonus_sizes:
+                parts.append("bonus " + " ".join(map(str, s.table.bonus_sizes)))
             sequences = view.sequences if layout.suited else None
             for q in range(layout.sides):
                 side = (view.side + q) % layout.sides

@@ -151,6 +151,7 @@ class SideFact(Fact):
     red_threes: int
     opened: bool
     minimum: int
+    black_threes: int = 0  # laid out, where they are bonus cards (Modern American)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,3 +271,4 @@ class TableFacts(Fact):
     hint: HintFact | None
     last_deal: DealBreakdown | None
     winner: str
+    bonus_piles: tuple[int, ...] = ()  # sizes of the face-down bonus piles (Modern American)

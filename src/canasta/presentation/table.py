@@ -105,7 +105,9 @@ def side_facts(view: PlayerView, chair: Chair) -> tuple[SideFact, ...]:
                  tuple(s for s in range(view.players) if chair.side_of(s) == side),
                  view.scores[side], side_melds(view, side), view.canastas[side],
                  sum(view.red_threes[s] for s in range(view.players) if s % view.sides == side),
-                 view.initial_done[side], view.minimums[side])
+                 view.initial_done[side], view.minimums[side],
+                 sum(view.black_threes[s] for s in range(view.players)
+                     if s % view.sides == side))
         for side in range(view.sides))
 
 
@@ -135,4 +137,4 @@ def table_facts(view: PlayerView, names: Sequence[str] | None = None,
         log=tuple(log), hint=hint(view) if with_hint else None,
         last_deal=deal_breakdown(results[-1], chair) if results else None,
         winner=chair.side_name(view.state.match.winner) if view.state.match.over
-        and view.state.match.winner >= 0 else "")
+        and view.state.match.winner >= 0 else "", bonus_piles=view.bonus_sizes)

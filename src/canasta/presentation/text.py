@@ -39,10 +39,13 @@ def render(facts: TableFacts, ascii: bool = False) -> str:
     top = card_text(pile.top, ascii) if pile.top else "empty"
     state = "".join(f"{dot}{why}" for why in (pile.frozen_reason, pile.blocked_reason) if why)
     lines.append(f"Pile: {pile.size} cards, top {top}{state}")
+    if facts.bonus_piles:
+        lines.append("Bonus piles face down: " + ", ".join(f"{n} cards" for n in facts.bonus_piles))
     for side in facts.sides:
         melds = " | ".join(meld_line(m, ascii) for m in side.melds) or "no melds"
         need = f"{dot}needs {side.minimum} to open" if not side.opened else ""
         red = f"{dot}red 3s {side.red_threes}" if side.red_threes else ""
+        red += f"{dot}black 3s {side.black_threes}" if side.black_threes else ""
         lines.append(f"{side.name[:1].upper()}{side.name[1:]}: {melds}{need}{red}")
     lines.append("Cards in hand: " + ", ".join(f"{s.name} {s.hand_size}" for s in facts.seats)
                  + "".join(f"; {s.name} is known to hold {cards_text(s.known, ascii)}"

@@ -476,6 +476,90 @@ def count_bonuses_valid(rules: RuleSet) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------------- Modern American (issue 16)
+# The options of docs/rules.md, Presets: modern_american.
+
+
+def special_ranks_consistent(rules: RuleSet) -> str | None:
+    """Wild cards within the opening are a privilege of special ranks; their bonuses and
+    penalties need special ranks."""
+    melds, c = rules.melds, rules.canastas
+    extra = sorted(set(melds.special_wild_in_opening) - set(melds.special_ranks))
+    if extra:
+        return (f"melds.special_wild_in_opening names {', '.join(extra)}, which "
+                "melds.special_ranks does not: only a special rank has that privilege")
+    if not melds.special_ranks and (c.special_bonus or c.unfinished_special_penalty
+                                    or rules.points.special_in_hand):
+        return ("canastas.special_bonus, canastas.unfinished_special_penalty or "
+                "points.special_in_hand is set but melds.special_ranks is empty")
+    return None
+
+
+def unfinished_wild_binds_needs_wild_melds(rules: RuleSet) -> str | None:
+    """Only a meld of wild cards can be unfinished."""
+    if rules.melds.unfinished_wild_binds and not rules.melds.wild_melds:
+        return "melds.unfinished_wild_binds needs melds.wild_melds"
+    return None
+
+
+def black_threes_as_bonus_cards(rules: RuleSet) -> str | None:
+    """Black 3s laid out at once are never melded, and red 3s are laid out as they are."""
+    if not rules.red_threes.black_too:
+        return None
+    if rules.melds.black_three_sets:
+        return ("red_threes.black_too lays black 3s out at once, so melds.black_three_sets "
+                f"= {list(rules.melds.black_three_sets)} could never be laid: set it to []")
+    if rules.red_threes.hold:
+        return ("red_threes.black_too lays 3s out at once, red_threes.hold keeps them in hand: "
+                "choose one")
+    return None
+
+
+def neutral_band_below_positive(rules: RuleSet) -> str | None:
+    """Threes are neutral from ``neutral_canastas`` up to ``positive_needs_canastas``."""
+    r3 = rules.red_threes
+    if r3.neutral_canastas and r3.neutral_canastas >= r3.positive_needs_canastas:
+        return (f"red_threes.neutral_canastas = {r3.neutral_canastas} must be below "
+                f"red_threes.positive_needs_canastas = {r3.positive_needs_canastas}")
+    return None
+
+
+def bonus_piles_fit(rules: RuleSet) -> str | None:
+    """The bonus piles come out of the stock, one per side at most, and not with feet."""
+    piles = list(rules.deal.bonus_piles)
+    if not piles:
+        return None
+    if len(piles) > rules.players.sides:
+        return (f"deal.bonus_piles = {piles}: more piles than the {rules.players.sides} sides "
+                "that could take them")
+    if rules.deal.foot_size:
+        return "deal.bonus_piles with deal.foot_size is not supported"
+    dealt = rules.players.count * rules.deal.hand_size + sum(piles)
+    size = Pack.of(rules).size
+    if dealt + 2 > size:
+        return (f"the deal and deal.bonus_piles = {piles} take {dealt} cards of the pack's "
+                f"{size}: it must keep back at least 2, the upcard and a stock")
+    return None
+
+
+def discard_to_go_out(rules: RuleSet) -> str | None:
+    """Going out with a discard cannot end on a black-3 set that must be the last cards."""
+    if rules.going_out.needs_discard and rules.melds.black_three_set_last:
+        return ("going_out.needs_discard with melds.black_three_set_last: a set that must be "
+                "the last cards of the hand leaves nothing to discard")
+    return None
+
+
+AMERICAN_CHECKS: tuple[Check, ...] = (
+    special_ranks_consistent,
+    unfinished_wild_binds_needs_wild_melds,
+    black_threes_as_bonus_cards,
+    neutral_band_below_positive,
+    bonus_piles_fit,
+    discard_to_go_out,
+)
+
+
 #: Every check, in the order they are tried: the first reason found is the one reported.
 CHECKS: tuple[Check, ...] = (
     sides_split,
@@ -508,6 +592,7 @@ CHECKS: tuple[Check, ...] = (
     twos_meld_needs_wild_melds,
     sambas_grow_needs_sequences,
     count_bonuses_valid,
+    *AMERICAN_CHECKS,
 )
 
 

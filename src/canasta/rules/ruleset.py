@@ -23,6 +23,10 @@ def option(default: Any, doc: str, **meta: Any) -> Any:
     return field(default=default, metadata={"doc": doc, **meta})
 
 
+#: The natural ranks by name, for options that name ranks (``melds.special_ranks``).
+RANK_NAMES = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
 @dataclass(frozen=True, slots=True)
 class Players:
     count: int = option(4, "number of players", min=2, max=6)
@@ -63,6 +67,12 @@ class Deal:
         "black 3 3) are set face down under it as the starting pile; nobody sees them until "
         "the pile is taken, and they freeze nothing (Italian)"
     )
+    # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
+    bonus_piles: tuple[int, ...] = option(
+        (), "piles of bonus cards set aside face down at the deal, in order: the first side to "
+        "make its initial meld takes the first into the melder's hand, the next side the next "
+        "(Modern American: 4, 3); empty for none", min=1,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +100,14 @@ class Points:
     )
     red_three_in_hand: int = option(
         100, "points a red 3 left in hand costs (cannot happen when red 3s are laid at once)", min=0
+    )
+    # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
+    special_in_hand: int = option(
+        0, "points a player loses for holding special_in_hand_count or more cards of one "
+        "special rank (melds.special_ranks) at the end (Modern American: 1,500)", min=0,
+    )
+    special_in_hand_count: int = option(
+        3, "cards of one special rank in hand that cost points.special_in_hand", min=1,
     )
 
 
@@ -142,6 +160,27 @@ class Melds:
     sambas_grow_going_out: bool = option(
         False, "with sequences: a player going out may add cards at the ends of the side's "
         "sambas, with the last cards of the hand (Brazilian escalera)"
+    )
+    # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
+    special_ranks: tuple[str, ...] = option(
+        (), "ranks whose melds take no wild card and pay canastas.special_bonus, or cost "
+        "canastas.unfinished_special_penalty (Modern American: 7, A)", choices=RANK_NAMES,
+    )
+    special_wild_in_opening: tuple[str, ...] = option(
+        (), "special ranks that may take wild cards within the side's initial meld; a meld so "
+        "made is an ordinary one from then on (Modern American: A)", choices=RANK_NAMES,
+    )
+    wild_add_min_naturals: int = option(
+        0, "once the side has made its initial meld, a wild card joins a meld of a rank only "
+        "if it holds this many naturals (Modern American: 5); 0 for no such rule", min=0,
+    )
+    completed_rank_dead: bool = option(
+        False, "once a side completes a canasta of a rank, no side may meld that rank any more "
+        "(Modern American)"
+    )
+    unfinished_wild_binds: bool = option(
+        False, "while a side's meld of wild cards is short of a canasta, its wild cards go "
+        "nowhere else and it may not go out (Modern American)"
     )
 
 
@@ -266,6 +305,11 @@ class GoingOut:
     wild_canastas_count: bool = option(
         True, "a wild canasta counts toward the canastas needed to go out (Italian: no)"
     )
+    # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
+    needs_discard: bool = option(
+        False, "a player goes out only by discarding the last card, never by melding it "
+        "(Modern American)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +331,15 @@ class RedThrees:
     )
     hold: bool = option(
         False, "red 3s may be held and laid on any own turn, or discarded (house sheet)"
+    )
+    # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
+    black_too: bool = option(
+        False, "black 3s are bonus cards too: laid out at once and replaced, never melded nor "
+        "discarded, scored by their own count on the same table and sign (Modern American)"
+    )
+    neutral_canastas: int = option(
+        0, "a side with at least this many canastas, but fewer than positive_needs_canastas, "
+        "scores its 3s as 0 (Modern American: 1); 0 for no such band", min=0,
     )
 
 
@@ -322,6 +375,15 @@ class Canastas:
         "canastas among at least that many canastas scores the points; of rows with the same "
         "number of canastas only the best one met pays (Italian: [[5, 5, 2000], [4, 5, 1000], "
         "[0, 10, 2000]])"
+    )
+    # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
+    special_bonus: int = option(
+        0, "bonus of a canasta of a special rank (melds.special_ranks; Modern American: 2,500)",
+        min=0,
+    )
+    unfinished_special_penalty: int = option(
+        0, "points a side loses for a meld of a special rank short of a canasta (Modern "
+        "American: 2,500)", min=0,
     )
 
 

@@ -67,10 +67,15 @@ def layout(rules: RuleSet, entry: SideEntry) -> Layout:
     sequences; ``EntryError`` if the rule set cannot make a kind the entry names."""
     t = tables_for(rules)
     cs = rules.melds.canasta_size
-    rank = _cheapest(t, NATURAL_RANKS)
+    rank = _cheapest(t, [r for r in NATURAL_RANKS if not t.special[r]])
     wild = _cheapest(t, (TWO, JOKER))
     melds = [Meld(rank, cs)] * entry.natural
     naturals, wilds = cs * entry.natural, 0
+    if entry.special or entry.unfinished_special:
+        special = _cheapest(t, [r for r in NATURAL_RANKS if t.special[r]])
+        melds += [Meld(special, cs)] * entry.special + [Meld(special, 3)] * \
+            entry.unfinished_special
+        naturals += cs * entry.special + 3 * entry.unfinished_special
     if entry.mixed:
         allowed = _mixed_wilds(rules)
         if not allowed:
@@ -114,11 +119,12 @@ def _coins(total: int, values: Sequence[int]) -> dict[int, int] | None:
 def _fill(rules: RuleSet, counts: dict[int, int]) -> list[Meld]:
     """Melds shorter than a canasta holding cards of the given values (value -> cards)."""
     classes = melded_classes(rules)
+    t = tables_for(rules)
     short = rules.melds.canasta_size - 1
     out: list[Meld] = []
     for value, n in counts.items():
         kinds = classes[value]
-        naturals = [k for k in kinds if k not in (TWO, JOKER)]
+        naturals = [k for k in kinds if k not in (TWO, JOKER) and not t.special[k]]
         while n > 0:
             size = min(n, short)
             if naturals:
@@ -169,9 +175,30 @@ def side_score(rules: RuleSet, side: int, entry: SideEntry) -> SideScore:
         + entry.samba
     if rules.canastas.seven_canastas_bonus and canastas >= 7:  # as engine.scoring.side_score
         extra, label = extra + rules.canastas.seven_canastas_bonus, "seven canastas"
-    return score_side(rules, side, melds, [hand_of(rules, entry.hand)], entry.red3, melded > 0,
-                      entry.out, entry.concealed, entry.yes_failed, entry.black3, extra, label,
-                      sequences)
+    bonus_threes = rules.red_threes.black_too
+    return score_side(rules, side, melds, _hands(rules, entry), entry.red3, melded > 0,
+                      entry.out, entry.concealed, entry.yes_failed,
+                      0 if bonus_threes else entry.black3, extra, label, sequences,
+                      entry.black3 if bonus_threes else 0)
+
+
+def _hands(rules: RuleSet, entry: SideEntry) -> list[list[int]]:
+    """The hands of an entry: what is left in hand, with ``special-held`` hands each holding
+    ``points.special_in_hand_count`` cards of the cheapest special rank, their cost taken out
+    of the entry's hand points (``EntryError`` if those do not cover it)."""
+    hand = hand_of(rules, entry.hand)
+    if not entry.special_held:
+        return [hand]
+    t = tables_for(rules)
+    special = _cheapest(t, [r for r in NATURAL_RANKS if t.special[r]])
+    count = rules.points.special_in_hand_count
+    held = [[count if k == special else 0 for k in range(NUM_KINDS)]] * entry.special_held
+    cost = entry.special_held * count * t.in_hand[special]
+    rest = points_of(entry.hand, hand_classes(rules)) - cost
+    if rest < 0:
+        raise EntryError(f"special-held={entry.special_held}: those hands cost at least {cost} "
+                         f"points, more than hand={points_of(entry.hand, hand_classes(rules))}")
+    return [hand_of(rules, rest), *held]
 
 
 def _short_of(rules: RuleSet, entry: SideEntry, melded: int, base: int) -> str:
@@ -188,6 +215,8 @@ def canasta_words(entry: SideEntry) -> str:
              (entry.wild, "wild canasta"), (entry.wild_twos, "wild canasta of 2s"),
              (entry.wild_jokers, "wild canasta with four jokers"), (entry.samba, "samba"),
              (entry.unfinished_wild, "unfinished wild meld"),
+             (entry.special, "canasta of a special rank"),
+             (entry.unfinished_special, "unfinished special meld"),
              (entry.short_sequences, "short sequence")]
     words = [f"{n} {word}{'s' if n > 1 else ''}" for n, word in parts if n]
     return ", ".join(words) or "no canasta"
@@ -196,8 +225,8 @@ def canasta_words(entry: SideEntry) -> str:
 def canastas_of(entry: SideEntry) -> tuple[int, int, int, int]:
     """An entry's canastas: (all, natural, mixed, sambas)."""
     wild = entry.wild + entry.wild_twos + entry.wild_jokers
-    return (entry.natural + entry.mixed + wild + entry.samba, entry.natural, entry.mixed,
-            entry.samba)
+    return (entry.natural + entry.mixed + wild + entry.samba + entry.special, entry.natural,
+            entry.mixed, entry.samba)
 
 
 @lru_cache(maxsize=32)

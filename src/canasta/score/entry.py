@@ -40,6 +40,9 @@ class SideEntry:
     samba: int = 0
     unfinished_wild: int = 0
     short_sequences: int = 0
+    special: int = 0  # canastas of a special rank (Modern American: sevens, aces)
+    unfinished_special: int = 0
+    special_held: int = 0
     melded: Amount = 0
     hand: Amount = 0
     red3: int = 0
@@ -119,6 +122,14 @@ FIELDS: tuple[Field, ...] = (
           lambda r: r.melds.wild_melds and bool(r.canastas.unfinished_wild_penalty)),
     Field("short-seq", "short_sequences", "count", "sequences of five cards or fewer",
           lambda r: r.melds.sequences and bool(r.canastas.short_sequence_penalty)),
+    Field("special", "special", "count", "canastas of a special rank (sevens, aces)",
+          lambda r: bool(r.melds.special_ranks)),
+    Field("unfinished-special", "unfinished_special", "count",
+          "melds of a special rank short of a canasta",
+          lambda r: bool(r.melds.special_ranks) and bool(r.canastas.unfinished_special_penalty)),
+    Field("special-held", "special_held", "count",
+          "players left holding three or more cards of one special rank",
+          lambda r: bool(r.points.special_in_hand)),
     Field("melded", "melded", "amount", "melded card points (or counts, e.g. 6x5+9x10)",
           _always),
     Field("red3", "red3", "count", "red 3s laid out", _always),
@@ -128,8 +139,8 @@ FIELDS: tuple[Field, ...] = (
     Field("concealed", "concealed", "flag", "went out concealed", _always),
     Field("had-melded", "had_melded", "flag", "had melded before the turn it went out",
           _always),
-    Field("black3", "black3", "count", "black 3s set aside from the pile",
-          lambda r: r.pile.black_threes_removed),
+    Field("black3", "black3", "count", "black 3s set aside from the pile (or laid out, where "
+          "they are bonus cards)", lambda r: r.pile.black_threes_removed or r.red_threes.black_too),
     Field("yes-failed", "yes_failed", "count", "times told 'yes' without going out",
           lambda r: bool(r.going_out.failed_yes_penalty)),
     Field("cut", "cut", "flag", "made the perfect cut", lambda r: bool(r.deal.perfect_cut_bonus)),

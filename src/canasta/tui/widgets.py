@@ -84,6 +84,8 @@ class SidePanel(Static):
         title.append(f"{glyphs.dot}{side.score} points{glyphs.dot}{canastas}")
         if side.red_threes:
             title.append(f"{glyphs.dot}red 3s {side.red_threes}", style="red")
+        if side.black_threes:
+            title.append(f"{glyphs.dot}black 3s {side.black_threes}")
         if not side.opened:
             title.append(f"{glyphs.dot}needs {side.minimum} to open", style="yellow")
         lines = [title]

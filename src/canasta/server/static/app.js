@@ -267,7 +267,7 @@ function draw() {
     for (const meld of side.melds) melds.append(meldNode(meld, side.mine, myTurn));
     const need = side.opened ? "" : ` · needs ${side.minimum} to open`;
     const area = el("section", { class: `side${side.mine ? " mine" : ""}`, "aria-label": side.name },
-      el("h3", {}, `${side.name}: ${side.score}`, el("small", {}, ` canastas ${side.canastas} · red 3s ${side.red_threes}${need}`)),
+      el("h3", {}, `${side.name}: ${side.score}`, el("small", {}, ` canastas ${side.canastas} · red 3s ${side.red_threes}${side.black_threes ? ` · black 3s ${side.black_threes}` : ""}${need}`)),
       melds);
     if (side.mine) dropTarget(area, () => lay(null));  // dropped on the table: a new meld
     sides.append(area);
