@@ -81,7 +81,7 @@ def test_suits_are_required_where_they_matter() -> None:
     with pytest.raises(PositionError, match="needs its suit"):
         Game.from_position("samba", "hands K | | |")
     game = Game.from_position("samba", "melds 4H 5H 6H 7H 8H 9H 10H | ; opened 0")
-    assert game.state.sides[0].sambas == ((1, 4),) and game.state.sides[0].canastas == 1
+    assert game.state.sides[0].sambas == ((1, 4, 10),) and game.state.sides[0].canastas == 1
 
 
 def test_a_short_position_fills_the_stock_with_the_rest() -> None:

@@ -83,7 +83,7 @@ def kind_counts(game: Game) -> list[int]:
                     counts[meld.rank] += meld.naturals
     tentative = s.turn.opening
     bonus = [card for pile in s.table.bonus for card in pile]
-    for card in (*s.table.stock, *s.table.pile, *bonus,
+    for card in (*s.table.stock, *s.table.pile, *s.table.under, *bonus,
                  *((tentative.pending or ()) if tentative else ())):
         counts[rank_of(card)] += 1  # suited codes (sequence games) count as their rank
     for side_no in range(game.t.sides):

@@ -240,7 +240,9 @@ def _v1_fields(game: Game, rules: dict[str, Any]) -> tuple[Any, ...]:
         [p.foot_size for p in seats], [side.black_threes_removed for side in sides],
         [side.opening_canasta for side in sides], table.cut_side, int(turn.acaba),
         None if seats[0].cards is None else [p.cards for p in seats],
-        [side.runs for side in sides], [list(side.sambas) for side in sides],
+        [side.runs for side in sides],
+        # version 1 kept a samba as (suit, low): every one was seven long
+        [[(suit, low) for suit, low, _ in side.sambas] for side in sides],
         [(r.deal, str(r.ended_by), r.went_out, r.totals, [x.total for x in r.sides])
          for r in m.results],
     )

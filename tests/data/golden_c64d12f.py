@@ -28,12 +28,20 @@ fixed it, with the same script: ``python tests/data/golden_c64d12f.py tests/data
 samba,bolivia,brazilian,chilean`` (the digest at the end is still version 1's, computed by
 ``record.digest_v1`` from the new engine's state).
 
+Issue 16 changed three presets and added one (docs/rules.md, Presets: italian, cuban,
+brazilian, joker). The perft lines of the changed ones (``ISSUE_16_CHANGED``) were written again
+by the engine of that issue, so that they pin what the presets play now: ``--perft
+italian,cuban,brazilian``; their records of c64d12f are kept (each holds its rule set, which
+still replays as it did). The new preset's records and perft lines were written by the same
+engine: ``--presets joker``.
+
 A deliberate change of a preset since: ``modern_american`` plays the rest of the published club
 rules (issue 16: sevens and aces, wild canastas by composition, 3s by colour, bonus piles, going
 out only with a discard; docs/rules.md, Presets: modern_american). Its perft lines and its two
 records (``AMERICAN``) were written again by the engine of that change, with this script's
 ``perft`` and ``records`` for that preset alone: ``python tests/data/golden_c64d12f.py
-tests/data --only modern_american``; every other preset's data is untouched.
+tests/data --only modern_american`` (``--only`` and ``--presets`` are the same flag: the named
+presets' perft lines and records); every other preset's data is untouched.
 """
 
 from __future__ import annotations
@@ -107,6 +115,9 @@ def search_record(preset: str, out: Path) -> None:
 
 #: The presets whose perft lines the fix of ``take meld`` changed, written by the fixed engine.
 REGENERATED = ("samba", "bolivia", "brazilian", "chilean")
+#: The presets issue 16 changed (perft lines written again) and added (all its data written).
+ISSUE_16_CHANGED = ("italian", "cuban", "brazilian")
+ISSUE_16_ADDED = ("joker",)
 #: The presets whose rules changed since (issue 16): perft lines and records written again.
 AMERICAN = ("modern_american",)
 
@@ -117,16 +128,13 @@ def final_digest(game: Game) -> str:
     return legacy(game, game.rules.to_dict()) if legacy else game.digest()
 
 
-def main(folder: str, perft_only: tuple[str, ...] = (), only: tuple[str, ...] = ()) -> None:
+def main(folder: str, perft_only: tuple[str, ...] = (), presets: tuple[str, ...] = ()) -> None:
     root = Path(folder)
-    if only:
-        for preset in only:
+    if perft_only or presets:
+        for preset in perft_only + presets:
             (root / "perft" / f"{preset}.json").write_text(json.dumps(perft(preset)) + "\n")
+        for preset in presets:
             records(preset, root / "records")
-        return
-    if perft_only:
-        for preset in perft_only:
-            (root / "perft" / f"{preset}.json").write_text(json.dumps(perft(preset)) + "\n")
         return
     (root / "records").mkdir(parents=True, exist_ok=True)
     (root / "perft").mkdir(parents=True, exist_ok=True)
@@ -143,4 +151,5 @@ def main(folder: str, perft_only: tuple[str, ...] = (), only: tuple[str, ...] = 
 
 if __name__ == "__main__":
     flag, names = sys.argv[2:3], tuple(sys.argv[3].split(",")) if sys.argv[3:4] else ()
-    main(sys.argv[1], names if flag == ["--perft"] else (), names if flag == ["--only"] else ())
+    main(sys.argv[1], names if flag == ["--perft"] else (),
+         names if flag in (["--presets"], ["--only"]) else ())

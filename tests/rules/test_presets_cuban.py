@@ -151,3 +151,46 @@ def test_no_concealed_bonus() -> None:
         game.apply(text)
     score = game.results[-1].sides[0]
     assert score.concealed and score.going_out == 100
+
+
+# ---------------------------------------------------------------------- issue 16: left out before
+
+
+def test_black_threes_may_not_be_discarded_on_the_first_round() -> None:
+    """docs/rules.md, Presets: cuban; REFERENCE §9: "Black 3s may not be discarded on the first
+    round of the table" — each player's first turn of the deal (``turns`` below 4), unless the
+    hand holds nothing else (our reading)."""
+    game = cuban(hands={0: "B3 K 9"}, melds=MELDS, phase=MELD, drew=True, extra="turns 3")
+    assert "discard B3" not in legal_texts(game) and "discard 9" in legal_texts(game)
+    refused(game, "discard B3", "first round")
+    later = cuban(hands={0: "B3 K 9"}, melds=MELDS, phase=MELD, drew=True, extra="turns 4")
+    assert "discard B3" in legal_texts(later)
+    classic = position("classic", hands={0: "B3 K 9"}, melds=MELDS, phase=MELD, drew=True)
+    assert "discard B3" in legal_texts(classic)
+
+
+def test_a_hand_of_black_threes_alone_may_discard_one_on_the_first_round() -> None:
+    """docs/rules.md, Presets: cuban: the first-round rule never leaves a player without a
+    discard."""
+    game = cuban(hands={0: "B3 B3"}, melds=MELDS, phase=MELD, drew=True, extra="turns 1")
+    assert legal_texts(game) == ["discard B3"]
+
+
+JOKER_CANASTA = load("joker")
+
+
+def test_joker_canasta_has_the_other_numbers() -> None:
+    """docs/rules.md, Presets: joker; REFERENCE §9 ("Joker Canasta", §15.12): game 8,500; the
+    initial meld 100 under 3,000, 130 to 4,995, 150 from 5,000; two canastas to go out; Cuban's
+    pile, 13 cards, seven-card canastas and wild canastas 4,000 / 3,000 / 2,000."""
+    rules = JOKER_CANASTA
+    assert rules.game.target == 8500 and rules.going_out.canastas == 2
+    assert [rules.minimum_for(s) for s in (-100, 0, 2995, 3000, 4995, 5000)] == \
+        [100, 100, 100, 130, 130, 150]
+    assert rules.pile.always_frozen and rules.deal.hand_size == 13 and rules.melds.max_size == 7
+    scores = [score_side(rules, 0, [Meld(JOKER, 0, two, 7 - two)], [], 0, True).canasta_bonus
+              for two in (7, 3, 5)]
+    assert scores == [4000, 3000, 2000]
+    game = position(rules, hands={0: "9"}, melds={0: ["8 8 8 8 8 8 8"], 1: ["J J J"]},
+                    phase=MELD, drew=True)
+    refused(game, "discard 9", "needs 2 canastas to go out")

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from canasta import IllegalAction
+from canasta import Game, IllegalAction
 from canasta.presentation import hand_text
 from canasta.rules import load
-from tests.helpers import MELD, end_hand, legal_texts, suited_position
+from tests.helpers import MELD, end_hand, legal_texts, position, suited_position
 
 SAMBA = "4H 5H 6H 7H 8H 9H 10H"
 
@@ -57,7 +57,7 @@ def test_seven_in_a_row_make_a_samba_worth_1500_and_counting_as_a_canasta() -> N
     game = suited_position(hands={0: "10H 9S"}, melds={0: ["K K K K K K K"]},
                            sequences={0: ["4H 5H 6H 7H 8H 9H"]}, phase=MELD, drew=True)
     game.apply("extend 10H")
-    assert game.state.sides[0].sambas == ((1, 4),) and game.state.sides[0].canastas == 2
+    assert game.state.sides[0].sambas == ((1, 4, 10),) and game.state.sides[0].canastas == 2
     game.apply("discard 9S")
     result = game.results[-1]
     assert result.went_out == 0
@@ -183,3 +183,39 @@ def test_italian_pile_is_always_frozen_and_the_opening_natural() -> None:
     game = suited_position("italian", hands={0: "KS KH 2 5S 9S 10S"}, phase=MELD, drew=True)
     game.apply("meld KS KH 2")
     assert "commit" not in legal_texts(game)
+
+
+# ---------------------------------------------------------------------- issue 16
+
+
+def test_brazilian_going_out_may_add_to_the_ends_of_an_escalera() -> None:
+    """docs/rules.md, Presets: brazilian; REFERENCE §8: "A player going out may add to the ends
+    of an escalera": with the last cards of the hand (our reading), each counting its points."""
+    def brazilian(hand: str, samba: str = SAMBA) -> Game:  # the partner said yes (must ask)
+        return position("brazilian", hands={0: hand}, melds={0: ["K K K K K K K", samba]},
+                        phase=MELD, drew=True, extra="permission yes")
+
+    game = brazilian("JH 3S 9S")
+    with pytest.raises(IllegalAction, match="a samba grows only as you go out"):
+        game.apply("extend JH")
+    game = brazilian("JH 9S")
+    assert "extend JH" in legal_texts(game)
+    game.apply("extend JH")
+    assert game.state.sides[0].sambas == ((1, 4, 11),) and game.state.sides[0].canastas == 2
+    game.apply("discard 9S")
+    side = game.results[-1].sides[0]
+    assert side.sambas == 1 and side.canasta_bonus == 500 + 1500
+    assert side.melded == 70 + 20 + 30 + 10  # seven kings, 4-7, 8-10, the jack
+    game = brazilian("4H QH", "5H 6H 7H 8H 9H 10H JH")  # both ends, the hand laid out
+    game.apply("extend 4H")
+    game.apply("extend QH")
+    assert game.results[-1].went_out == 0 and game.results[-1].sides[0].melded == 70 + 20 + 50
+
+
+def test_sambas_stay_closed_where_they_do_not_grow() -> None:
+    """docs/rules.md, Presets: samba: a samba is closed to more cards (the option is Brazil's)."""
+    game = suited_position("samba", hands={0: "JH 9S"}, melds={0: ["K K K K K K K"]},
+                           sequences={0: [SAMBA]}, phase=MELD, drew=True)
+    assert "extend JH" not in legal_texts(game)
+    with pytest.raises(IllegalAction, match="does not fit an end of your sequence"):
+        game.apply("extend JH")

@@ -3,10 +3,10 @@
 Uniformly random play finishes most presets quickly. Some do not reach their target that way:
 ``modern_american`` drifts negative (a random side rarely makes the two canastas it needs, so
 its 3s and hands count against it deal after deal, and a random wild meld or meld of sevens or
-aces is mostly left unfinished at -2,000 or -2,500), and ``cuban`` and ``italian`` crawl (the
-pile is always frozen; a game can take a hundred deals), as does ``brazilian`` (a canasta to
-open from 7,000, and the partner must be asked before going out). Those are played by an
-"eager" random policy instead: it picks at random among the actions that lay cards (take the
+aces is mostly left unfinished at -2,000 or -2,500), and ``cuban``, ``joker`` and ``italian``
+crawl (the pile is always frozen; a game can take a hundred deals), as does ``brazilian`` (a
+canasta to open from 7,000, and the partner must be asked before going out). Those are played by
+an "eager" random policy instead: it picks at random among the actions that lay cards (take the
 pile, meld, add, meld wilds or sequences, meld black 3s, lay a red 3, commit) whenever there is
 one, and otherwise discards a black 3 or a natural card it holds only one of, if it can.
 ``british`` is played both ways: uniform random play mostly says "acaba", so it is also played
@@ -29,7 +29,7 @@ EAGER = {ActionType.TAKE, ActionType.MELD, ActionType.ADD, ActionType.MELD_WILD,
          ActionType.SEQUENCE, ActionType.EXTEND,
          ActionType.MELD_BLACK_THREES, ActionType.LAY_RED_THREE, ActionType.COMMIT}
 #: The presets uniform random play does not bring to the end (see the module docstring).
-EAGER_PRESETS = {"modern_american", "cuban", "brazilian", "italian"}
+EAGER_PRESETS = {"modern_american", "cuban", "joker", "brazilian", "italian"}
 
 
 #: Presets even eager random play does not bring to their target within ``MAX_DEALS``:

@@ -58,6 +58,37 @@ def wilds_on_table(side: Side) -> int:
     return sum(m.twos + m.jokers for m in side.melds if m is not None)
 
 
+def toward_going_out(side: Side, t: Tables, delta: Delta = None) -> int:
+    """The side's canastas that count toward going out if ``delta`` were added: every one,
+    less its wild canasta where ``going_out.wild_canastas_count`` is off (docs/rules.md,
+    Presets: italian)."""
+    rules = t.rules
+    if rules.going_out.natural_canastas or rules.going_out.mixed_canastas:
+        total = counts(side, t, delta)[0]
+    else:
+        total = side.canastas + completes(side, t, delta)
+    if rules.going_out.wild_canastas_count:
+        return total
+    meld = side.melds[WILD]
+    size = meld.size if meld is not None else 0
+    if delta is not None and delta[0] == WILD:
+        size += delta[1] + delta[2]
+    return total - (size >= rules.melds.canasta_size)
+
+
+def twos_tame(side: Side, t: Tables) -> bool:
+    """Whether the side's 2s may not be used as wild cards: its meld of 2s is short of a
+    canasta, where ``melds.twos_tame_while_open`` (seed 001, Italian)."""
+    if not t.rules.melds.twos_tame_while_open:
+        return False
+    meld = side.melds[WILD]
+    return meld is not None and meld.size < t.rules.melds.canasta_size
+
+
+TWOS_TAME = Refusal("your side's meld of 2s is not a canasta yet: its 2s may not be used as "
+                    "wild cards (docs/rules.md, Presets: italian)")
+
+
 def wild_add_refusal(t: Tables, meld: Meld, table: list[Meld | None] | None = None,
                      opened: bool = True) -> Refusal | None:
     """Whether one more wild card may join ``meld``: the wild-card limit (ruling 7, checked

@@ -75,19 +75,38 @@ def deal_hand(s: State, t: Tables) -> None:
     s.sides = [Side([None] * NUM_KINDS, [None] * 4, (), 0, False,
                     rules.minimum_for(score, match.deal), rules.canasta_for(score), 0, 0)
                for score in match.scores]
+    # Bonus piles are set aside at the deal (Modern American), before the upcard; the Italian
+    # face-down pile is counted from the upcard, turned after the red 3s are replaced.
     bonus = tuple(tuple(stock.pop() for _ in range(size)) for size in rules.deal.bonus_piles)
-    pile = [stock.pop()]
+    by_upcard = rules.deal.pile_by_upcard
+    s.table = Table(stock, [], 0, -1, 0, -1, [], 0, bonus, rules.deal.bonus_piles)
+    if by_upcard and not rules.red_threes.hold:  # red 3s first, then the upcard (Italian)
+        for seat in order:
+            lay_out_red_threes(s, t, seat)
+    pile = s.table.pile
+    pile.append(stock.pop())
     freezers = 1 if t.freezes[pile[-1]] else 0
     while pile[-1] in t.turn_again and stock:
         card = stock.pop()
         pile.append(card)
         freezers += t.freezes[card]
-    s.table = Table(stock, pile, freezers, -1, 0, -1, bonus, rules.deal.bonus_piles)
+    s.table.freezers = freezers
+    if by_upcard:
+        count = min(UPCARD_COUNTS[t.rank_of[pile[-1]]], len(stock) - 1)
+        s.table.under = [stock.pop() for _ in range(max(count, 0))]
+        s.table.under_size = len(s.table.under)
     if rules.deal.perfect_cut_bonus:
         s.table.cut_side = perfect_cut(s, t)
-    if not rules.red_threes.hold:
+    if not rules.red_threes.hold and not by_upcard:
         for seat in order:
             lay_out_red_threes(s, t, seat)
+
+
+#: Per kind: how many face-down cards an upcard sets under itself (``deal.pile_by_upcard``;
+#: docs/rules.md, Presets: italian): ace 1, 4 to 10 their number, jack 11, queen 12, king 13,
+#: black 3 3; a wild card or red 3 is covered by another card first (``upcard_turn_again``)
+#: and, if it stays on top, counts as the cut does (joker 13, 2 and red 3 their number).
+UPCARD_COUNTS = (13, 2, 3, 3, *range(4, 14), 1)
 
 
 def perfect_cut(s: State, t: Tables) -> int:

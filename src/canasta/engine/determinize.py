@@ -21,7 +21,7 @@ from canasta.errors import CanastaError
 
 def unseen_cards(view: PlayerView) -> list[int]:
     """The kind counts of cards the seat cannot place: other hands (beyond what is known of
-    them), the feet, the bonus piles and the stock."""
+    them), the feet, the face-down cards under the pile, the bonus piles and the stock."""
     t = tables_for(view.rules)
     s = view.state
     left = list(t.pack)
@@ -81,6 +81,7 @@ def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False,
         for _ in range(player.foot_size):
             foot[pool.pop()] += 1
         player.foot = tuple(foot)
+    s.table.under = [pool.pop() for _ in range(s.table.under_size)]
     for seat, player in enumerate(s.seats):
         if seat == view.seat:
             continue
@@ -151,6 +152,7 @@ def _deal_suits(view: PlayerView, s: State, t: Tables, rng: random.Random) -> No
                 cards[by_rank[rank].pop()] += 1
         player.cards = cards
     s.table.stock = [by_rank[code].pop() if code >= FOUR else code for code in s.table.stock]
+    s.table.under = [by_rank[code].pop() if code >= FOUR else code for code in s.table.under]
     s.table.bonus = tuple(tuple(by_rank[code].pop() if code >= FOUR else code for code in pile)
                           for pile in s.table.bonus)
 
@@ -172,8 +174,7 @@ def _rebuild_opening(s: State, t: Tables) -> None:
             before[1] += meld.twos
             before[0] += meld.jokers
     for _, low, high in (*((x, r[0], r[1]) for x, r in enumerate(side.runs) if r),
-                         *((x, low, low + t.rules.melds.canasta_size - 1)
-                           for x, low in side.sambas)):
+                         *side.sambas):
         for rank in range(low, high + 1):
             before[rank] += 1
     if s.turn.took:

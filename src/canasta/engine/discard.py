@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from canasta.cards import FOUR, JOKER, NUM_CODES, NUM_KINDS, SUITED
+from canasta.cards import BLACK_THREE, FOUR, JOKER, NUM_CODES, NUM_KINDS, SUITED
 from canasta.engine import going_out, opening
 from canasta.engine.actions import DISCARD_ACTIONS, Action
 from canasta.engine.hand import spend
@@ -65,7 +65,26 @@ def discard_actions(s: State, t: Tables, size: int, why: Why = None) -> list[Act
         acts.remove(DISCARD_ACTIONS[JOKER])
         if why is not None:
             why[DISCARD_ACTIONS[JOKER]] = NO_JOKER_DISCARD
+    if hand[BLACK_THREE] and first_round_refusal(s, t, size) is not None:
+        acts.remove(DISCARD_ACTIONS[BLACK_THREE])
+        if why is not None:
+            why[DISCARD_ACTIONS[BLACK_THREE]] = NO_BLACK_THREE_YET
     return acts
+
+
+NO_BLACK_THREE_YET = Refusal("black 3s may not be discarded on the first round of the deal "
+                             "under these rules, while you hold another card")
+
+
+def first_round_refusal(s: State, t: Tables, size: int) -> Refusal | None:
+    """A black 3 may not be discarded in the first round of turns of the deal, where
+    ``pile.black_three_first_round`` is off, unless the hand holds nothing else (docs/rules.md,
+    Presets: cuban; REFERENCE §9)."""
+    if t.rules.pile.black_three_first_round or s.table.turns >= t.players:
+        return None
+    if s.seats[s.turn.seat].hand[BLACK_THREE] >= size:
+        return None
+    return NO_BLACK_THREE_YET
 
 
 #: The discards of each kind, and of each suited card code.

@@ -205,7 +205,8 @@ class Game:
             + sum(high - low + 1 for side in range(self.t.sides)
                   for _, low, high in self.sequences(side)) \
             + sum(side.black_threes_removed for side in s.sides) \
-            + len(s.table.stock) + len(s.table.pile) + sum(s.table.bonus_sizes) \
+            + len(s.table.stock) + len(s.table.pile) + s.table.under_size \
+            + sum(s.table.bonus_sizes) \
             + (len(tentative.pending) if tentative is not None and tentative.pending else 0)
 
     # ------------------------------------------------------------------ notation

@@ -72,6 +72,14 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
     cap = t.cap
     ncap = len(cap)
     spare = hand[JOKER] + hand[TWO]
+    twos_meld = melds[WILD]
+    if hand[TWO] and rules.melds.twos_tame_while_open and twos_meld is not None and \
+            twos_meld.size < size_to_canasta:
+        # 2s are not wild while the meld of 2s is open (Italian): they must all go on it (a
+        # safe under-estimate: it never looks at jokers joining it, nor at the 2s completing it)
+        if twos_meld.size + hand[TWO] > size_to_canasta:
+            return False
+        spare -= hand[TWO]
     demand = room = made = 0
     wild_rules = t.wild_rules
     max_size = rules.melds.max_size
@@ -238,8 +246,7 @@ def go_out_refusal(s: State, t: Tables, delta: Delta, opening_points: int) -> Re
         return bar
     go = t.rules.going_out
     side = s.sides[s.turn.seat % t.sides]
-    total = canastas.counts(side, t, delta)[0] if go.natural_canastas or go.mixed_canastas \
-        else side.canastas + canastas.completes(side, t, delta)
+    total = canastas.toward_going_out(side, t, delta)
     if total < go.canastas:
         return refuse("your side needs {} canasta{} to go out", go.canastas,
                       "s" if go.canastas > 1 else "")

@@ -35,10 +35,12 @@ def spend(s: State, t: Tables, seat: SeatNo, card: int, n: int = 1) -> None:
         player.known = (*known[:kind], max(0, known[kind] - n), *known[kind + 1:])
 
 
-def receive(s: State, t: Tables, seat: SeatNo, cards: Iterable[int]) -> None:
-    """Cards from the pile come into the hand, seen by all (docs/rules.md, "The pile"). Red
-    3s among them are laid out at once (unless red 3s are held), black 3s too where they are
-    bonus cards (Modern American); black 3s are set aside where the rules say so (Cuban)."""
+def receive(s: State, t: Tables, seat: SeatNo, cards: Iterable[int], seen: bool = True
+            ) -> None:
+    """Cards from the pile come into the hand, seen by all (docs/rules.md, "The pile"), or
+    unseen by the others for the pile's face-down cards (``seen=False``). Red 3s among them
+    are laid out at once (unless red 3s are held), black 3s too where they are bonus cards
+    (Modern American); black 3s are set aside where the rules say so (Cuban)."""
     player = s.seats[seat]
     rules = t.rules
     lay_red = not rules.red_threes.hold
@@ -54,6 +56,15 @@ def receive(s: State, t: Tables, seat: SeatNo, cards: Iterable[int]) -> None:
             s.sides[seat % t.sides].black_threes_removed += 1
         else:
             gain(s, t, seat, card)
-            known[t.rank_of[card]] += 1
+            known[t.rank_of[card]] += seen
             player.size += 1
     player.known = tuple(known)
+
+
+def take_under(s: State, t: Tables, seat: SeatNo) -> None:
+    """The starting pile's face-down cards join the taker's hand, seen by the taker alone
+    (``deal.pile_by_upcard``; docs/rules.md, Presets: italian)."""
+    table = s.table
+    if table.under_size:
+        receive(s, t, seat, table.under, seen=False)
+        table.under, table.under_size = [], 0

@@ -4,8 +4,9 @@
 A new meld is three cards — three naturals of a rank, or two and a wild (``meld K K K``,
 ``meld K K 2``) — and cards join it one at a time (``add K JK``). Each side has one meld per
 rank, in its meld table (``Side.melds``). Where the rules allow it, three wild cards make a
-meld of their own (``meld 2 2 JK``, ``add W 2``); black 3s go down only as the player goes out,
-as a set (``meld B3 B3 B3``). Where suits matter, a new meld names its naturals' suits.
+meld of their own (``meld 2 2 JK``, ``add W 2``: their generator is ``wild_melds``', their lay
+this module's); black 3s go down only as the player goes out, as a set (``meld B3 B3 B3``).
+Where suits matter, a new meld names its naturals' suits.
 
 Each lay must keep the turn finishable (ruling 20: ``going_out.stranding``).
 """
@@ -21,7 +22,6 @@ from canasta.engine.actions import (
     CODE,
     MELD_ACTIONS,
     SUITED_MELDS,
-    WILD_MELDS,
     Action,
     ActionType,
     Base,
@@ -30,8 +30,10 @@ from canasta.engine.actions import (
 )
 from canasta.engine.canastas import (
     DEAD_RANK,
+    TWOS_TAME,
     Delta,
     completed_ranks,
+    twos_tame,
     wild_add_refusal,
     wild_cap,
     wild_rule_refusal,
@@ -75,6 +77,8 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
         rules.melds.no_wild_on_canasta
     csize = rules.melds.canasta_size
     wild_two, wild_jok = hand[TWO], hand[JOKER]
+    if wild_two and twos_tame(side, t):
+        wild_two = 0  # the refusal is melds.meld_refusal's and add_refusal's
     ops = s.turn.opening_points
     stranding = going_out.stranding
     # Ranks no meld may take (meld_refusal and add_refusal say why), where the rules have them.
@@ -199,6 +203,7 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
     ops = s.turn.opening_points
     three_ok = t.rules.melds.min_naturals <= 3
     templates = SUITED_MELDS[r]
+    tame = twos_tame(s.sides[s.turn.seat % t.sides], t)
     side = s.sides[s.turn.seat % t.sides]
     two_cap = wild_cap(t, side.melds, side.opened, r, 2, 0)
     acts: list[Action] = []
@@ -209,7 +214,7 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
                 if why is not None:
                     why[action] = _min_naturals(t)
                 continue
-        elif not hand[wild]:
+        elif not hand[wild] or (tame and wild == TWO):
             continue
         elif two_cap < 1:
             if why is not None:
@@ -224,42 +229,6 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
                                       ops + laid, action, look)
         keep(acts, why, action, verdict)
     return acts
-
-
-def wild_meld_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = None
-                      ) -> list[Action]:
-    """A meld of wild cards alone (``melds.wild_melds``): three to start, one at a time up
-    to a canasta, which takes no more."""
-    seat = s.turn.seat
-    hand = s.seats[seat].hand
-    twos, jokers = hand[TWO], hand[JOKER]
-    meld = s.sides[seat % t.sides].melds[WILD]
-    ops = s.turn.opening_points
-    points = t.points
-    candidates = []
-    if meld is not None:
-        adds = ADD_ACTIONS[WILD]
-        full = meld.size >= t.rules.melds.canasta_size
-        for kind, have in ((TWO, twos), (JOKER, jokers)):
-            if have:
-                if full:
-                    if why is not None:
-                        why[adds[kind]] = WILD_CANASTA_FULL
-                    continue
-                candidates.append((adds[kind], 1, (WILD, 0, 1), points[kind]))
-    elif twos + jokers >= 3:
-        for j in range(4):
-            if jokers >= j and twos >= 3 - j:
-                candidates.append((WILD_MELDS[j], 3, (WILD, 0, 3),
-                                   j * points[JOKER] + (3 - j) * points[TWO]))
-    acts: list[Action] = []
-    for action, n, delta, laid in candidates:
-        verdict = going_out.stranding(s, t, size - n, delta, ops + laid, action, look)
-        keep(acts, why, action, verdict)
-    return acts
-
-
-WILD_CANASTA_FULL = Refusal("your wild canasta is complete: no more cards go on it")
 
 
 def black_three_actions(s: State, t: Tables, size: int, why: Why = None) -> list[Action]:
@@ -326,6 +295,8 @@ def meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
         return refuse("you do not hold {}", " ".join(kind_name(c) for c in naturals))
     if wild >= 0 and not hand[wild]:
         return refuse("you have no {:kind}", wild)
+    if wild == TWO and twos_tame(s.sides[seat % t.sides], t):
+        return TWOS_TAME
     return refuse(DEAD_RANK, r) if completed_ranks(s, t)[r] else None
 
 
@@ -348,18 +319,9 @@ def add_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
         return refuse("you have no {:kind}", kind)
     if r == BLACK_THREE:
         return Refusal("these rules do not allow a black-3 set that large")
+    if kind == TWO and r != WILD and twos_tame(s.sides[seat % t.sides], t):
+        return TWOS_TAME
     return refuse(DEAD_RANK, r) if r != WILD and completed_ranks(s, t)[r] else None
-
-
-def wild_meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
-    """Why a meld of wild cards alone was not considered."""
-    if not t.rules.melds.wild_melds:
-        return Refusal("these rules do not allow a meld of wild cards alone")
-    if s.sides[s.turn.seat % t.sides].melds[WILD] is not None:
-        return Refusal("your side already has a meld of wild cards: add to it instead")
-    hand = s.seats[s.turn.seat].hand
-    if hand[JOKER] < action.arg or hand[TWO] < 3 - action.arg:
-        return Refusal("you do not hold those three wild cards")
     return None
 
 

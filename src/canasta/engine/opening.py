@@ -14,7 +14,7 @@ from canasta.cards import NUM_KINDS
 from canasta.engine import canastas
 from canasta.engine.canastas import Delta
 from canasta.engine.deal import take_bonus_pile
-from canasta.engine.hand import receive
+from canasta.engine.hand import receive, take_under
 from canasta.engine.refusal import Refusal, refuse
 from canasta.engine.state import Answer, Opening, Phase, Side, State
 from canasta.engine.tables import Tables
@@ -69,7 +69,8 @@ def commit_refusal(s: State, t: Tables) -> Refusal | None:
     if short is not None:
         return short
     player = s.seats[turn.seat]
-    left = player.size + player.foot_size + (len(opening.pending) if opening.pending else 0)
+    left = player.size + player.foot_size + (len(opening.pending) if opening.pending else 0) \
+        + (s.table.under_size if opening.pending is not None else 0)
     if s.table.bonus:
         left += len(s.table.bonus[0])
     if left >= 2:
@@ -81,7 +82,7 @@ def commit_refusal(s: State, t: Tables) -> Refusal | None:
     if go.must_ask and turn.permission != _SAID_YES:
         return Refusal("committing would leave you no card to keep after your discard, and "
                        "these rules let you go out only after your partner said yes")
-    if side.canastas < go.canastas:
+    if canastas.toward_going_out(side, t) < go.canastas:
         return refuse("committing would leave you no card to keep after your discard, and "
                       "your side needs {} canasta{} to go out", go.canastas,
                       "s" if go.canastas > 1 else "")
@@ -102,8 +103,9 @@ def close_opening(s: State, t: Tables) -> None:
     turn = s.turn
     s.sides[turn.seat % t.sides].opened = True
     opening, turn.opening = turn.opening, None
-    if opening is not None and opening.pending:
+    if opening is not None and opening.pending is not None:
         receive(s, t, turn.seat, opening.pending)
+        take_under(s, t, turn.seat)  # face-down cards waited under the taken pile
 
 
 def commit(s: State, t: Tables) -> bool:

@@ -20,9 +20,16 @@ from canasta.engine.actions import (
     Route,
     route_of,
 )
-from canasta.engine.canastas import DEAD_RANK, completed_ranks, wild_cap, wild_rule_refusal
+from canasta.engine.canastas import (
+    DEAD_RANK,
+    TWOS_TAME,
+    completed_ranks,
+    twos_tame,
+    wild_cap,
+    wild_rule_refusal,
+)
 from canasta.engine.going_out import Lookahead
-from canasta.engine.hand import receive, spend
+from canasta.engine.hand import receive, spend, take_under
 from canasta.engine.opening import open_tentatively
 from canasta.engine.refusal import Refusal, keep, refuse
 from canasta.engine.sequences import extends, grow_sequence
@@ -120,6 +127,8 @@ def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,
             return refuse("you need a natural {:kind} in your hand to take the pile", top)
         if not hand[wild_kind]:
             return refuse("you have no {:kind} in your hand", wild_kind)
+        if wild_kind == TWO and twos_tame(s.sides[s.turn.seat % t.sides], t):
+            return TWOS_TAME
     return table_refusal(t, route, top, meld, s.sides[s.turn.seat % t.sides])
 
 
@@ -190,7 +199,7 @@ def _left_after(s: State, t: Tables) -> int:
     cards less the top, less the red 3s laid out and black 3s set aside among them."""
     table, player = s.table, s.seats[s.turn.seat]
     taken = taken_count(t, len(table.pile))
-    size = player.size + taken - 1 + player.foot_size
+    size = player.size + taken - 1 + player.foot_size + table.under_size
     if size < taken + 3:  # only then can those cards decide whether a card is kept
         rules = t.rules
         size -= sum(1 for card in table.pile[len(table.pile) - taken:-1]
@@ -402,11 +411,13 @@ def take(s: State, t: Tables, action: Action) -> bool:
         opening = turn.opening
         assert opening is not None
         turn.opening_points += laid
-        opening.pending = tuple(taken) or None  # a one-card pile leaves nothing waiting
+        # a one-card pile leaves nothing waiting, unless face-down cards wait under it (they
+        # stay on the table until the commit: deal.pile_by_upcard)
+        opening.pending = tuple(taken) if taken or table.under_size else None
         return False
     receive(s, t, seat, taken)
+    take_under(s, t, seat)
     return player.size == 0
-
 
 DECLINE_WITH_STOCK = Refusal("you may leave the pile only when the stock is empty; draw instead")
 COMPULSORY = Refusal("the stock is empty and the pile's top card fits your side's meld: taking "

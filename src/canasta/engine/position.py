@@ -60,7 +60,8 @@ ANSWER_WORDS = {Answer.YES: "yes", Answer.NO: "no", Answer.ASKED: "asked"}
 END_WORDS = {HandEnd.GOING_OUT: "out", HandEnd.STOCK_EXHAUSTED: "exhausted",
          HandEnd.RED_THREE_LAST: "red3-last", HandEnd.TURN_CAP: "cap",
          HandEnd.CONCEDED: "conceded"}
-EXTRA_LABELS = ("", "perfect cut", "seven canastas", "the other side conceded (acaba)")
+EXTRA_LABELS = ("", "perfect cut", "seven canastas", "the other side conceded (acaba)",
+                "canastas count bonus")
 SCORE_FIELDS = tuple(f.name for f in fields(SideScore))
 #: The score items every result writes; the later ones (Modern American's) only when one of
 #: them is not zero, so positions of other rules read as they always did.
@@ -101,10 +102,9 @@ def _run_text(suit: int, low: int, high: int) -> str:
 
 
 def _side_melds(side: Side, t: Tables) -> str:
-    cs = t.rules.melds.canasta_size
     texts = [meld_text(m) for m in side.melds if m is not None]
     texts += [_run_text(suit, run[0], run[1]) for suit, run in enumerate(side.runs) if run]
-    texts += [_run_text(suit, low, low + cs - 1) for suit, low in side.sambas]
+    texts += [_run_text(suit, low, high) for suit, low, high in side.sambas]
     return ", ".join(texts)
 
 
@@ -166,6 +166,7 @@ def write(s: State, t: Tables) -> str:
         " ".join(["0"] * t.sides))
     put("bonus", " | ".join(_codes(pile) for pile in table.bonus))
     put("pile", _codes(table.pile))
+    put("under", _codes(table.under))
     out.append("stock " + _codes(table.stock))
     put("turns", str(table.turns), "0")
     put("blocked", str(table.blocked), "-1")
@@ -195,7 +196,7 @@ def write(s: State, t: Tables) -> str:
 #: Every field of the notation, in the order ``write`` gives them.
 FIELDS = (HEAD, "rules", "seed", "deal", "dealer", "scores", "results", "over", "turn", "hands",
           "feet", "known", "red3", "black3", "laid", "melds", "opened", "minimum",
-          "opening-canasta", "yes-failures", "set-aside", "bonus", "pile", "stock", "turns",
-          "blocked", "cut", "asker",
+          "opening-canasta", "yes-failures", "set-aside", "bonus", "pile", "under", "stock",
+          "turns", "blocked", "cut", "asker",
           "permission", "acaba", "retracts", "created", "asked", "drew", "took", "melded",
           "one-hand", "opening-points", "opening")

@@ -214,6 +214,9 @@ class _Reader:
         f, t = self.fields, self.t
         pile = self.cards(f.get("pile", ""), "pile")
         stock = self.cards(f["stock"], "stock") if "stock" in f else None
+        under = self.cards(f.get("under", ""), "under")
+        if under and not t.rules.deal.pile_by_upcard:
+            raise PositionError("under: these rules set no face-down cards under the pile")
         bonus = tuple(tuple(self.cards(text, "bonus")) for text in
                       (p.strip() for p in f["bonus"].split("|"))) if "bonus" in f else ()
         if len(bonus) > len(t.rules.deal.bonus_piles):
@@ -222,7 +225,7 @@ class _Reader:
         return Table(stock if stock is not None else [], pile, sum(t.freezes[c] for c in pile),
                      self.int_("blocked", -1, -1, t.players - 1),
                      self.int_("turns", 0, 0, 10**6), self.int_("cut", -1, -1, t.sides - 1),
-                     bonus, tuple(len(p) for p in bonus))
+                     under, len(under), bonus, tuple(len(p) for p in bonus))
 
     def seats(self) -> list[Seat]:
         t = self.t
@@ -292,7 +295,7 @@ class _Reader:
             raise PositionError(f"{where}: a sequence is cards of one suit in a row")
         suit = suits.pop()
         if len(codes) >= self.t.rules.melds.canasta_size:
-            side.sambas = (*side.sambas, (suit, ranks[0]))
+            side.sambas = (*side.sambas, (suit, ranks[0], ranks[-1]))
         elif side.runs[suit] is not None:
             raise PositionError(f"{where}: the side has an open sequence of that suit already")
         else:
@@ -381,15 +384,14 @@ def _used(s: State, t: Tables) -> tuple[list[int], list[int]]:
                     kinds[meld.rank] += meld.naturals
                 kinds[TWO] += meld.twos
                 kinds[JOKER] += meld.jokers
-        cs = t.rules.melds.canasta_size
         runs = [(suit, run[0], run[1]) for suit, run in enumerate(side.runs) if run]
-        for suit, low, high in runs + [(suit, low, low + cs - 1) for suit, low in side.sambas]:
+        for suit, low, high in runs + list(side.sambas):
             for rank in range(low, high + 1):
                 put(SUITED + (rank - FOUR) * 4 + suit)
     opening = s.turn.opening
     bonus = [c for pile in s.table.bonus for c in pile]
-    for code in (*s.table.pile, *s.table.stock, *bonus, *(opening.pending or () if opening
-                                                          else ())):
+    for code in (*s.table.pile, *s.table.under, *s.table.stock, *bonus,
+                 *(opening.pending or () if opening else ())):
         put(code)
     return kinds, codes
 
@@ -451,6 +453,9 @@ def _check_meld(meld: Meld, t: Tables) -> None:
             raise PositionError(f"a meld of wild cards alone ({text}): these rules allow none")
         if meld.size < 3:
             raise PositionError(f"a meld of wild cards alone ({text}) holds at least three")
+        if rules.twos_meld and (meld.twos < rules.min_naturals or
+                                meld.jokers > t.cap[min(meld.twos, len(t.cap) - 1)]):
+            raise PositionError(f"a meld of 2s ({text}) holds more jokers than its 2s allow")
         return
     if meld.rank == BLACK_THREE:
         if meld.naturals not in rules.black_three_sets or meld.wilds:

@@ -114,7 +114,8 @@ def score_side(
             bonus += bonus_rules.special_bonus or bonus_rules.natural_bonus
         elif meld.is_wild_meld:
             wild += 1
-            bonus += wild_canasta_bonus(rules, meld)
+            if went_out or not bonus_rules.wild_bonus_going_out_only:
+                bonus += wild_canasta_bonus(rules, meld)
         elif meld.wilds:
             mixed += 1
             bonus += bonus_rules.mixed_bonus
@@ -144,6 +145,9 @@ def score_side(
     if went_out:
         out = rules.going_out.concealed_bonus if concealed else rules.going_out.bonus
     penalty = -yes_failures * rules.going_out.failed_yes_penalty
+    counted = count_bonus(rules, natural + special, natural + mixed + wild + sambas + special)
+    if counted:
+        extra, extra_label = extra + counted, COUNT_BONUS
     total = melded + in_hand + bonus + unfinished + red + removed + out + penalty + extra + short \
         + unfinished_special + held + black
     return SideScore(side, melded, in_hand, natural, mixed, bonus, red_threes, red, out,
@@ -181,6 +185,21 @@ def _specials_held(rules: RuleSet, t: Tables, melds: Sequence[Meld],
                        if n >= count and t.special[r] and r not in ordinary)
 
 
+#: The label of ``count_bonus`` among a score's extras (``SideScore.extra_label``).
+COUNT_BONUS = "canastas count bonus"
+
+
+def count_bonus(rules: RuleSet, natural: int, total: int) -> int:
+    """What a side's count of canastas pays under ``canastas.count_bonuses`` (docs/rules.md,
+    Presets: italian): each row is met by ``natural`` natural canastas among ``total``; of the
+    rows with the same number of canastas, the best one met pays."""
+    best: dict[int, int] = {}
+    for need_natural, need_total, points in rules.canastas.count_bonuses:
+        if natural >= need_natural and total >= need_total:
+            best[need_total] = max(best.get(need_total, points), points)
+    return sum(best.values())
+
+
 def wild_canasta_bonus(rules: RuleSet, meld: Meld) -> int:
     """A canasta of wild cards alone: all 2s, four jokers, or any other (docs/rules.md,
     Presets: cuban, modern_american)."""
@@ -205,10 +224,9 @@ class HandResult:
 
 def sequences_of(s: State, t: Tables, side: SideNo) -> list[tuple[int, int, int]]:
     """The side's sequences as (suit, low, high): the open ones, then the sambas."""
-    cs = t.rules.melds.canasta_size
     mine = s.sides[side]
     out = [(suit, run[0], run[1]) for suit, run in enumerate(mine.runs) if run]
-    return out + [(suit, low, low + cs - 1) for suit, low in mine.sambas]
+    return out + list(mine.sambas)
 
 
 def concealed(s: State, t: Tables, went_out: SeatNo) -> bool:

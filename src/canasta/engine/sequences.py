@@ -3,7 +3,8 @@ Presets: samba, bolivia; option ``melds.sequences``).
 
 A new sequence is three cards of one suit in a row, 4 up to the ace, no wild card (``meld 4H
 5H 6H``); cards join it one at a time at either end (``extend 7H``); at ``melds.canasta_size``
-cards it is a samba, a canasta that takes no more cards, and the suit may start again. A side
+cards it is a samba, a canasta that takes no more cards (but, where ``melds.sambas_grow_going_out``,
+at its ends with the last cards of the hand), and the suit may start again. A side
 has at most one open sequence per suit.
 """
 
@@ -63,7 +64,7 @@ def grow_sequence(s: State, t: Tables, side: Side, card: int) -> None:
     low, high = min(run[0], rank), max(run[1], rank)
     if high - low + 1 >= t.rules.melds.canasta_size:
         side.runs[suit] = None
-        side.sambas = (*side.sambas, (suit, low))
+        side.sambas = (*side.sambas, (suit, low, high))
         side.canastas += 1
         turn = s.turn
         if SEQUENCE_MARK + suit in turn.created:
@@ -99,7 +100,49 @@ def sequence_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why =
                 verdict = going_out.stranding(s, t, size - 1, None, ops + points[rank_of[code]],
                                               action, look)
                 keep(acts, why, action, verdict)
+    if side.sambas and t.rules.melds.sambas_grow_going_out:
+        _samba_ends(s, t, size, look, acts, why)
     return acts
+
+
+SAMBA_GROWS_GOING_OUT = Refusal("a samba grows only as you go out: add to it with the last "
+                                "cards of your hand (docs/rules.md, Presets: brazilian)")
+
+
+def _samba_ends(s: State, t: Tables, size: int, look: Lookahead, acts: list[Action],
+                why: Why) -> None:
+    """Cards at either end of the side's sambas (``melds.sambas_grow_going_out``, Brazilian):
+    only with the last cards of the hand, so that the player goes out; a card the open
+    sequence of its suit takes already is not offered twice."""
+    side = s.sides[s.turn.seat % t.sides]
+    cards = s.seats[s.turn.seat].cards
+    assert cards is not None
+    offered = set(acts)
+    for suit, low, high in side.sambas:
+        for rank in (low - 1, high + 1):
+            if not (FOUR <= rank <= ACE and cards[_CODE[rank, suit]]):
+                continue
+            code = _CODE[rank, suit]
+            action = EXTEND_ACTIONS[code]
+            if action in offered:
+                continue
+            verdict = SAMBA_GROWS_GOING_OUT if size - 1 >= 2 else going_out.stranding(
+                s, t, size - 1, None, s.turn.opening_points + t.points[t.rank_of[code]],
+                action, look)
+            if verdict is None:
+                offered.add(action)
+            keep(acts, why, action, verdict)
+
+
+def grow_samba(side: Side, t: Tables, card: int) -> None:
+    """A card joins an end of the first samba of its suit it fits (Brazilian escalera)."""
+    suit, rank = suit_of(card), t.rank_of[card]
+    for n, (x, low, high) in enumerate(side.sambas):
+        if x == suit and rank in (low - 1, high + 1):
+            grown = (suit, min(low, rank), max(high, rank))
+            side.sambas = (*side.sambas[:n], grown, *side.sambas[n + 1:])
+            return
+    raise AssertionError("no samba takes the card")  # the generator offered it
 
 
 def sequence_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
@@ -145,10 +188,14 @@ def start_sequence(s: State, t: Tables, action: Action) -> tuple[int, int]:
 
 
 def extend(s: State, t: Tables, action: Action) -> tuple[int, int]:
-    """Lay a card at an end of the open sequence of its suit; returns the cards and the card
-    points laid."""
+    """Lay a card at an end of the open sequence of its suit, or of a samba where the rules
+    let one grow; returns the cards and the card points laid."""
     seat = s.turn.seat
     spend(s, t, seat, action.rank)
-    grow_sequence(s, t, s.sides[seat % t.sides], action.rank)
+    side = s.sides[seat % t.sides]
+    if extends(side, t, action.rank):
+        grow_sequence(s, t, side, action.rank)
+    else:  # an end of a samba (melds.sambas_grow_going_out)
+        grow_samba(side, t, action.rank)
     return 1, t.points[t.rank_of[action.rank]]
 

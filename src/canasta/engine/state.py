@@ -125,7 +125,7 @@ class Side(Copyable):
 
     melds: list[Meld | None]  # by rank: the side's meld of that rank (WILD: wild cards alone)
     runs: list[tuple[int, int] | None]  # by suit: the open sequence as (low, high) ranks
-    sambas: tuple[tuple[int, int], ...]  # completed sequences as (suit, low)
+    sambas: tuple[tuple[int, int, int], ...]  # completed sequences as (suit, low, high)
     canastas: int  # completed canastas (sambas included)
     opened: bool  # has made its initial meld this deal
     minimum: int  # the initial-meld minimum set at the deal's start
@@ -144,6 +144,10 @@ class Table(Copyable):
     blocked: SeatNo  # the seat a black 3 on top blocks this turn, or -1
     turns: int  # turns played this deal
     cut_side: SideNo  # the side a perfect cut pays this deal, or -1
+    # The starting pile's face-down cards under the pile (``deal.pile_by_upcard``), taken with
+    # it; nobody sees them, so an information set keeps only their number.
+    under: list[int]
+    under_size: int
     bonus: tuple[tuple[int, ...], ...] = ()  # the bonus piles not yet taken, face down
     bonus_sizes: tuple[int, ...] = ()  # their sizes (what every seat sees of them)
 

@@ -23,7 +23,17 @@ from canasta.cards import (
     RED_THREE,
     TWO,
 )
-from canasta.engine import deal, discard, going_out, melds, opening, pile, scoring, sequences
+from canasta.engine import (
+    deal,
+    discard,
+    going_out,
+    melds,
+    opening,
+    pile,
+    scoring,
+    sequences,
+    wild_melds,
+)
 from canasta.engine.actions import (
     SIMPLE,
     TAKE_ACTIONS,
@@ -73,7 +83,7 @@ def new_state(t: Tables, seed: int) -> State:
     """The state of a new game: the first dealer cut, the first hand dealt, the first turn."""
     dealer, _ = deal.cut_for_dealer(t.rules, seed)
     s = State(Match(seed, [0] * t.sides, 1, dealer, (), -1, False, False),
-              Table([], [], 0, -1, 0, -1), [], [], _fresh_turn(0))  # dealt next
+              Table([], [], 0, -1, 0, -1, [], 0), [], [], _fresh_turn(0))  # dealt next
     deal.deal_hand(s, t)
     begin_turn(s, t, (dealer + 1) % t.players)
     return s
@@ -170,7 +180,7 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
     if s.sides[seat % t.sides].opened or melds.lay_refusal(s, t) is None:
         acts = melds.rank_actions(s, t, size, look, why)
         if rules.melds.wild_melds and (hand[TWO] or hand[JOKER]):
-            acts += melds.wild_meld_actions(s, t, size, look, why)
+            acts += wild_melds.wild_meld_actions(s, t, size, look, why)
         if player.cards is not None and rules.melds.sequences:
             acts += sequences.sequence_actions(s, t, size, look, why)
         if hand[BLACK_THREE]:
@@ -470,7 +480,7 @@ def _not_considered(s: State, t: Tables, action: Action) -> Refusal | None:
 _LAY_REFUSALS: dict[ActionType, Callable[[State, Tables, Action], Refusal | None]] = {
     ActionType.MELD: melds.meld_refusal,
     ActionType.ADD: melds.add_refusal,
-    ActionType.MELD_WILD: melds.wild_meld_refusal,
+    ActionType.MELD_WILD: wild_melds.wild_meld_refusal,
     ActionType.MELD_BLACK_THREES: melds.black_three_refusal,
     ActionType.SEQUENCE: sequences.sequence_refusal,
     ActionType.EXTEND: sequences.extend_refusal,

@@ -42,6 +42,7 @@ def information_set(s: State, seat: SeatNo) -> State:
             player.cards = None
         player.foot = _NONE
     mine.table.stock = []
+    mine.table.under = []  # face down: only their number is known (deal.pile_by_upcard)
     mine.table.bonus = ()  # face down: only their sizes are seen (Table.bonus_sizes)
     tentative = mine.turn.opening
     if tentative is not None and mine.turn.seat != seat:
@@ -182,8 +183,15 @@ class PlayerView:
 
     @once
     def pile(self) -> tuple[int, ...]:
-        """The discard pile, bottom to top: every card in it was seen face up."""
+        """The discard pile, bottom to top: every card in it was seen face up (the face-down
+        cards under it are ``pile_face_down``)."""
         return tuple(self.state.table.pile)
+
+    @property
+    def pile_face_down(self) -> int:
+        """How many face-down cards lie under the pile, taken with it and seen by nobody until
+        then (``deal.pile_by_upcard``, Italian); 0 in every other preset."""
+        return self.state.table.under_size
 
     @property
     def pile_top(self) -> int:

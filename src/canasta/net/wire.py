@@ -1,7 +1,8 @@
 """A seat's view as it travels in the server's frames (docs/protocol.md, "The seat's view"):
 the information set in the position notation (docs/positions.md), with what the notation
-leaves to the full state (hand sizes, foot sizes, the stock's size, the sizes of face-down bonus
-piles where the rules have them) and the legal actions' codes beside it.
+leaves to the full state (hand sizes, foot sizes, the stock's size, the number of face-down
+cards under the pile and the sizes of face-down bonus piles where the rules have them) and the
+legal actions' codes beside it.
 
 ``encode_view`` writes what ``view`` holds and nothing more: the information set already lacks
 every card the seat cannot see (other hands keep only their known cards, feet and stock only
@@ -40,6 +41,8 @@ def encode_view(view: PlayerView) -> dict[str, Any]:
            "hand_sizes": [p.size for p in view.state.seats],
            "foot_sizes": [p.foot_size for p in view.state.seats],
            "stock": view.stock_size, "legal": [a.code for a in view.legal_actions]}
+    if view.pile_face_down:  # only their number: nobody sees them (Italian)
+        out["face_down"] = view.pile_face_down
     if view.bonus_sizes:  # face-down bonus piles (Modern American): their sizes only
         out["bonus_sizes"] = list(view.bonus_sizes)
     return out
@@ -55,6 +58,7 @@ def decode_view(data: object, rules: RuleSet) -> PlayerView:
         raise ViewError(f"the view's seat {seat!r} is not in this game")
     sizes, feet = _numbers(data, "hand_sizes", players), _numbers(data, "foot_sizes", players)
     stock, legal = _numbers(data, "stock", None), data.get("legal")
+    face_down = _numbers(data, "face_down", None) if "face_down" in data else 0
     if not isinstance(legal, list):
         raise ViewError("the view's 'legal' is a list of action codes")
     try:
@@ -64,6 +68,7 @@ def decode_view(data: object, rules: RuleSet) -> PlayerView:
         raise ViewError(f"the view does not read: {exc}") from None
     for player, size, foot in zip(state.seats, sizes, feet, strict=True):
         player.size, player.foot_size = size, foot
+    state.table.under_size = face_down
     piles = data.get("bonus_sizes", [])
     if not isinstance(piles, list) or len(piles) > len(rules.deal.bonus_piles) or any(
             isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in piles):

@@ -417,6 +417,65 @@ def seven_canastas_makeable(rules: RuleSet) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------------- issue 16: Italian and
+# the details the presets left out (docs/rules.md, Presets: italian, cuban, brazilian)
+
+#: The most cards an upcard can set under itself (a king, ``deal.pile_by_upcard``).
+UPCARD_PILE_MOST = 13
+
+
+def upcard_pile_fits(rules: RuleSet) -> str | None:
+    """A pile sized by the upcard is taken whole, and the stock outlasts it."""
+    if not rules.deal.pile_by_upcard:
+        return None
+    if rules.pile.take_top:
+        return (f"deal.pile_by_upcard with pile.take_top = {rules.pile.take_top} is not "
+                "supported: the face-down cards lie under the whole pile, taken with it")
+    if rules.stock_out.mode != "compulsory_take":
+        return ("deal.pile_by_upcard with stock_out.mode = 'turn_pile' is not supported: the "
+                "face-down cards would be turned into the stock unseen")
+    deal = rules.deal
+    dealt = rules.players.count * (deal.hand_size + deal.foot_size)
+    pack = Pack.of(rules)
+    if dealt + UPCARD_PILE_MOST + 2 > pack.size:
+        return (f"deal.pile_by_upcard: the deal takes {dealt} cards and a king upcard "
+                f"{UPCARD_PILE_MOST} more, but the pack holds {pack.size} ({pack.words}): it "
+                "must keep back a stock to draw from")
+    return None
+
+
+def twos_meld_needs_wild_melds(rules: RuleSet) -> str | None:
+    """A meld of 2s, and the rule that tames 2s while it is open, are melds of wild cards."""
+    melds = rules.melds
+    for key, on in (("melds.twos_meld", melds.twos_meld),
+                    ("melds.twos_tame_while_open", melds.twos_tame_while_open)):
+        if on and not melds.wild_melds:
+            return f"{key} needs melds.wild_melds: the meld of 2s is the meld of wild cards"
+    return None
+
+
+def sambas_grow_needs_sequences(rules: RuleSet) -> str | None:
+    """Only sequences make sambas to grow."""
+    if rules.melds.sambas_grow_going_out and not rules.melds.sequences:
+        return "melds.sambas_grow_going_out needs melds.sequences: there is no samba to grow"
+    return None
+
+
+def count_bonuses_valid(rules: RuleSet) -> str | None:
+    """Each row of ``canastas.count_bonuses`` asks for canastas a side can make, its natural
+    ones among them."""
+    cap = Capacity.of(rules)
+    for natural, total, points in rules.canastas.count_bonuses:
+        row = [natural, total, points]
+        if total < 1 or natural < 0 or natural > total:
+            return (f"canastas.count_bonuses row {row}: needs 1 canasta or more, and no more "
+                    "natural ones than canastas")
+        if total > cap.canastas or natural > cap.natural:
+            return (f"canastas.count_bonuses row {row} can never be paid: a side makes at most "
+                    f"{cap.canastas} canastas, {cap.natural} of them natural")
+    return None
+
+
 # ---------------------------------------------------------------------- Modern American (issue 16)
 # The options of docs/rules.md, Presets: modern_american.
 
@@ -528,6 +587,11 @@ CHECKS: tuple[Check, ...] = (
     wild_bonuses_need_wild_melds,
     sequences_without_feet,
     black_three_sets_fit,
+    # issue 16
+    upcard_pile_fits,
+    twos_meld_needs_wild_melds,
+    sambas_grow_needs_sequences,
+    count_bonuses_valid,
     *AMERICAN_CHECKS,
 )
 

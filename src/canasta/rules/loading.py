@@ -242,4 +242,13 @@ def _convert(key: str, value: Any, hint: Any, meta: Any, origin: str) -> Any:
         if not ok:
             raise fail("a list of [score, minimum] pairs of whole numbers")
         return tuple((p[0], p[1]) for p in value)
+    if hint == tuple[tuple[int, int, int], ...]:  # issue 16: canastas.count_bonuses
+        ok = isinstance(value, list) and all(
+            isinstance(p, list) and len(p) == 3
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in p)
+            for p in value
+        )
+        if not ok:
+            raise fail("a list of [natural canastas, canastas, points] rows of whole numbers")
+        return tuple((p[0], p[1], p[2]) for p in value)
     raise AssertionError(f"option {key} has an unsupported type {hint!r}")  # a declaration bug

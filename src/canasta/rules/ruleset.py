@@ -60,6 +60,13 @@ class Deal:
         0, "bonus to the cutter's side when the cut leaves exactly the cards the deal needs "
         "(house sheet; 0 for none)", min=0,
     )
+    # --- issue 16 (Italian; the details the presets left out): docs/rules.md ---
+    pile_by_upcard: bool = option(
+        False, "after the red 3s dealt are laid out and replaced, the upcard is turned and as "
+        "many cards as it counts (ace 1, 4 to 10 their number, jack 11, queen 12, king 13, "
+        "black 3 3) are set face down under it as the starting pile; nobody sees them until "
+        "the pile is taken, and they freeze nothing (Italian)"
+    )
     # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
     bonus_piles: tuple[int, ...] = option(
         (), "piles of bonus cards set aside face down at the deal, in order: the first side to "
@@ -139,6 +146,21 @@ class Melds:
         False, "the wild-card limits are checked when a meld is laid down; additions are free "
         "(house sheet)"
     )
+    # --- issue 16 (Italian; the details the presets left out): docs/rules.md ---
+    twos_meld: bool = option(
+        False, "with wild_melds: the meld of wild cards alone is a meld of 2s as a rank of "
+        "their own: at least min_naturals 2s, jokers its wild cards within the wild-card "
+        "limits; seven 2s are canastas.wild_twos_bonus, 2s with jokers canastas.wild_bonus "
+        "(Italian)"
+    )
+    twos_tame_while_open: bool = option(
+        False, "while the side's meld of 2s (wild_melds) is short of a canasta, its players "
+        "may not use 2s as wild cards anywhere else (Italian)"
+    )
+    sambas_grow_going_out: bool = option(
+        False, "with sequences: a player going out may add cards at the ends of the side's "
+        "sambas, with the last cards of the hand (Brazilian escalera)"
+    )
     # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
     special_ranks: tuple[str, ...] = option(
         (), "ranks whose melds take no wild card and pay canastas.special_bonus, or cost "
@@ -213,6 +235,11 @@ class Pile:
     black_threes_removed: bool = option(
         False, "black 3s in a taken pile are set aside for the taker's side (Cuban)"
     )
+    # --- issue 16 (Italian; the details the presets left out): docs/rules.md ---
+    black_three_first_round: bool = option(
+        True, "black 3s may be discarded in a player's first turn of the deal (Cuban: no, "
+        "unless the hand holds nothing else)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +301,10 @@ class GoingOut:
     concealed_side_off_table: bool = option(
         False, "going out concealed needs the whole side to have stayed off the table"
     )
+    # --- issue 16 (Italian; the details the presets left out): docs/rules.md ---
+    wild_canastas_count: bool = option(
+        True, "a wild canasta counts toward the canastas needed to go out (Italian: no)"
+    )
     # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
     needs_discard: bool = option(
         False, "a player goes out only by discarding the last card, never by melding it "
@@ -334,6 +365,16 @@ class Canastas:
     seven_canastas_bonus: int = option(
         0, "bonus for seven canastas in one hand, ending the game (docs/rules.md, ruling 18: "
         "5,000 in a variation)", min=0
+    )
+    # --- issue 16 (Italian; the details the presets left out): docs/rules.md ---
+    wild_bonus_going_out_only: bool = option(
+        False, "the wild canasta bonuses are scored only by the side that goes out (Italian)"
+    )
+    count_bonuses: tuple[tuple[int, int, int], ...] = option(
+        (), "rows [natural canastas, canastas, points]: a side with at least that many natural "
+        "canastas among at least that many canastas scores the points; of rows with the same "
+        "number of canastas only the best one met pays (Italian: [[5, 5, 2000], [4, 5, 1000], "
+        "[0, 10, 2000]])"
     )
     # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
     special_bonus: int = option(
