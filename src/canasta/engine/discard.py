@@ -65,7 +65,8 @@ def discard_actions(s: State, t: Tables, size: int, why: Why = None) -> list[Act
         acts.remove(DISCARD_ACTIONS[JOKER])
         if why is not None:
             why[DISCARD_ACTIONS[JOKER]] = NO_JOKER_DISCARD
-    if hand[BLACK_THREE] and first_round_refusal(s, t, size) is not None:
+    if hand[BLACK_THREE] and not t.rules.pile.black_three_first_round and \
+            first_round_refusal(s, t, size) is not None:
         acts.remove(DISCARD_ACTIONS[BLACK_THREE])
         if why is not None:
             why[DISCARD_ACTIONS[BLACK_THREE]] = NO_BLACK_THREE_YET

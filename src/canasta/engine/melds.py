@@ -77,7 +77,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
         rules.melds.no_wild_on_canasta
     csize = rules.melds.canasta_size
     wild_two, wild_jok = hand[TWO], hand[JOKER]
-    if wild_two and twos_tame(side, t):
+    if wild_two and rules.melds.twos_tame_while_open and twos_tame(side, t):
         wild_two = 0  # the refusal is melds.meld_refusal's and add_refusal's
     ops = s.turn.opening_points
     stranding = going_out.stranding
