@@ -127,7 +127,8 @@ def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,
             return refuse("you need a natural {:kind} in your hand to take the pile", top)
         if not hand[wild_kind]:
             return refuse("you have no {:kind} in your hand", wild_kind)
-        if wild_kind == TWO and twos_tame(s.sides[s.turn.seat % t.sides], t):
+        if wild_kind == TWO and t.rules.melds.twos_tame_while_open and \
+                twos_tame(s.sides[s.turn.seat % t.sides], t):
             return TWOS_TAME
     return table_refusal(t, route, top, meld, s.sides[s.turn.seat % t.sides])
 
