@@ -45,15 +45,21 @@ class Running:
 QUICK = Path(__file__).with_name("data") / "quick.toml"  # one short deal a game
 
 
+def lifted_limits(**given: Any) -> Limits:
+    """The tests' limits: ``given`` ones, and a message rate no test player reaches (they play
+    as fast as the machine lets them; tests/net/test_rate.py sets its own rate)."""
+    return Limits(**{"messages_per_second": 1e6, "message_burst": 10**6, **given})
+
+
 @contextmanager
 def running(db: str, bot_pause: float = 0.0, grace: float = 60.0,
             limits: Limits | None = None, seeds: str = "tests") -> Iterator[Running]:
     """A server over ``db`` in a thread, its tables' seeds drawn from ``seeds`` (the same
-    games every run), stopped on exit."""
+    games every run), stopped on exit; with ``lifted_limits()`` unless others are given."""
     os.environ[TEST_SEED] = seeds
     sock = bind("127.0.0.1", 0)
     server = server_for(sock, db, Settings(bot_pause=bot_pause, grace=grace),
-                        limits or Limits())
+                        limits or lifted_limits())
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])),
                               daemon=True)
     thread.start()

@@ -11,10 +11,9 @@ from typing import Any
 
 import pytest
 from tests.postgres import BACKENDS, Postgres
-from tests.server.harness import QUICK, Client, Running, create, running
+from tests.server.harness import QUICK, Client, Running, create, lifted_limits, running
 
 from canasta import record
-from canasta.server.hall import Limits
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
@@ -24,7 +23,7 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     else:
         postgres: Postgres = request.getfixturevalue("postgres")
         db = postgres.database()
-    with running(db, seeds="protocol", limits=Limits(connections_per_minute=200)) as s:
+    with running(db, seeds="protocol", limits=lifted_limits(connections_per_minute=200)) as s:
         yield s
 
 
@@ -100,7 +99,8 @@ def test_tables_per_client_are_limited() -> None:
     from pathlib import Path
 
     with tempfile.TemporaryDirectory() as tmp, \
-            running(f"sqlite:///{Path(tmp) / 's.db'}", limits=Limits(tables_per_client=2)) as s, \
+            running(f"sqlite:///{Path(tmp) / 's.db'}",
+                    limits=lifted_limits(tables_per_client=2)) as s, \
             s.http() as http:
         for _ in range(2):
             create(http, ["me", "open", "open", "open"])
@@ -208,7 +208,7 @@ def test_no_such_table_and_connection_rate() -> None:
 
     with tempfile.TemporaryDirectory() as tmp, \
             running(f"sqlite:///{Path(tmp) / 's.db'}",
-                    limits=Limits(connections_per_minute=2)) as s:
+                    limits=lifted_limits(connections_per_minute=2)) as s:
         asyncio.run(main(s))
 
 
