@@ -35,12 +35,19 @@ class RemoteSession:
         self.client = client
         self.notes = notes or []
         self.plan: list[str] = []  # the rest of a going-out line, sent one by one
+        self._last: PlayerView | None = None
 
     @property
     def view(self) -> PlayerView:
-        if self.client.view is None:
+        """The server's latest view of the seat; while the client moves to the next table
+        (no view of it yet), the last one it had, so a redraw in between draws the old table."""
+        view = self.client.view
+        if view is not None:
+            self._last = view
+            return view
+        if self._last is None:
             raise CanastaError("no view of the table yet")
-        return self.client.view
+        return self._last
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -88,6 +95,7 @@ class NetworkApp(TableApp[RemoteSession]):
         self.showing = False  # a deal's breakdown is on screen
         self._drawing = False  # a redraw is asked for (frames coming fast make one)
         self._lost = False  # the connection dropped: the next welcome is a resume
+        self._again = False  # asked for another game: the old one's end is not shown again
         session.client.on_retry = self._retrying
 
     def on_mount(self) -> None:
@@ -144,7 +152,7 @@ class NetworkApp(TableApp[RemoteSession]):
                 return
             if frame["kind"] == "next":
                 await client.switch(str(frame["table"]))
-                self._deals_shown = 0
+                self._deals_shown, self._again = 0, False
                 self.message = "A new game at the same table."
             else:
                 self.heard(frame)
@@ -190,7 +198,7 @@ class NetworkApp(TableApp[RemoteSession]):
         self.redraw()
         deals = len(self.session.view.results)
         if not self.showing and (deals > self._deals_shown or self.session.client.waiting
-                                 or (self.session.client.over and deals)):
+                                 or (self.session.client.over and deals and not self._again)):
             self._deals_shown = deals
             self.breakdown(self.facts.last_deal, self.session.client.over)
 
@@ -203,6 +211,7 @@ class NetworkApp(TableApp[RemoteSession]):
         if what == "quit":
             self.exit()
         elif what == "again":
+            self._again = True  # a frame of the old table until "next" must not reopen its end
             self.send({"kind": "again"})
             self.say("Asking for another game ...")
         elif self.session.client.waiting:
