@@ -9,7 +9,8 @@ import random
 import pytest
 
 from canasta import Game
-from canasta.engine.view import PlayerView
+from canasta.engine.state import Seat, State, copier
+from canasta.engine.view import PlayerView, information_set
 from canasta.presentation import hand_text
 
 
@@ -119,3 +120,46 @@ def test_a_view_is_read_only() -> None:
         view.hand = (0,) * 15
     with pytest.raises(AttributeError, match="no attribute 'stock'"):
         view.stock  # type: ignore[attr-defined]  # noqa: B018
+
+
+def _copy_then_hide(s: State, seat: int) -> State:
+    """The information set as it was first built: the whole state copied, then every hidden
+    card taken out (the reference the one-pass ``information_set`` must equal)."""
+    mine = s.copy()
+    mine.match.seed = 0
+    for n, player in enumerate(mine.seats):
+        if n != seat:
+            player.hand = list(player.known)
+            player.cards = None
+        player.foot = (0,) * 15
+    mine.table.stock, mine.table.under, mine.table.bonus = [], [], ()
+    tentative = mine.turn.opening
+    if tentative is not None and mine.turn.seat != seat:
+        tentative.hand, tentative.cards = (0,) * 15, None
+    return mine
+
+
+@pytest.mark.parametrize("rules", ["classic", "samba", "hand_and_foot", "modern_american",
+                                   "italian", "three_hand"])
+def test_the_one_pass_information_set_hides_what_copy_then_hide_hid(rules: str) -> None:
+    """``information_set`` copies only what the seat may see; over random play (tentative
+    openings, feet, bonus and face-down piles included) it equals copying the whole state and
+    hiding afterwards, for every seat, and shares no mutable part with the game."""
+    game, rng, openings = Game(rules, 5), random.Random(5), 0
+    while not game.is_terminal() and len(game.history) < 600:
+        s = game.state
+        openings += s.turn.opening is not None
+        for seat in range(game.num_players):
+            info = information_set(s, seat)
+            assert info == _copy_then_hide(s, seat)
+            assert info.seats[seat].hand is not s.seats[seat].hand
+            assert info.table.pile is not s.table.pile and info.match is not s.match
+            assert all(a is not b for a, b in zip(info.sides, s.sides, strict=True))
+        game.apply(rng.choice(game.legal_actions()))
+    if rules == "classic":
+        assert openings  # the test saw a tentative opening hidden from the other seats
+
+
+def test_a_copier_refuses_a_field_its_class_does_not_have() -> None:
+    with pytest.raises(TypeError, match="Seat has no field hands"):
+        copier(Seat, {"hands": "[]"})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from canasta.bots.base import BotBase, BotError, Decision, register
 from canasta.engine.actions import Action
@@ -23,9 +24,14 @@ class RandomBot(BotBase):
 
     def act(self, view: PlayerView) -> Action:
         """A uniformly random legal action (``decide`` without the reason)."""
-        legal = view.legal_actions
-        if not legal:
+        if not view.legal_actions:
             raise BotError(f"seat {view.seat} has no action to take: it is not its turn")
+        return self.choose(view.legal_actions)
+
+    def choose(self, legal: Sequence[Action]) -> Action:
+        """``act`` from the legal actions alone, which are all it reads of a view: the same
+        choice, drawn from the same generator, without the view's information set (what
+        the learning environments call for their random opponents)."""
         return self.rng.choice(legal)
 
 

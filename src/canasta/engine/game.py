@@ -167,7 +167,7 @@ class Game:
     def view(self, seat: SeatNo) -> PlayerView:
         """What ``seat`` may know: its own hand and everything public (no other hand, no stock
         order, no seed)."""
-        return view_of(self.state, self.rules, seat, self._legal_list())
+        return view_of(self.state, self.rules, seat, self._legal_list(), self.t)
 
     def clone(self) -> Game:
         """An independent copy of the whole game."""

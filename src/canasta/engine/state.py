@@ -13,7 +13,7 @@ The rule families (``deal``, ``pile``, ``melds``, ``sequences``, ``opening``, ``
 ``scoring``, ``turn``) read and change this value; nothing else holds game state. Hands are
 counts per kind (``canasta.cards``); where the rules tell suits apart (sequences) a seat also
 keeps its cards by suited code. Every class's ``copy()`` is made from its fields
-(``_copier``), so a new field can never be forgotten by ``Game.clone``.
+(``copier``), so a new field can never be forgotten by ``Game.clone``.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ _COPY: dict[type, Callable[[Any], Any]] = {}
 
 
 class Copyable:
-    """A state class whose ``copy()`` is made from its fields (``_copier``)."""
+    """A state class whose ``copy()`` is made from its fields (``copier``)."""
 
     __slots__ = ()
 
@@ -214,7 +214,7 @@ class State(Copyable):
 
 # ---------------------------------------------------------------------- copies from the fields
 
-def _copy_expr(name: str, hint: Any, classes: tuple[type, ...]) -> str:
+def _copy_expr(name: str, hint: Any) -> str:
     """The expression that copies field ``name`` of type ``hint``: a list is copied (element
     by element for a list of state objects), a state object by its copier, anything else
     (ints, enums, tuples) is immutable and shared."""
@@ -224,31 +224,47 @@ def _copy_expr(name: str, hint: Any, classes: tuple[type, ...]) -> str:
     if optional:
         hint = next(a for a in args if a is not type(None))
         args = getattr(hint, "__args__", ())
-    if hint in classes:
+    if hint in _CLASSES:
         expr = f"copy_{hint.__name__}({value})"
     elif getattr(hint, "__origin__", None) is list:
-        expr = (f"[copy_{args[0].__name__}(x) for x in {value}]" if args and args[0] in classes
+        expr = (f"[copy_{args[0].__name__}(x) for x in {value}]" if args and args[0] in _CLASSES
                 else f"{value}[:]")
     else:
         return value
     return f"(None if {value} is None else {expr})" if optional else expr
 
 
-def _copier(cls: type, classes: tuple[type, ...]) -> Callable[[Any], Any]:
-    """The copy function of ``cls``, built from its fields as ``dataclasses`` builds
-    ``__init__`` (one expression per field), so a new field is never left out of a copy."""
+def copier(cls: type, replace: dict[str, str] | None = None, args: str = "",
+           **names: Any) -> Callable[..., Any]:
+    """A copy function of ``cls``, built from its fields as ``dataclasses`` builds ``__init__``
+    (one statement per field), so a new field is never left out of a copy.
+
+    ``replace`` gives some fields another expression (reading the original as ``o``, the extra
+    parameters ``args`` and the ``names`` given): how an information set leaves hidden cards
+    out (``canasta.engine.view``). The copy is made without calling ``__init__``: the fields
+    are set one by one, which is what ``__init__`` does, a call less."""
+    replace = replace or {}
     hints = get_type_hints(cls)
-    body = ", ".join(_copy_expr(f.name, hints[f.name], classes) for f in fields(cls))
-    scope: dict[str, Any] = {cls.__name__: cls}
-    scope.update({f"copy_{c.__name__}": _COPY[c] for c in classes if c in _COPY})
-    exec(f"def copy(o):\n    return {cls.__name__}({body})\n", scope)
+    names_of = [f.name for f in fields(cls)]
+    unknown = set(replace) - set(names_of)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    body = "".join(f"    n.{name} = {replace.get(name) or _copy_expr(name, hints[name])}\n"
+                   for name in names_of)
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, **names}
+    scope.update({f"copy_{c.__name__}": _COPY[c] for c in _CLASSES if c in _COPY})
+    params = f"o, {args}" if args else "o"
+    exec(f"def copy({params}):\n    n = new(cls)\n{body}    return n\n", scope)
     return scope["copy"]  # type: ignore[no-any-return]
 
 
+#: The state classes, nested ones first (each one's copier calls those of its fields).
+_CLASSES = (Seat, Side, Table, Opening, Turn, Match, State)
+
+
 def _make_copiers() -> None:
-    classes = (Seat, Side, Table, Opening, Turn, Match, State)  # nested ones first
-    for cls in classes:
-        _COPY[cls] = _copier(cls, classes)
+    for cls in _CLASSES:
+        _COPY[cls] = copier(cls)
 
 
 _make_copiers()

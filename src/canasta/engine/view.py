@@ -23,7 +23,19 @@ from canasta.engine.once import once
 from canasta.engine.pile import frozen_for
 from canasta.engine.position import _cards as cards_text  # the notation's hand form
 from canasta.engine.scoring import HandResult, Meld, sequences_of
-from canasta.engine.state import Answer, Phase, SeatNo, SideNo, State
+from canasta.engine.state import (
+    Answer,
+    Match,
+    Opening,
+    Phase,
+    Seat,
+    SeatNo,
+    SideNo,
+    State,
+    Table,
+    Turn,
+    copier,
+)
 from canasta.engine.tables import Tables, tables_for
 from canasta.rules import RuleSet
 
@@ -32,22 +44,35 @@ _PHASE_WORDS = ("draw", "answer", "meld", "over")
 _NONE = (0,) * NUM_KINDS
 
 
+# The information set's copiers: every field copied as ``State.copy`` copies it (a new field
+# is never left out), except those holding what the seat may not see, which are replaced.
+_match = copier(Match, {"seed": "0"})
+_table = copier(Table, {
+    "stock": "[]",
+    "under": "[]",  # face down: only their number is known (deal.pile_by_upcard)
+    "bonus": "()",  # face down: only their sizes are seen (Table.bonus_sizes)
+})
+_own_seat = copier(Seat, {"foot": "NONE"}, NONE=_NONE)
+_other_seat = copier(Seat, {"hand": "list(o.known)", "cards": "None", "foot": "NONE"},
+                     NONE=_NONE)
+_other_opening = copier(Opening, {"hand": "NONE", "cards": "None"}, NONE=_NONE)
+_turn = copier(Turn, {"opening": "None if o.opening is None else copy_Opening(o.opening) "
+                                 "if o.seat == seat else other(o.opening)"},
+               "seat", other=_other_opening)
+_information_set = copier(State, {
+    "match": "match(o.match)",
+    "table": "table(o.table)",
+    "seats": "[own(p) if n == seat else other(p) for n, p in enumerate(o.seats)]",
+    "turn": "turn(o.turn, seat)",
+}, "seat", match=_match, table=_table, own=_own_seat, other=_other_seat, turn=_turn)
+
+
 def information_set(s: State, seat: SeatNo) -> State:
-    """A copy of ``s`` holding only what ``seat`` may know."""
-    mine = s.copy()
-    mine.match.seed = 0
-    for n, player in enumerate(mine.seats):
-        if n != seat:
-            player.hand = list(player.known)
-            player.cards = None
-        player.foot = _NONE
-    mine.table.stock = []
-    mine.table.under = []  # face down: only their number is known (deal.pile_by_upcard)
-    mine.table.bonus = ()  # face down: only their sizes are seen (Table.bonus_sizes)
-    tentative = mine.turn.opening
-    if tentative is not None and mine.turn.seat != seat:
-        tentative.hand, tentative.cards = _NONE, None
-    return mine
+    """A copy of ``s`` holding only what ``seat`` may know: other hands only their known
+    cards, no foot's cards, no stock, no face-down cards, no seed, another seat's tentative
+    opening without the hand it came from. Built in one pass: what is hidden is never
+    copied."""
+    return _information_set(s, seat)  # type: ignore[no-any-return]
 
 
 class PlayerView:
@@ -62,15 +87,12 @@ class PlayerView:
     stock_size: int
 
     def __init__(self, seat: SeatNo, rules: RuleSet, state: State,
-                 legal_actions: tuple[Action, ...], stock_size: int) -> None:
-        put = object.__setattr__
-        put(self, "seat", seat)
-        put(self, "rules", rules)
-        put(self, "state", state)
-        put(self, "legal_actions", legal_actions)
-        put(self, "stock_size", stock_size)
-        put(self, "t", tables_for(rules))
-        put(self, "side", seat % rules.players.sides)
+                 legal_actions: tuple[Action, ...], stock_size: int,
+                 t: Tables | None = None) -> None:
+        object.__setattr__(self, "__dict__", {
+            "seat": seat, "rules": rules, "state": state, "legal_actions": legal_actions,
+            "stock_size": stock_size, "t": tables_for(rules) if t is None else t,
+            "side": seat % rules.players.sides})
 
     # ------------------------------------------------------------------ who, where, when
 
@@ -282,14 +304,15 @@ class PlayerView:
         self.__init__(**values)  # type: ignore[misc]
 
 
-def view_of(s: State, rules: RuleSet, seat: SeatNo, legal: Sequence[Action]) -> PlayerView:
-    """The view of ``seat`` of a game in state ``s`` whose legal actions are ``legal``;
-    ``ValueError`` for a seat not in the game."""
-    players = rules.players.count
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+def view_of(s: State, rules: RuleSet, seat: SeatNo, legal: Sequence[Action],
+            t: Tables | None = None) -> PlayerView:
+    """The view of ``seat`` of a game in state ``s`` whose legal actions are ``legal`` (``t``:
+    the rules' tables, where the caller has them); ``ValueError`` for a seat not in the game."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(s.seats):
+        players = rules.players.count
         raise ValueError(f"seat {seat!r} is not in this game (0 to {players - 1})")
     mine = tuple(legal) if not s.match.over and s.turn.seat == seat else ()
-    return PlayerView(seat, rules, information_set(s, seat), mine, len(s.table.stock))
+    return PlayerView(seat, rules, _information_set(s, seat), mine, len(s.table.stock), t)
 
 
 __all__ = ["Phase", "PlayerView", "information_set", "view_of"]

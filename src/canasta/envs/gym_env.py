@@ -19,6 +19,7 @@ from gymnasium import spaces
 
 from canasta.bots import make_bot
 from canasta.bots.base import Bot
+from canasta.bots.random_bot import RandomBot
 from canasta.engine.actions import ALL_ACTIONS, NUM_ACTIONS
 from canasta.engine.game import Game
 from canasta.envs import ENV_ID
@@ -175,13 +176,18 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
     # ------------------------------------------------------------------ inside
 
     def _play_bots(self) -> None:
+        """The bots' turns until the agent's. A random bot reads only the legal actions
+        (``RandomBot.choose``): it gets those, not a view it would not read."""
         game = self.game
         assert game is not None
         while not over(game, self.max_deals) and game.current_player != self.seat:
             seat = game.current_player
             bot = self._bots[seat]
-            assert bot is not None
-            game.apply(bot.act(game.view(seat)))
+            if isinstance(bot, RandomBot):
+                game.apply(bot.choose(game.legal_actions()))
+            else:
+                assert bot is not None
+                game.apply(bot.act(game.view(seat)))
 
     def _observe(self) -> Observation:
         game = self.game

@@ -21,6 +21,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from struct import Struct
 from typing import TypeVar
 
 import numpy as np
@@ -229,13 +230,15 @@ class Observer:
                  recall: bool = False) -> None:
         self.layout = layout = Layout(rules, private, public, recall)
         self._at = {f.name: f.offset for f in layout.fields}
-        self._zeros = array("f", bytes(4 * layout.size))
+        self._zeros = [0.0] * layout.size
+        self._pack = Struct(f"{layout.size}f").pack
 
     def tensor(self, view: PlayerView, recall: Recall | None = None) -> Vector:
         """The observation of ``view`` (with the memory ``recall`` where the layout has it).
 
-        Written into a copy of a zero ``array.array`` and handed to numpy without a copy:
-        scalar writes there cost a fraction of numpy's, and no list is converted."""
+        Written into a copy of a list of zeros (list stores and slice copies are Python's
+        cheapest writes) and packed into float32 bytes once, which numpy reads without a copy;
+        the array is the caller's own (writable, shared with nothing)."""
         layout, at = self.layout, self._at
         v = self._zeros[:]
         s = view.state
@@ -245,13 +248,13 @@ class Observer:
         v[me] = 1.0
         if layout.private:
             o = at["hand"]
-            v[o:o + NUM_KINDS] = array("f", seats[0].hand)
+            v[o:o + NUM_KINDS] = seats[0].hand
             cards = seats[0].cards
             if layout.suited and cards is not None:
                 o = at["hand_suited"]
-                v[o:o + _SUITED_CODES] = array("f", cards[SUITED:])
+                v[o:o + _SUITED_CODES] = cards[SUITED:]
         if not layout.public:
-            return np.frombuffer(v, np.float32)
+            return self._array(v)
         turn, table, match = s.turn, s.table, s.match
         v[at["phase"] + (3 if match.over else turn.phase)] = 1.0
         if not match.over:
@@ -261,9 +264,8 @@ class Observer:
         o, f, r3 = at["hand_sizes"], at["foot_sizes"], at["red_threes"]
         b3 = at.get("black_threes", -1)
         if "bonus_sizes" in at:  # by pile, in the deal's order: 0 once a side took it
-            taken = len(layout.rules.deal.bonus_piles) - len(table.bonus_sizes)
-            for n, size in enumerate(table.bonus_sizes):
-                v[at["bonus_sizes"] + taken + n] = size
+            b = at["bonus_sizes"] + len(layout.rules.deal.bonus_piles) - len(table.bonus_sizes)
+            v[b:b + len(table.bonus_sizes)] = table.bonus_sizes
         k = at["known"] - NUM_KINDS
         for r, p in enumerate(seats):
             v[o + r] = p.size
@@ -272,7 +274,7 @@ class Observer:
             if b3 >= 0:
                 v[b3 + r] = p.black_threes
             if r:
-                v[k + r * NUM_KINDS:k + (r + 1) * NUM_KINDS] = array("f", p.known)
+                v[k + r * NUM_KINDS:k + (r + 1) * NUM_KINDS] = p.known
         melds_at, canastas_at, opened_at = at["melds"], at["canastas"], at["opened"]
         minimums_at, scores_at = at["minimums"], at["scores"]
         for q in range(sides):
@@ -323,7 +325,11 @@ class Observer:
                 n = (me + r) % players
                 v[o + r * NUM_KINDS:o + (r + 1) * NUM_KINDS] = recall.discarded[n]
                 v[t + r * NUM_KINDS:t + (r + 1) * NUM_KINDS] = recall.taken[n]
-        return np.frombuffer(v, np.float32)
+        return self._array(v)
+
+    def _array(self, v: list[float]) -> Vector:
+        """``v`` as a new float32 array."""
+        return np.frombuffer(bytearray(self._pack(*v)), np.float32)
 
     def string(self, view: PlayerView, recall: Recall | None = None) -> str:
         """The same information as the tensor, as one line a person can read."""
