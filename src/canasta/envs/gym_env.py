@@ -20,7 +20,7 @@ from gymnasium import spaces
 from canasta.bots import make_bot
 from canasta.bots.base import Bot
 from canasta.bots.random_bot import RandomBot
-from canasta.engine.actions import ALL_ACTIONS, NUM_ACTIONS
+from canasta.engine.actions import ALL_ACTIONS, CODE, NUM_ACTIONS
 from canasta.engine.game import Game
 from canasta.envs import ENV_ID
 from canasta.envs.observation import Observer, Vector
@@ -49,7 +49,7 @@ def action_mask(game: Game) -> Mask:
     """The legal action codes of the player to act as a 0/1 vector (all 0 once over)."""
     mask = np.zeros(NUM_ACTIONS, np.int8)
     if not game.is_terminal():
-        mask[[a.code for a in game.legal_actions()]] = 1
+        mask[[CODE[a] for a in game.legal_actions()]] = 1
     return mask
 
 
