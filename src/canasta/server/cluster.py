@@ -40,6 +40,7 @@ from canasta.server.seats import Refused
 from canasta.server.storage import Op
 
 if TYPE_CHECKING:
+    from canasta.server.follower import TableFollower
     from canasta.server.hall import Hall
     from canasta.server.table import Table
 
@@ -152,7 +153,7 @@ class Cluster:
         op = lease.presence_op(table.id, self.process, table.here(), self.presence_ttl)
         self._spawn(self.hall.writer.write(op))
 
-    def check(self, table: Table) -> None:
+    def check(self, table: TableFollower) -> None:
         """A write of ``table`` failed: read the log, in case another process owns it now."""
         self._spawn(table.catch_up())
 
