@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from canasta import record
 from canasta.rules import load, preset_names
 from canasta.server import storage
-from canasta.server.frames import Receiver, error_frame
+from canasta.server.frames import Receiver, error_frame, frame_text
 from canasta.server.hall import BOTS, LEASE, Hall, Limits, cluster_for, rules_from
 from canasta.server.rate import CLOSE_CODE, MessageRate
 from canasta.server.score_routes import score_routes
@@ -56,7 +56,7 @@ class Connection:
 
     def send(self, frame: dict[str, Any]) -> None:
         try:
-            self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+            self.queue.put_nowait(frame_text(frame))
         except asyncio.QueueFull:
             self.queue = asyncio.Queue(1)
             self.queue.put_nowait(None)
