@@ -26,7 +26,7 @@ def test_a_seat_frame_is_the_standard_json() -> None:
                      1, False, (), None, False)
     frame = event_frame(Event(1, "action", 0, {"action": "draw"}), 1, info,
                         seat_payload(game.view(1), [f"Zoë {s}" for s in range(4)], ["a line"],
-                                     False, {2: "code"}))
+                                     False, {2: "code"}, True))
     text = frame_text(frame)
     assert json.loads(text) == json.loads(json.dumps(frame))
     assert text == json.dumps(frame, separators=(",", ":"), ensure_ascii=False)

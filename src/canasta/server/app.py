@@ -52,6 +52,7 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.sent = 0
         self.close_code = 1008  # why the server closes it: a slow client, or CLOSE_CODE
+        self.view = True  # seat frames carry the seat's view, unless the hello declines it
         self.task = asyncio.create_task(self._pump())
 
     def send(self, frame: dict[str, Any]) -> None:
@@ -275,6 +276,11 @@ class Server:
                         if seen is not None and (isinstance(seen, bool)
                                                  or not isinstance(seen, int)):
                             raise Refused("bad-request", "'v' is the last version you saw")
+                        view = message.get("view", True)
+                        if not isinstance(view, bool):
+                            raise Refused("bad-request", "'view' is true or false: whether "
+                                                         "your frames carry the seat's view")
+                        connection.view = view
                         seat = table.seat_of_token(token)
                         await table.attach(connection, seat, seen)
                         bound = True

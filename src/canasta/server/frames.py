@@ -85,16 +85,24 @@ class TableInfo:
 
 
 def seat_payload(view: PlayerView, names: Sequence[str], log: Sequence[str],
-                 can_undo: bool, invites: dict[int, str]) -> dict[str, Any]:
+                 can_undo: bool, invites: dict[int, str], wire: bool) -> dict[str, Any]:
     """What ``view``'s seat is shown: the presentation's facts, the question to ask before
-    each legal discard, whether it may undo now, the invitations to the open seats, and the
-    view itself (``canasta.net.wire``: for clients that decide on it, such as bots)."""
+    each legal discard, whether it may undo now, the invitations to the open seats, and with
+    ``wire`` the view itself (``canasta.net.wire``: for clients that decide on it, such as
+    bots and the terminal; a third of the payload's cost)."""
     facts = plain(table_facts(view, names, log))
     warnings = {str(a): w for a in view.legal_actions if a.type == ActionType.DISCARD
                 and (w := discard_warning(view, a)) is not None}
-    return {"facts": facts, "warnings": warnings, "can_undo": can_undo,
-            "invites": {str(seat): code for seat, code in invites.items()},
-            "view": encode_view(view)}
+    payload = {"facts": facts, "warnings": warnings, "can_undo": can_undo,
+               "invites": {str(seat): code for seat, code in invites.items()}}
+    if wire:
+        payload["view"] = encode_view(view)
+    return payload
+
+
+def without_view(frame: dict[str, Any]) -> dict[str, Any]:
+    """``frame`` for a client that declined the seat's view."""
+    return {key: value for key, value in frame.items() if key != "view"}
 
 
 def spectator_payload(view: PlayerView, names: Sequence[str],
@@ -151,4 +159,5 @@ def error_frame(code: str, message: str, request: object = None,
 
 
 __all__ = ["Event", "Receiver", "SeatInfo", "TableInfo", "error_frame", "event_frame",
-           "frame_text", "presence_frame", "seat_payload", "spectator_payload", "welcome_frame"]
+           "frame_text", "presence_frame", "seat_payload", "spectator_payload", "welcome_frame",
+           "without_view"]

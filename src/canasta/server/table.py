@@ -73,7 +73,8 @@ class Table(TableMoves):
         missed = None
         if seen is not None and 0 <= seen <= self.version and self.version - seen <= MISSED_MAX:
             missed = self.events[seen:]
-        client.send(welcome_frame(receiver, self.info(), self.payload(receiver), missed))
+        client.send(welcome_frame(receiver, self.info(), self.payload(receiver, client.view),
+                                  missed))
         self._presence()
         self._wake.set()
         if self.cluster is not None and receiver is not None:

@@ -37,6 +37,7 @@ from canasta.server.frames import (
     presence_frame,
     seat_payload,
     spectator_payload,
+    without_view,
 )
 from canasta.server.gallery import log_lines, public_view
 from canasta.server.seats import Client, Seat, Settings
@@ -177,7 +178,8 @@ class TableRecord:
         """Undo is for one person playing bots alone."""
         return sum(s.kind == "human" for s in self.seats) == 1
 
-    def payload(self, receiver: Receiver) -> dict[str, Any]:
+    def payload(self, receiver: Receiver, wire: bool) -> dict[str, Any]:
+        """What ``receiver`` is shown (with ``wire``, a seat's view too: ``seat_payload``)."""
         if receiver is None:
             return spectator_payload(self._views[None], self.names, self._logs[None])
         seat = self.seats[receiver]
@@ -185,7 +187,7 @@ class TableRecord:
                    if s.kind == "human" and s.token_hash is None and s.invite}
         return seat_payload(self._views[receiver], self.names, self._logs[receiver],
                             self.undo_refusal(receiver) is None, invites if seat.token_hash
-                            else {})
+                            else {}, wire)
 
     def _receivers(self) -> dict[Receiver, list[Client]]:
         out: dict[Receiver, list[Client]] = {}
@@ -197,11 +199,15 @@ class TableRecord:
         return out
 
     def _announce(self, event: Event) -> None:
+        """Tell every client ``event``: one frame per receiver, its view written only when
+        one of the receiver's clients wants it (and left out for those that do not)."""
         info = self.info()
         for receiver, clients in self._receivers().items():
-            frame = event_frame(event, receiver, info, self.payload(receiver))
+            wire = any(client.view for client in clients)
+            frame = event_frame(event, receiver, info, self.payload(receiver, wire))
+            lean = frame if all(client.view for client in clients) else without_view(frame)
             for client in clients:
-                client.send(frame)
+                client.send(frame if client.view else lean)
 
     def _presence(self) -> None:
         frame = presence_frame(self.info())
