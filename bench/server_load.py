@@ -15,7 +15,10 @@ default), ``pg`` one process on PostgreSQL, ``pg2`` two processes on one Postgre
 the two in turn, so half of every table's moves are forwarded to the owning process and every
 event is fanned out by both. PostgreSQL is a throwaway server the benchmark starts (the
 tests' recipe, tests/postgres.py), or ``--db URL`` (a database it may fill). The servers run
-in child processes with limits lifted; the clients run in this process.
+in child processes with limits lifted; the clients run in this process. Every player is
+connected and holds its welcome before the clock starts. The players read only the facts, as
+the browser page does, and decline the seat's view in their hello as it does; ``--views``
+asks for it, as the terminal and bot clients do.
 """
 
 from __future__ import annotations
@@ -80,14 +83,16 @@ class Seat:
             pass
 
 
-async def seated(homes: list[str], table_id: str, tokens: list[str]
+async def seated(homes: list[str], table_id: str, tokens: list[str], views: bool
                  ) -> tuple[list[Seat], list[asyncio.Task[None]]]:
-    """A table's four players connected, each holding its welcome; their readers."""
+    """A table's four players connected, each holding its welcome; their readers. With
+    ``views`` their frames carry the seat's view (as the terminal's and bots' do), else not
+    (as the browser page's: these players read only the facts)."""
     moved = asyncio.Event()
     seats = []
     for ws, token in zip(homes, tokens, strict=True):
         connection = await websockets.connect(f"{ws}ws/{table_id}", max_size=2**22)
-        await connection.send(json.dumps({"kind": "hello", "token": token}))
+        await connection.send(json.dumps({"kind": "hello", "token": token, "view": views}))
         seats.append(Seat(connection, moved))
     readers = [asyncio.create_task(s.read()) for s in seats]
     for seat in seats:
@@ -193,6 +198,9 @@ def main() -> None:
     parser.add_argument("--setups", nargs="+", choices=["sqlite", "pg", "pg2"],
                         default=["sqlite"], help="what to measure (default: sqlite)")
     parser.add_argument("--db", help="a PostgreSQL URL to use instead of a throwaway server")
+    parser.add_argument("--views", action="store_true",
+                        help="players ask for the seat's view in every frame, as the terminal "
+                             "and bot clients do (default: not, as the browser page)")
     args = parser.parse_args()
     results = []
     with contextlib.ExitStack() as stack, tempfile.TemporaryDirectory() as tmp:
@@ -208,7 +216,8 @@ def main() -> None:
                 for child, _ in children:
                     child.terminate()
                     child.wait(10)
-    print(f"tables {args.tables}, think {args.think} s, {args.seconds:g} s each")
+    print(f"tables {args.tables}, think {args.think} s, {args.seconds:g} s each, "
+          f"{'with' if args.views else 'without'} the seats' views")
     print(f"{'setup':8} {'actions/s':>9} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9}")
     for figures in results:
         print(figures.line())
@@ -241,7 +250,8 @@ async def run(setup: str, urls: list[str], args: argparse.Namespace) -> Figures:
     finally:
         for client in clients:
             await client.aclose()
-    joined = await asyncio.gather(*(seated(homes, t, tokens) for t, tokens, homes in tables))
+    joined = await asyncio.gather(*(seated(homes, t, tokens, args.views)
+                                    for t, tokens, homes in tables))
     print(f"{setup}: {args.tables} tables set up, {4 * args.tables} players connected in "
           f"{time.perf_counter() - started:.1f} s", flush=True)
     sent: dict[tuple[str, int], float] = {}
