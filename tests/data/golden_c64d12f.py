@@ -42,6 +42,10 @@ records (``AMERICAN``) were written again by the engine of that change, with thi
 ``perft`` and ``records`` for that preset alone: ``python tests/data/golden_c64d12f.py
 tests/data --only modern_american`` (``--only`` and ``--presets`` are the same flag: the named
 presets' perft lines and records); every other preset's data is untouched.
+
+The three-hand ``cutthroat`` preset (issue 16; docs/rules.md, Presets: cutthroat) came later:
+its records and perft lines were written by the engine that added it, ``--presets
+cutthroat``; no other file changed.
 """
 
 from __future__ import annotations

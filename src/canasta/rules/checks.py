@@ -431,7 +431,7 @@ def upcard_pile_fits(rules: RuleSet) -> str | None:
     if rules.pile.take_top:
         return (f"deal.pile_by_upcard with pile.take_top = {rules.pile.take_top} is not "
                 "supported: the face-down cards lie under the whole pile, taken with it")
-    if rules.stock_out.mode != "compulsory_take":
+    if rules.stock_out.mode == "turn_pile":
         return ("deal.pile_by_upcard with stock_out.mode = 'turn_pile' is not supported: the "
                 "face-down cards would be turned into the stock unseen")
     deal = rules.deal
@@ -550,6 +550,29 @@ def discard_to_go_out(rules: RuleSet) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------------- cutthroat (issue 16)
+
+
+def partners_at_pile_fits(rules: RuleSet) -> str | None:
+    """The partnership formed at the pile (``players.partners_at_pile``) is three players, each
+    alone until then, on tables of ranks only, with nobody to ask before it forms."""
+    if not rules.players.partners_at_pile:
+        return None
+    players, go = rules.players, rules.going_out
+    if players.count != 3 or players.sides != 3:
+        return (f"players.partners_at_pile needs players.count = 3 and players.sides = 3 (each "
+                f"alone until the pile is taken), not {players.count} in {players.sides}")
+    if rules.melds.sequences:
+        return ("players.partners_at_pile with melds.sequences is not supported: two partners' "
+                "sequences of one suit cannot be combined")
+    if go.ask_partner or go.must_ask or go.acaba:
+        return ("players.partners_at_pile needs going_out.ask_partner, must_ask and acaba off: "
+                "a player has no partner to ask until the pile is taken")
+    if rules.deal.foot_size:
+        return "players.partners_at_pile with deal.foot_size is not supported"
+    return None
+
+
 AMERICAN_CHECKS: tuple[Check, ...] = (
     special_ranks_consistent,
     unfinished_wild_binds_needs_wild_melds,
@@ -593,6 +616,7 @@ CHECKS: tuple[Check, ...] = (
     sambas_grow_needs_sequences,
     count_bonuses_valid,
     *AMERICAN_CHECKS,
+    partners_at_pile_fits,
 )
 
 
