@@ -122,11 +122,13 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
                 r_room = min(r_room, max_size - n - w)
         else:
             r_room = cap[n] - w if n < ncap else 0
+            if r_room < 0 and t.partners_at_pile:
+                r_room = 0  # partners' melds combined past the limit (partners.form)
         if r_room < 0:
             return False
         size = n + w
         if size >= size_to_canasta:
-            made += 1
+            made += 1 if size < t.canasta_top else canastas.in_meld(t, r, size)
         else:
             short.append((size_to_canasta - size, r_room))
         room += r_room

@@ -33,6 +33,7 @@ from canasta.engine.canastas import (
     TWOS_TAME,
     Delta,
     completed_ranks,
+    in_meld,
     twos_tame,
     wild_add_refusal,
     wild_cap,
@@ -403,9 +404,11 @@ def lay(s: State, t: Tables, action: Action) -> tuple[int, int]:
     side.melds[new.rank] = new
     cs = t.rules.melds.canasta_size
     before = old.naturals + old.twos + old.jokers if old is not None else 0
-    if before < cs <= new.naturals + new.twos + new.jokers and \
+    after = new.naturals + new.twos + new.jokers
+    if before < t.canasta_top and after >= cs and \
             action.type != _BLACK_THREES:  # a set laid whole was never counted
-        side.canastas += 1
+        side.canastas += 1 if t.canasta_top == cs else \
+            in_meld(t, new.rank, after) - in_meld(t, new.rank, before)
     return len(cards), points
 
 

@@ -18,6 +18,7 @@ of their turns); the scoring gives each partner the partnership's score with the
 from __future__ import annotations
 
 from canasta.cards import NUM_KINDS
+from canasta.engine.canastas import in_meld
 from canasta.engine.state import Meld, SeatNo, Side, State
 from canasta.engine.tables import Tables
 
@@ -50,8 +51,7 @@ def form(s: State, t: Tables, lone: SeatNo) -> None:
         mine = melds[rank]
         melds[rank] = meld if mine is None else Meld(
             rank, mine.naturals + meld.naturals, mine.twos + meld.twos, mine.jokers + meld.jokers)
-    size = t.rules.melds.canasta_size
-    into.canastas = sum(1 for meld in melds if meld is not None and meld.size >= size)
+    into.canastas = sum(in_meld(t, meld.rank, meld.size) for meld in melds if meld is not None)
     into.opened = into.opened or other.opened
     into.yes_failures += other.yes_failures
     into.black_threes_removed += other.black_threes_removed

@@ -24,6 +24,7 @@ from canasta.engine.canastas import (
     DEAD_RANK,
     TWOS_TAME,
     completed_ranks,
+    in_meld,
     twos_tame,
     wild_cap,
     wild_rule_refusal,
@@ -400,8 +401,10 @@ def take(s: State, t: Tables, action: Action) -> bool:
             laid += t.points[wild]
         side.melds[top] = Meld(top, nat, two, jok)
         used = len(naturals) + (route in (WITH_TWO, WITH_JOKER))
-        if before < rules.melds.canasta_size <= nat + two + jok:
-            side.canastas += 1
+        after = nat + two + jok
+        if before < t.canasta_top and after >= rules.melds.canasta_size:
+            side.canastas += 1 if t.canasta_top == rules.melds.canasta_size else \
+                in_meld(t, top, after) - in_meld(t, top, before)
     player.size -= used
     table.freezers = freezers_in(t, table.pile)
     table.blocked = -1

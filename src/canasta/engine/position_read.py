@@ -18,6 +18,8 @@ from canasta.cards import (
     rank_of,
     suit_of,
 )
+from canasta.engine.canastas import in_meld
+from canasta.engine.partners import seat_maps
 from canasta.engine.position import (
     ANSWER_WORDS,
     END_WORDS,
@@ -31,7 +33,6 @@ from canasta.engine.position import (
     PositionError,
     meld_text,
 )
-from canasta.engine.partners import seat_maps
 from canasta.engine.scoring import HandResult, SideScore
 from canasta.engine.state import (
     SAMBA_MARK,
@@ -286,9 +287,8 @@ class _Reader:
                         need[n], failures[n], aside[n])
             for text in filter(None, (m.strip() for m in texts[n].split(","))):
                 self.meld(side, text, n)
-            cs = rules.melds.canasta_size
             side.canastas = len(side.sambas) + sum(
-                1 for m in side.melds if m is not None and m.size >= cs)
+                in_meld(t, m.rank, m.size) for m in side.melds if m is not None)
             out.append(side)
         return out
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from canasta.cards import JOKER, NUM_KINDS, TWO
+from canasta.engine.canastas import in_meld
 from canasta.engine.state import SAMBA_MARK, HandEnd, Meld, SeatNo, SideNo, State
 from canasta.engine.tables import Tables, tables_for
 from canasta.rules.ruleset import RuleSet
@@ -122,6 +123,11 @@ def score_side(
         else:
             natural += 1
             bonus += bonus_rules.natural_bonus
+        if meld.size >= 2 * rules.melds.canasta_size and not meld.is_wild_meld and \
+                not is_special:
+            more = in_meld(t, meld.rank, meld.size) - 1  # its rank's second canasta: natural
+            natural += more
+            bonus += more * bonus_rules.natural_bonus
     sambas = short = 0
     for _, low, high in sequences:
         melded += sum(points[r] for r in range(low, high + 1))

@@ -47,6 +47,8 @@ class Tables:
     wild_rules: bool = False  # a meld's wild cards depend on more than its naturals
     seat_sides: tuple[int, ...] = ()  # the side of each seat at a deal's start: s % sides
     partners_at_pile: bool = False  # players.partners_at_pile (cutthroat): partners.py
+    canastas_per_rank: int = 1  # melds.canastas_per_rank (Samba): canastas.in_meld
+    canasta_top: int = 7  # a meld of a rank this long is every canasta it can be
 
 
 def _card_points(rules: RuleSet) -> list[int]:
@@ -109,6 +111,8 @@ def _tables_by_value(rules: RuleSet) -> Tables:
                         or rules.melds.unfinished_wild_binds),
         seat_sides=tuple(s % rules.players.sides for s in range(rules.players.count)),
         partners_at_pile=rules.players.partners_at_pile,
+        canastas_per_rank=rules.melds.canastas_per_rank,
+        canasta_top=rules.melds.canasta_size * rules.melds.canastas_per_rank,
     )
 
 

@@ -168,6 +168,11 @@ class Melds:
         False, "with sequences: a player going out may add cards at the ends of the side's "
         "sambas, with the last cards of the hand (Brazilian escalera)"
     )
+    canastas_per_rank: int = option(
+        1, "canastas a side may have of one rank: its meld of the rank, which holds every "
+        "card of it the side melds (its melds of the rank combined), counts one canasta per "
+        "canasta_size cards, up to this many (Samba, Bicycle: 2)", min=1, max=4,
+    )
     # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
     special_ranks: tuple[str, ...] = option(
         (), "ranks whose melds take no wild card and pay canastas.special_bonus, or cost "
