@@ -33,7 +33,7 @@ def test_thirteen_cards_draw_two_everyone_alone() -> None:
     """REFERENCE §4 (rummy-games): "13 cards; draw 2, discard 1"; "Each player plays for
     himself" until the pile is taken; two canastas to go out; game 7,500."""
     game = Game(CUTTHROAT, 5)
-    assert [p.size for p in game.state.seats] == [13] * 3 and game.state.table.seat_sides == ALONE
+    assert [p.size for p in game.state.seats] == [13] * 3 and game.state.seat_sides == ALONE
     assert CUTTHROAT.going_out.canastas == 2 and CUTTHROAT.game.target == 7500
     seat = game.current_player
     game.apply("draw")
@@ -47,7 +47,7 @@ def test_the_first_to_take_the_pile_plays_alone_the_others_combine_their_melds()
                      melds={0: ["K K K", "9 9 9"], 1: ["J J J"], 2: ["K K 2", "Q Q Q"]})
     game.apply("take pair")
     s = game.state
-    assert s.table.seat_sides == (0, 1, 0)  # seat 1 alone; seats 0 and 2 on side 0
+    assert s.seat_sides == (0, 1, 0)  # seat 1 alone; seats 0 and 2 on side 0
     assert s.sides[0].melds[KING] == Meld(KING, 5, 1) and s.sides[0].melds[QUEEN] is not None
     assert not any(s.sides[2].melds) and not s.sides[2].opened
     assert game.side_of(2) == game.side_of(0) == 0 and game.side_of(1) == 1
@@ -63,13 +63,13 @@ def test_an_opening_with_the_pile_forms_the_partnership_at_its_commit() -> None:
     is committed; taken back, nobody has taken it."""
     game = cutthroat(hands={0: "K K Q Q Q 5 6"}, pile="4 K", melds={1: ["9 9 9"]})
     game.apply("take pair")
-    assert game.state.table.seat_sides == ALONE
+    assert game.state.seat_sides == ALONE
     game.apply("retract")
-    assert game.state.table.seat_sides == ALONE and len(game.state.table.pile) == 2
+    assert game.state.seat_sides == ALONE and len(game.state.table.pile) == 2
     game.apply("take pair")
     game.apply("meld Q Q Q")
     game.apply("commit")
-    assert game.state.table.seat_sides == (0, 1, 1)
+    assert game.state.seat_sides == (0, 1, 1)
 
 
 def test_going_out_before_the_pile_was_taken_makes_the_lone_hand() -> None:
@@ -189,7 +189,7 @@ def test_views_samples_and_faces_see_the_partnership() -> None:
     for seat in range(3):
         assert game.view(seat).seat_sides == (0, 1, 0)
 
-    assert determinize(game.view(2), random.Random(1)).state.table.seat_sides == (0, 1, 0)
+    assert determinize(game.view(2), random.Random(1)).state.seat_sides == (0, 1, 0)
     facts = table_facts(game.view(2), ("Ann", "Bob", "Cy"))
     assert facts.partners == ("Ann",) and facts.seats[0].relation == "partner"
     assert facts.sides[0].name == "your side" and facts.sides[0].seats == (0, 2)

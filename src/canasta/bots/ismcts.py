@@ -169,7 +169,7 @@ class IsmctsBot(BotBase):
             seat_sides = result.seat_sides or game.t.seat_sides
         else:
             values = _static_values(game)
-            seat_sides = game.state.table.seat_sides
+            seat_sides = game.state.seat_sides
         mine = seat_sides[side]  # score k is seat k's side's: the partners' are not rivals
         rival = max(v for s, v in enumerate(values) if seat_sides[s] != mine)
         return math.tanh((values[side] - rival) / self.scale)

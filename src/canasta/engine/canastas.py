@@ -33,7 +33,6 @@ def counts(side: Side, t: Tables, delta: Delta = None) -> tuple[int, int, int]:
     """The side's canastas (all, natural, mixed) if ``delta`` were added to its melds; a meld
     that is two canastas (``in_meld``) holding wild cards is one mixed and one natural."""
     cs = t.rules.melds.canasta_size
-    top = t.canasta_top
     total, natural, mixed = len(side.sambas), 0, 0
     grown = delta[0] if delta is not None else -1
     for r, meld in enumerate(side.melds):
@@ -46,7 +45,7 @@ def counts(side: Side, t: Tables, delta: Delta = None) -> tuple[int, int, int]:
         if r == grown and delta is not None:
             n, w = n + delta[1], w + delta[2]
         if n + w >= cs:
-            more = in_meld(t, r, n + w) - 1 if n + w >= 2 * cs and top > cs else 0
+            more = in_meld(t, r, n + w) - 1 if n + w >= 2 * cs and t.canasta_top > cs else 0
             total += 1 + more
             if r != WILD:
                 if w:
@@ -65,10 +64,12 @@ def completes(side: Side, t: Tables, delta: Delta) -> int:
     meld = side.melds[delta[0]]
     before = meld.naturals + meld.twos + meld.jokers if meld is not None else 0
     cs = t.rules.melds.canasta_size
-    after = before + delta[1] + delta[2]
+    if before < cs:
+        return in_meld(t, delta[0], before + delta[1] + delta[2]) if t.canasta_top > cs else \
+            int(cs <= before + delta[1] + delta[2])
     if t.canasta_top > cs:
-        return in_meld(t, delta[0], after) - in_meld(t, delta[0], before)
-    return int(before < cs <= after)
+        return in_meld(t, delta[0], before + delta[1] + delta[2]) - in_meld(t, delta[0], before)
+    return 0
 
 
 def wilds_on_table(side: Side) -> int:

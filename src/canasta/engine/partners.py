@@ -25,7 +25,7 @@ from canasta.engine.tables import Tables
 
 def formed(s: State) -> bool:
     """Whether two seats play for one side this deal (the partnership has formed)."""
-    seat_sides = s.table.seat_sides
+    seat_sides = s.seat_sides
     return len(set(seat_sides)) < len(seat_sides)
 
 
@@ -57,16 +57,16 @@ def form(s: State, t: Tables, lone: SeatNo) -> None:
     into.black_threes_removed += other.black_threes_removed
     s.sides[high] = Side([None] * NUM_KINDS, [None] * 4, (), 0, False, other.minimum,
                          other.opening_canasta, 0, 0)
-    seat_sides = list(s.table.seat_sides)
+    seat_sides = list(s.seat_sides)
     seat_sides[high] = low
-    s.table.seat_sides = tuple(seat_sides)
+    s.seat_sides = tuple(seat_sides)
 
 
 def own_minimum(s: State, t: Tables, seat: SeatNo) -> None:
     """A side that has not made its initial meld needs, on ``seat``'s turn, the minimum of
     ``seat``'s own score (REFERENCE §4: "each player's initial-meld minimum uses their own
     score"; loverummy: the partner who melds first meets their own requirement)."""
-    side = s.sides[s.table.seat_sides[seat]]
+    side = s.sides[s.seat_sides[seat]]
     if not side.opened:
         score, deal = s.match.scores[seat], s.match.deal
         side.minimum = t.rules.minimum_for(score, deal)

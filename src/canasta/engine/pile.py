@@ -88,7 +88,7 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
         return refuse("the pile's top card is a {:kind}, which cannot be melded with", top)
     if t.rules.melds.completed_rank_dead and completed_ranks(s, t)[top]:
         return refuse(DEAD_RANK, top)
-    if not s.sides[s.table.seat_sides[turn.seat]].opened:
+    if not s.sides[s.seat_sides[turn.seat]].opened:
         if t.rules.pile.initial_meld_before_taking:
             return MELD_FIRST
         if turn.retracts >= t.rules.limits.retracts_per_turn:
@@ -99,7 +99,7 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
 
 def _frozen_refusal(s: State, t: Tables, top: int) -> Refusal:
     """Only a natural pair takes a frozen pile (ruling 5); the reason it is frozen."""
-    side = s.sides[s.table.seat_sides[s.turn.seat]]
+    side = s.sides[s.seat_sides[s.turn.seat]]
     why = ("it holds a wild card or a red 3" if s.table.freezers else
            "your side has not made its initial meld" if not side.opened and
            t.rules.pile.frozen_before_initial_meld else "these rules say so")
@@ -129,9 +129,9 @@ def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,
         if not hand[wild_kind]:
             return refuse("you have no {:kind} in your hand", wild_kind)
         if wild_kind == TWO and t.rules.melds.twos_tame_while_open and \
-                twos_tame(s.sides[s.table.seat_sides[s.turn.seat]], t):
+                twos_tame(s.sides[s.seat_sides[s.turn.seat]], t):
             return TWOS_TAME
-    return table_refusal(t, route, top, meld, s.sides[s.table.seat_sides[s.turn.seat]])
+    return table_refusal(t, route, top, meld, s.sides[s.seat_sides[s.turn.seat]])
 
 
 def table_refusal(t: Tables, route: int, top: int, meld: Meld | None,
@@ -264,7 +264,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     """
     seat = s.turn.seat
     pile = s.table.pile
-    side_no = s.table.seat_sides[seat]
+    side_no = s.seat_sides[seat]
     side = s.sides[side_no]
     hand = s.seats[seat].hand
     routes: list[Route]
@@ -332,7 +332,7 @@ def _sequence_refusal(s: State, t: Tables, top_card: int, frozen: bool) -> Refus
         return NO_SEQUENCE_TAKE
     if frozen:
         return FROZEN_SEQUENCE
-    if not extends(s.sides[s.table.seat_sides[s.turn.seat]], t, top_card):
+    if not extends(s.sides[s.seat_sides[s.turn.seat]], t, top_card):
         return refuse("the {:kind} does not fit an end of your side's sequence", top_card)
     return None
 
@@ -363,7 +363,7 @@ def take(s: State, t: Tables, action: Action) -> bool:
     pile joins the hand, or waits beside the table until a tentative opening is committed
     (docs/rules.md, "Tentative openings"). True when the hand is left empty."""
     seat = s.turn.seat
-    side = s.sides[s.table.seat_sides[seat]]
+    side = s.sides[s.seat_sides[seat]]
     player, table, turn = s.seats[seat], s.table, s.turn
     rules = t.rules
     route, suits = route_of(action)
@@ -401,10 +401,11 @@ def take(s: State, t: Tables, action: Action) -> bool:
             laid += t.points[wild]
         side.melds[top] = Meld(top, nat, two, jok)
         used = len(naturals) + (route in (WITH_TWO, WITH_JOKER))
-        after = nat + two + jok
-        if before < t.canasta_top and after >= rules.melds.canasta_size:
-            side.canastas += 1 if t.canasta_top == rules.melds.canasta_size else \
-                in_meld(t, top, after) - in_meld(t, top, before)
+        if before < rules.melds.canasta_size:
+            if rules.melds.canasta_size <= nat + two + jok:
+                side.canastas += 1
+        elif t.canasta_top > before:  # a rank's next canastas (Samba: canastas_per_rank)
+            side.canastas += in_meld(t, top, nat + two + jok) - in_meld(t, top, before)
     player.size -= used
     table.freezers = freezers_in(t, table.pile)
     table.blocked = -1

@@ -168,7 +168,7 @@ def write(s: State, t: Tables) -> str:
         " ".join(["0"] * t.sides))
     put("set-aside", " ".join(str(side.black_threes_removed) for side in s.sides),
         " ".join(["0"] * t.sides))
-    put("partners", " ".join(map(str, table.seat_sides)), " ".join(map(str, t.seat_sides)))
+    put("partners", " ".join(map(str, s.seat_sides)), " ".join(map(str, t.seat_sides)))
     put("bonus", " | ".join(_codes(pile) for pile in table.bonus))
     put("pile", _codes(table.pile))
     put("under", _codes(table.under))

@@ -174,7 +174,9 @@ class _Reader:
         seats = self.seats()
         side_list = self.sides(scores, deal_no)
         turn = self.turn(seat, phase)
-        state = State(match, table, seats, side_list, turn)
+        state = State(match, table, seats, side_list, turn,
+                      self.partnership(f["partners"], "partners") if "partners" in f
+                      else t.seat_sides)
         if "stock" not in f:
             table.stock = _rest(state, t)
         _check(state, t)
@@ -232,9 +234,7 @@ class _Reader:
         return Table(stock if stock is not None else [], pile, sum(t.freezes[c] for c in pile),
                      self.int_("blocked", -1, -1, t.players - 1),
                      self.int_("turns", 0, 0, 10**6), self.int_("cut", -1, -1, t.sides - 1),
-                     under, len(under), bonus, tuple(len(p) for p in bonus),
-                     self.partnership(f["partners"], "partners") if "partners" in f
-                     else t.seat_sides)
+                     under, len(under), bonus, tuple(len(p) for p in bonus))
 
     def partnership(self, text: str, where: str) -> tuple[int, ...]:
         """The side of each seat (``partners.seat_maps``): as dealt, or once the partnership
@@ -440,7 +440,7 @@ def _check(s: State, t: Tables) -> None:
     that break the meld rules, a side with melds that has not opened. (Cards a position does
     not place, when it gives its stock, are out of play: puzzles and tests use that.)"""
     rules = t.rules
-    combined = t.partners_at_pile and s.table.seat_sides != t.seat_sides
+    combined = t.partners_at_pile and s.seat_sides != t.seat_sides
     for side in s.sides:
         for meld in side.melds:
             if meld is not None:
@@ -457,10 +457,10 @@ def _check(s: State, t: Tables) -> None:
             raise PositionError(f"the position holds {codes[code]} of {kind_name(code)}, "
                                 f"more than the pack's {t.codes[code]}")
     for n, side in enumerate(s.sides):
-        if n not in s.table.seat_sides and (side.opened or any(side.melds)):
+        if n not in s.seat_sides and (side.opened or any(side.melds)):
             raise PositionError(f"side {n} has melds or has opened, but no seat plays for it "
                                 "(partners)")
-        tentative = s.turn.opening is not None and s.table.seat_sides[s.turn.seat] == n
+        tentative = s.turn.opening is not None and s.seat_sides[s.turn.seat] == n
         has = any(m is not None for m in side.melds) or side.sambas or side.runs != [None] * 4
         if has and not side.opened and not tentative:
             raise PositionError(f"side {n} has melds but has not made its initial meld "

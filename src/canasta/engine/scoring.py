@@ -245,7 +245,7 @@ def concealed(s: State, t: Tables, went_out: SeatNo) -> bool:
     nothing either."""
     go = t.rules.going_out
     turn = s.turn
-    seat_sides = s.table.seat_sides
+    seat_sides = s.seat_sides
     side_no = seat_sides[went_out]
     melds = s.sides[side_no].melds
     cs = t.rules.melds.canasta_size
@@ -285,7 +285,7 @@ def side_score(s: State, t: Tables, side_no: SideNo, went_out: SeatNo = -1,
     seat k's own red 3s."""
     rules = t.rules
     if t.partners_at_pile:
-        seat_sides = s.table.seat_sides
+        seat_sides = s.seat_sides
         table_side = seat_sides[side_no]
         seats = [seat for n, seat in enumerate(s.seats) if seat_sides[n] == table_side]
         owners = [s.seats[side_no]]
@@ -302,7 +302,7 @@ def side_score(s: State, t: Tables, side_no: SideNo, went_out: SeatNo = -1,
     return score_side(
         rules, side_no, [m for m in side.melds if m is not None], held,
         sum(seat.red_threes for seat in owners), side.opened,
-        went_out >= 0 and s.table.seat_sides[went_out] == table_side, hidden,
+        went_out >= 0 and s.seat_sides[went_out] == table_side, hidden,
         side.yes_failures, side.black_threes_removed, extra, label,
         sequences_of(s, t, table_side), sum(seat.black_threes for seat in owners))
 

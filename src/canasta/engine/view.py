@@ -70,7 +70,7 @@ class PlayerView:
         put(self, "legal_actions", legal_actions)
         put(self, "stock_size", stock_size)
         put(self, "t", tables_for(rules))
-        put(self, "side", state.table.seat_sides[seat])
+        put(self, "side", state.seat_sides[seat])
 
     # ------------------------------------------------------------------ who, where, when
 
@@ -86,11 +86,11 @@ class PlayerView:
     def seat_sides(self) -> tuple[SideNo, ...]:
         """Per seat: the side it plays for this deal (seat s for side s % sides, except
         under ``players.partners_at_pile`` once the pile was taken: docs/rules.md)."""
-        return self.state.table.seat_sides
+        return self.state.seat_sides
 
     def side_of(self, seat: SeatNo) -> SideNo:
         """The side ``seat`` plays for this deal."""
-        return self.state.table.seat_sides[seat]
+        return self.state.seat_sides[seat]
 
     @property
     def deal_number(self) -> int:

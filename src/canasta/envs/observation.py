@@ -240,7 +240,7 @@ class Observer:
         v = self._zeros[:]
         s = view.state
         me, players, sides = view.seat, layout.players, layout.sides
-        side, slot = s.table.seat_sides[me], me % sides  # the table's side, the score's
+        side, slot = s.seat_sides[me], me % sides  # the table's side, the score's
         seats = s.seats[me:] + s.seats[:me]
         v[me] = 1.0
         if layout.private:
