@@ -15,7 +15,10 @@ default), ``pg`` one process on PostgreSQL, ``pg2`` two processes on one Postgre
 the two in turn, so half of every table's moves are forwarded to the owning process and every
 event is fanned out by both. PostgreSQL is a throwaway server the benchmark starts (the
 tests' recipe, tests/postgres.py), or ``--db URL`` (a database it may fill). The servers run
-in child processes with limits lifted; the clients run in this process.
+in child processes with limits lifted; the clients run in this process. Every player is
+connected and holds its welcome before the clock starts. The players read only the facts, as
+the browser page does, and decline the seat's view in their hello as it does; ``--views``
+asks for it, as the terminal and bot clients do.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
+import uvloop
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,45 +60,64 @@ run_forever(server, sock)
 
 
 class Seat:
-    """One player's connection: the latest view, and when each version reached it."""
+    """One player's connection: the latest view, and when each version reached it.
+    ``moved`` is its table's, set by every seat's new frame."""
 
-    def __init__(self, connection: Any) -> None:
+    def __init__(self, connection: Any, moved: asyncio.Event) -> None:
         self.connection = connection
         self.frame: dict[str, Any] | None = None
         self.arrived: dict[int, float] = {}
         self.changed = asyncio.Event()
+        self.moved = moved
 
     async def read(self) -> None:
         try:
             async for text in self.connection:
-                frame = json.loads(text)
+                frame = orjson.loads(text)
                 if frame["kind"] in ("welcome", "event"):
                     self.arrived[frame["v"]] = time.perf_counter()
                     self.frame = frame
                     self.changed.set()
+                    self.moved.set()
         except websockets.ConnectionClosed:
             pass
 
 
-async def table(homes: list[str], table_id: str, tokens: list[str], rng: random.Random,
-                think: float, stop: float, sent: dict[tuple[str, int], float]
-                ) -> tuple[int, list[Seat]]:
-    """Play one table until ``stop`` (or its game ends); the moves sent, and the seats
-    (with when each version reached them)."""
+async def seated(homes: list[str], table_id: str, tokens: list[str], views: bool
+                 ) -> tuple[list[Seat], list[asyncio.Task[None]]]:
+    """A table's four players connected, each holding its welcome; their readers. With
+    ``views`` their frames carry the seat's view (as the terminal's and bots' do), else not
+    (as the browser page's: these players read only the facts)."""
+    moved = asyncio.Event()
     seats = []
     for ws, token in zip(homes, tokens, strict=True):
         connection = await websockets.connect(f"{ws}ws/{table_id}", max_size=2**22)
-        await connection.send(json.dumps({"kind": "hello", "token": token}))
-        seats.append(Seat(connection))
+        await connection.send(json.dumps({"kind": "hello", "token": token, "view": views}))
+        seats.append(Seat(connection, moved))
     readers = [asyncio.create_task(s.read()) for s in seats]
+    for seat in seats:
+        while seat.frame is None:
+            seat.changed.clear()
+            await asyncio.wait_for(seat.changed.wait(), 60)
+    return seats, readers
+
+
+async def table(table_id: str, seats: list[Seat], readers: list[asyncio.Task[None]],
+                rng: random.Random, think: float, stop: float,
+                sent: dict[tuple[str, int], float]) -> int:
+    """Play one table until ``stop`` (or its game ends); the moves sent (when each version
+    reached each seat is in the seats)."""
     moves = 0
+    moved = seats[0].moved
     while time.perf_counter() < stop:
+        moved.clear()  # before looking: a frame arriving after the look wakes the wait
         frame = next((s.frame for s in seats if s.frame and (s.frame["facts"]["turn"]["mine"]
                       or s.frame["you"] in s.frame["table"]["waiting"])), None)
         if frame is None or frame["table"]["over"]:
             if frame is not None and frame["table"]["over"]:
                 break
-            await asyncio.sleep(0.005)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(moved.wait(), 1)
             continue
         seat = seats[frame["you"]]
         if frame["you"] in frame["table"]["waiting"]:
@@ -119,7 +143,7 @@ async def table(homes: list[str], table_id: str, tokens: list[str], rng: random.
         await s.connection.close()
     for reader in readers:
         await reader
-    return moves, seats
+    return moves
 
 
 @dataclass
@@ -174,6 +198,9 @@ def main() -> None:
     parser.add_argument("--setups", nargs="+", choices=["sqlite", "pg", "pg2"],
                         default=["sqlite"], help="what to measure (default: sqlite)")
     parser.add_argument("--db", help="a PostgreSQL URL to use instead of a throwaway server")
+    parser.add_argument("--views", action="store_true",
+                        help="players ask for the seat's view in every frame, as the terminal "
+                             "and bot clients do (default: not, as the browser page)")
     args = parser.parse_args()
     results = []
     with contextlib.ExitStack() as stack, tempfile.TemporaryDirectory() as tmp:
@@ -184,12 +211,13 @@ def main() -> None:
             try:
                 for _ in range(2 if setup == "pg2" else 1):
                     children.append(serve(db))
-                results.append(asyncio.run(run(setup, [url for _, url in children], args)))
+                results.append(uvloop.run(run(setup, [url for _, url in children], args)))
             finally:
                 for child, _ in children:
                     child.terminate()
                     child.wait(10)
-    print(f"tables {args.tables}, think {args.think} s, {args.seconds:g} s each")
+    print(f"tables {args.tables}, think {args.think} s, {args.seconds:g} s each, "
+          f"{'with' if args.views else 'without'} the seats' views")
     print(f"{'setup':8} {'actions/s':>9} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9}")
     for figures in results:
         print(figures.line())
@@ -222,24 +250,27 @@ async def run(setup: str, urls: list[str], args: argparse.Namespace) -> Figures:
     finally:
         for client in clients:
             await client.aclose()
-    print(f"{setup}: {args.tables} tables set up in {time.perf_counter() - started:.1f} s",
-          flush=True)
+    joined = await asyncio.gather(*(seated(homes, t, tokens, args.views)
+                                    for t, tokens, homes in tables))
+    print(f"{setup}: {args.tables} tables set up, {4 * args.tables} players connected in "
+          f"{time.perf_counter() - started:.1f} s", flush=True)
     sent: dict[tuple[str, int], float] = {}
     rng = random.Random(args.seed)
     begin = time.perf_counter()
     stop = begin + args.seconds
-    played = await asyncio.gather(*(table(homes, t, tokens, random.Random(rng.random()),
+    played = await asyncio.gather(*(table(t, seats, readers, random.Random(rng.random()),
                                           args.think, stop, sent)
-                                    for t, tokens, homes in tables))
+                                    for (t, _, _), (seats, readers) in zip(tables, joined,
+                                                                           strict=True)))
     elapsed = time.perf_counter() - begin
-    seats_of = {t: seats for (t, _, _), (_, seats) in zip(tables, played, strict=True)}
+    seats_of = {t: seats for (t, _, _), (seats, _) in zip(tables, joined, strict=True)}
     latencies = []
     for (table_id, version), at in sent.items():
         times = [s.arrived.get(version) for s in seats_of[table_id]]
         if all(t is not None for t in times):
             latencies.append((max(t for t in times if t is not None) - at) * 1000)
     latencies.sort()
-    return Figures(setup, sum(moves for moves, _ in played), elapsed, latencies)
+    return Figures(setup, sum(played), elapsed, latencies)
 
 
 if __name__ == "__main__":

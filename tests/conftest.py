@@ -8,15 +8,28 @@
 
 Property tests scale their example counts from the loaded profile's ``max_examples`` (100 in
 the default profile), so ``explore`` (1000) runs each of them ten times longer.
+
+Fixtures for every test folder: the PostgreSQL server (``tests/postgres.py``) and ``browser``,
+the system's headless Chromium.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.postgres import database, postgres  # noqa: F401  (the PostgreSQL fixtures)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+CHROMIUM = "/usr/bin/chromium"  #: the system's (scripts/test-services); never a downloaded one
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 settings.register_profile("default", settings(deadline=None, derandomize=True, database=None))
 settings.register_profile(
@@ -27,3 +40,15 @@ settings.register_profile(
 settings.register_profile("quick", settings(max_examples=10, deadline=None, derandomize=True,
                                             database=None))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium driven by Playwright, one per test module (the page tests of
+    tests/server and tests/net). Playwright is imported only by the tests that use it."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -12,22 +12,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Position, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Position, expect
 
 from tests.server.harness import Running, running
-from tests.server.test_browser import ARGS, CHROMIUM, new_table, shot, until, visible
+from tests.server.test_browser import new_table, shot, until, visible
 
 OPEN = Path(__file__).with_name("data") / "open.toml"
 WILD_OR_THREE = {"2", "JK", "B3", "R3"}
 EDGE: Position = {"x": 6, "y": 30}  # where a fanned card shows
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

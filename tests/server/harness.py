@@ -95,6 +95,12 @@ class Subprocess:
             raise RuntimeError(f"canasta serve said: {line!r}")
         self.url = found.group(1)
         self.ws = self.url.replace("http://", "ws://")
+        # what it prints from now on is read as it comes: a server writing into a full pipe
+        # nobody reads (64 KiB: a few dozen logged tracebacks) would stop in that write
+        self.output: list[str] = []
+        self._reader = threading.Thread(target=self.output.extend, args=(self.process.stdout,),
+                                        daemon=True)
+        self._reader.start()
         with httpx.Client(base_url=self.url, timeout=5) as client:
             deadline = time.monotonic() + 30
             while True:
@@ -110,6 +116,12 @@ class Subprocess:
         """kill -9."""
         self.process.kill()
         self.process.wait(10)
+
+    def said(self) -> str:
+        """What the server printed after its address (all of it, once it has been killed)."""
+        if self.process.poll() is not None:
+            self._reader.join(10)
+        return "".join(self.output)
 
 
 class Client:

@@ -11,10 +11,12 @@ import asyncio
 import os
 import random
 import signal
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
 
 import httpx
 import pytest
@@ -25,9 +27,15 @@ from tests.server.test_restart import SEATS, uninterrupted
 
 from canasta import record
 from canasta.cli.main import main
+from canasta.server import lease
+from canasta.server.cluster import Cluster
 from canasta.server.hall import cluster_for
 from canasta.server.models import LeaseRow, PresenceRow
 from canasta.store import open_database
+
+if TYPE_CHECKING:
+    from canasta.server.hall import Hall
+    from canasta.server.table import Table
 
 LEASE = "2"  # seconds: a dead owner's tables move within ~2 s; a busy process keeps its own
 
@@ -177,8 +185,7 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
     finally:
         for server in (a, b):
             server.kill()
-            assert server.process.stdout is not None
-            print(f"{server.url} said:", server.process.stdout.read()[-4000:])  # on failure
+            print(f"{server.url} said:", server.said()[-4000:])  # shown on failure
     record.verify(game)
     record.verify(robots)
     last = lease_owner(db, table)
@@ -219,3 +226,45 @@ def test_a_lease_out_of_bounds_is_refused(value: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--no-browser", "--lease", value]) == 2
     assert f"expected seconds from 0.3 to 600, got {value!r}" in capsys.readouterr().err
+
+
+def test_a_presence_read_ending_late_does_not_undo_a_newer_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Presence reads run in threads and may end out of order: a read started before seat 3
+    came (it finds seat 1 alone) and ending after a later read (seats 1 and 3) must not put
+    the table back to the older state."""
+
+    class Watched:
+        id = "t1"
+
+        def __init__(self) -> None:
+            self.shown: list[set[int]] = []
+
+        def set_remote(self, seats: set[int]) -> None:
+            self.shown.append(seats)
+
+    entered, release = threading.Event(), threading.Event()
+    calls: list[str] = []
+
+    def presence(_engine: object, table_ids: list[str], _process: str) -> dict[str, set[int]]:
+        calls.append(table_ids[0])
+        if len(calls) == 1:  # the older read: it read before seat 3 came, and ends last
+            entered.set()
+            release.wait(30)
+            return {"t1": {1}}
+        return {"t1": {1, 3}}
+
+    monkeypatch.setattr(lease, "presence", presence)
+    table = Watched()
+    cluster = Cluster(create_engine("sqlite://"), 2.0)
+    cluster.hall = cast("Hall", SimpleNamespace(tables={"t1": table}))
+
+    async def reads() -> None:
+        older = asyncio.create_task(cluster._presence([cast("Table", table)]))
+        await asyncio.to_thread(entered.wait, 30)
+        await cluster._presence([cast("Table", table)])
+        release.set()
+        await older
+
+    asyncio.run(reads())
+    assert calls == ["t1", "t1"] and table.shown == [{1, 3}]

@@ -166,6 +166,7 @@ def test_hostile_messages_change_nothing(server: Running) -> None:
         await refused(watcher, {"kind": "again"}, "spectator")
         stranger = await Client.open(server.ws, table, hello=False)
         await refused(stranger, {"kind": "act", "action": "draw", "v": version}, "hello-first")
+        await refused(stranger, {"kind": "hello", "token": None, "view": "no"}, "bad-request")
         await refused(stranger, {"kind": "hello", "token": "forged-token"}, "bad-token")
         await refused(stranger, {"kind": "hello", "token": 7}, "bad-token")
         # a frame over the transport's limit closes only that connection
@@ -237,6 +238,36 @@ def test_reconnect_gets_the_missed_events_and_the_seat(server: Running) -> None:
         far = await Client.open(server.ws, table, token, seen=-5)
         assert far.frames[0]["missed"] is None  # a fresh view instead
         for client in (spectator, again, far):
+            await client.close()
+
+    asyncio.run(main())
+
+
+def test_a_client_may_decline_the_seat_view(server: Running) -> None:
+    """A hello with ``view: false`` (the browser page's) gets the same frames without the
+    seat's view, while another client of the same seat still gets it."""
+    async def main() -> None:
+        with server.http() as http:
+            made = create(http, ["me", "greedy", "greedy", "greedy"])
+        table, token = made["id"], made["token"]
+        lean = await Client.open(server.ws, table, hello=False)
+        await lean.send({"kind": "hello", "token": token, "view": False})
+        await lean.until(lambda f: f["kind"] == "welcome")
+        full = await Client.open(server.ws, table, token)
+        frame = await _turn(full)
+        await full.request({"kind": "act", "action": "draw", "v": frame["v"]})
+        await lean.until(lambda f: f.get("v") == frame["v"] + 1, start=0)
+        seat_frames = [[f for f in c.frames if f["kind"] in ("welcome", "event")]
+                       for c in (lean, full)]
+        assert all("view" not in f for f in seat_frames[0])
+        assert all(f["view"]["seat"] == 0 for f in seat_frames[1])
+        events = [{f["v"]: f for f in frames if f["kind"] == "event"} for frames in seat_frames]
+        both = sorted(set(events[0]) & set(events[1]))
+        assert both and both[-1] == frame["v"] + 1
+        for version in both:
+            assert events[0][version] == {k: v for k, v in events[1][version].items()
+                                          if k != "view"}
+        for client in (lean, full):
             await client.close()
 
     asyncio.run(main())

@@ -14,7 +14,7 @@ from canasta import record
 from canasta.engine.game import Game
 from canasta.rules import loads
 from canasta.server.hall import BOTS
-from canasta.server.table import bot_seed, decide
+from canasta.server.table_moves import bot_seed, decide
 
 SEATS = ["greedy", "random", "greedy", "random"]
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Browser, expect
 from tests.server.harness import Running, running
-from tests.server.test_browser import ARGS, CHROMIUM, shot
+from tests.server.test_browser import shot
 
 from canasta.rules import load
 from canasta.score.entry import EntryError, parse_entry
@@ -176,54 +176,52 @@ def test_a_second_game_of_the_same_name_is_refused(client: httpx.Client) -> None
     assert response.json()["message"] == "there is already a game called 'Twice'"
 
 
-def test_the_page_on_a_phone_enters_the_1255_deal(server: Running) -> None:
+def test_the_page_on_a_phone_enters_the_1255_deal(server: Running,
+                                                     browser: Browser) -> None:
     """Create a game and enter the 1,255-point deal by taps (and two typed amounts) at
     390x844; the engine's breakdown and then the stored total show, every tap target is at
     least 48 px high, and the page never scrolls sideways."""
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                    has_touch=True, device_scale_factor=2)
-        page = phone.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.url.rstrip("/") + "/score")
-        page.fill("#game-name", "At the table")
-        page.select_option("#preset", "classic")
-        page.fill("#side-name-0", SIDES[0])
-        page.fill("#side-name-1", SIDES[1])
-        page.tap("#create-button")
-        expect(page.locator("#deal-title")).to_have_text("Deal 1")
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True, device_scale_factor=2)
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url.rstrip("/") + "/score")
+    page.fill("#game-name", "At the table")
+    page.select_option("#preset", "classic")
+    page.fill("#side-name-0", SIDES[0])
+    page.fill("#side-name-1", SIDES[1])
+    page.tap("#create-button")
+    expect(page.locator("#deal-title")).to_have_text("Deal 1")
 
-        def taps(selector: str, times: int) -> None:
-            for _ in range(times):
-                page.tap(selector)
+    def taps(selector: str, times: int) -> None:
+        for _ in range(times):
+            page.tap(selector)
 
-        taps("#s0-natural-plus", 1)
-        taps("#s0-mixed-plus", 1)
-        page.fill("#s0-melded", "185")  # 7 x 5 + 5 x 10 + 5 x 20, typed
-        taps("#s0-red3-plus", 2)
-        page.fill("#s0-hand", "25")  # typed, then a tap: 30
-        taps("#s0-hand-plus", 1)
-        page.tap("#out-0")
-        page.fill("#s1-melded", "60")
-        page.tap("#s1-hand-by-card")  # 15 counted by card: a 5 and a 10
-        taps("#s1-hand-5-plus", 1)
-        taps("#s1-hand-10-plus", 1)
-        expect(page.locator("#entry-0 .toggle#s0-concealed")).to_be_visible()
-        expect(page.locator("#preview .deal-score").first).to_have_text("1,255")
-        expect(page.locator("#preview .deal-score").last).to_have_text("45")
-        shot(page, "score-preview")
-        page.tap("#store")
-        expect(page.locator("#standing-0 .total")).to_have_text("1,255")
-        expect(page.locator("#standing-1 .total")).to_have_text("45")
-        expect(page.locator("#standing-0 .needed")).to_have_text("3,745")
-        expect(page.locator("#deal-title")).to_have_text("Deal 2")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        small = page.evaluate("""[...document.querySelectorAll(
-            '#actions button, .stepper button, #out-row button, .toggle')]
-            .filter(b => b.getBoundingClientRect().height < 48).length""")
-        assert small == 0  # every tap target of the pad is at least 48 px high
-        shot(page, "score-stored")
-        assert errors == []
-        browser.close()
+    taps("#s0-natural-plus", 1)
+    taps("#s0-mixed-plus", 1)
+    page.fill("#s0-melded", "185")  # 7 x 5 + 5 x 10 + 5 x 20, typed
+    taps("#s0-red3-plus", 2)
+    page.fill("#s0-hand", "25")  # typed, then a tap: 30
+    taps("#s0-hand-plus", 1)
+    page.tap("#out-0")
+    page.fill("#s1-melded", "60")
+    page.tap("#s1-hand-by-card")  # 15 counted by card: a 5 and a 10
+    taps("#s1-hand-5-plus", 1)
+    taps("#s1-hand-10-plus", 1)
+    expect(page.locator("#entry-0 .toggle#s0-concealed")).to_be_visible()
+    expect(page.locator("#preview .deal-score").first).to_have_text("1,255")
+    expect(page.locator("#preview .deal-score").last).to_have_text("45")
+    shot(page, "score-preview")
+    page.tap("#store")
+    expect(page.locator("#standing-0 .total")).to_have_text("1,255")
+    expect(page.locator("#standing-1 .total")).to_have_text("45")
+    expect(page.locator("#standing-0 .needed")).to_have_text("3,745")
+    expect(page.locator("#deal-title")).to_have_text("Deal 2")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    small = page.evaluate("""[...document.querySelectorAll(
+        '#actions button, .stepper button, #out-row button, .toggle')]
+        .filter(b => b.getBoundingClientRect().height < 48).length""")
+    assert small == 0  # every tap target of the pad is at least 48 px high
+    shot(page, "score-stored")
+    assert errors == []

@@ -60,8 +60,6 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
     """
     if hand[RED_THREE]:
         return False
-    if dead and any(hand[r] and dead[r] for r in NATURAL_RANKS):
-        return False
     rules = t.rules
     size_to_canasta = rules.melds.canasta_size
     b3 = hand[BLACK_THREE]
@@ -72,29 +70,15 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
     cap = t.cap
     ncap = len(cap)
     spare = hand[JOKER] + hand[TWO]
-    twos_meld = melds[WILD]
-    if hand[TWO] and rules.melds.twos_tame_while_open and twos_meld is not None and \
-            twos_meld.size < size_to_canasta:
-        # 2s are not wild while the meld of 2s is open (Italian): they must all go on it (a
-        # safe under-estimate: it never looks at jokers joining it, nor at the 2s completing it)
-        if twos_meld.size + hand[TWO] > size_to_canasta:
-            return False
-        spare -= hand[TWO]
     demand = room = made = 0
     wild_rules = t.wild_rules
     max_size = rules.melds.max_size
-    if wild_rules and canastas.wild_meld_unfinished(t, melds):
-        wild = melds[WILD]
-        assert wild is not None
-        missing = size_to_canasta - wild.size
-        if spare < missing:
+    if t.bound_wilds or dead:
+        bound = _bound_wilds(t, hand, melds, dead)
+        if bound is None:
             return False
-        spare -= missing
-        made += 1
-        melds = [*melds]
-        melds[WILD] = Meld(WILD, 0, wild.twos + missing, wild.jokers)  # complete: binds no more
-    elif wild_rules and (wild := melds[WILD]) is not None and wild.size >= size_to_canasta:
-        made += 1
+        taken, made, melds = bound
+        spare -= taken
     short: list[tuple[int, int]] = []  # (cards missing to a canasta, room for wilds)
     for r in NATURAL_RANKS:
         c = hand[r]
@@ -154,6 +138,41 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
     return True
 
 
+def _bound_wilds(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
+                 dead: Sequence[bool]) -> tuple[int, int, Sequence[Meld | None]] | None:
+    """For ``can_meld_everything``, where wild cards are bound (``Tables.bound_wilds``) or
+    ranks dead: None if the hand holds a dead rank, or if the wild cards it must spend on
+    the side's open meld of 2s (Italian: 2s are not wild while it is open) or on its
+    unfinished wild meld (Modern American: it must be completed) do not fit; else the wild
+    cards so taken, the canastas so made and the meld table with the wild meld completed."""
+    if dead and any(hand[r] and dead[r] for r in NATURAL_RANKS):
+        return None
+    rules = t.rules
+    size_to_canasta = rules.melds.canasta_size
+    taken = made = 0
+    twos_meld = melds[WILD]
+    if hand[TWO] and rules.melds.twos_tame_while_open and twos_meld is not None and \
+            twos_meld.size < size_to_canasta:
+        # 2s are not wild while the meld of 2s is open (Italian): they must all go on it (a
+        # safe under-estimate: it never looks at jokers joining it, nor at the 2s completing it)
+        if twos_meld.size + hand[TWO] > size_to_canasta:
+            return None
+        taken = hand[TWO]
+    if t.wild_rules and canastas.wild_meld_unfinished(t, melds):
+        wild = melds[WILD]
+        assert wild is not None
+        missing = size_to_canasta - wild.size
+        if hand[JOKER] + hand[TWO] - taken < missing:
+            return None
+        taken += missing
+        made += 1
+        melds = [*melds]
+        melds[WILD] = Meld(WILD, 0, wild.twos + missing, wild.jokers)  # complete: binds no more
+    elif t.wild_rules and (wild := melds[WILD]) is not None and wild.size >= size_to_canasta:
+        made += 1
+    return taken, made, melds
+
+
 def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
                canastas_needed: int, points_needed: int, opened: bool = True,
                dead: Sequence[bool] = ()) -> bool:
@@ -172,8 +191,10 @@ def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
     for k in NATURAL_RANKS:
         if hand[k] == 1 and melds[k] is None:
             forced.append(k)
-        elif dead and hand[k] and dead[k]:
-            forced.extend([k] * min(hand[k], 2))
+    if dead:  # a dead rank is never melded: each of its cards is a discard
+        for k in NATURAL_RANKS:
+            if hand[k] and dead[k] and (hand[k] > 1 or melds[k] is not None):
+                forced.extend([k] * min(hand[k], 2))
     if hand[RED_THREE]:
         forced.append(RED_THREE)
     b3 = hand[BLACK_THREE]

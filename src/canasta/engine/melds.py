@@ -82,21 +82,27 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
         wild_two = 0  # the refusal is melds.meld_refusal's and add_refusal's
     ops = s.turn.opening_points
     stranding = going_out.stranding
-    # Ranks no meld may take (meld_refusal and add_refusal say why), where the rules have them.
-    dead = completed_ranks(s, t) if rules.melds.completed_rank_dead else None
+    # Ranks no meld may take (meld_refusal and add_refusal say why) are left out of the loop.
+    ranks = NATURAL_RANKS
+    if rules.melds.completed_rank_dead:
+        dead = completed_ranks(s, t)
+        ranks = tuple(r for r in NATURAL_RANKS if not dead[r])
     wild_rules, opened = t.wild_rules, side.opened
-    wild_kinds: tuple[int, ...] = ((TWO, JOKER) if wild_jok else (TWO,)) if wild_two else \
-        (JOKER,) if wild_jok else ()
+    held = (1 if wild_two else 0) + (2 if wild_jok else 0)  # which wild kinds the hand holds
+    wild_kinds, wild_bases = _WILD_KINDS[held], _WILD_BASES[held]
+    three_ok = rules.melds.min_naturals <= 3
+    # Two cards kept and no refusal wanted: no new meld needs looking at (ruling 20).
+    unhurried = size >= 5 and why is None
     # New suited melds when two cards are kept and no refusal is wanted: what they are
     # depends only on the suits of the rank held, the wild cards held and two rules.
     plain = _PLAIN_SUITED.setdefault((rules.melds.min_naturals <= 3, cap[2] >= 1), {}) \
         if cards is not None and size >= 5 and why is None else None
     acts: list[Action] = []
-    for r in NATURAL_RANKS:
+    for r in ranks:
         c = hand[r]
         meld = melds[r]
         if meld is None:
-            if c < 2 or (dead is not None and dead[r]):
+            if c < 2:
                 continue
             if cards is not None:
                 if plain is None:  # ruling 20 or the refusals to look at: every meld checked
@@ -111,15 +117,21 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                 continue
             bases = MELD_ACTIONS[r]
             assert bases is not None
+            two_cap = wild_cap(t, melds, opened, r, 2, 0) if wild_rules else cap[2]
+            if unhurried:
+                if c >= 3 and three_ok:
+                    acts.append(bases[NATURAL])
+                if two_cap >= 1:
+                    for base in wild_bases:
+                        acts.append(bases[base])
+                continue
             cand = []
             if c >= 3:
-                if rules.melds.min_naturals <= 3:
+                if three_ok:
                     cand.append((NATURAL, 3 * points[r], 3))
                 elif why is not None:
                     why[bases[NATURAL]] = _min_naturals(t)
-            two_cap = wild_cap(t, melds, opened, r, 2, 0) if wild_rules else cap[2]
-            for wild in wild_kinds:
-                base = WITH_TWO if wild == TWO else WITH_JOKER
+            for wild, base in zip(wild_kinds, wild_bases, strict=True):
                 if two_cap >= 1:
                     cand.append((base, 2 * points[r] + points[wild], 2))
                 elif why is not None:
@@ -132,7 +144,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                     keep(acts, why, bases[base], stranding(
                         s, t, size - 3, (r, dn, 3 - dn), ops + laid, bases[base], look))
             continue
-        if (not c and not wild_kinds) or (dead is not None and dead[r]):
+        if not c and not wild_kinds:
             continue
         adds = ADD_ACTIONS[r]
         naturals = (_ALONE[r] if c else ()) if cards is None else \
@@ -154,6 +166,9 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                         why[adds[k]] = no_wild
                 wilds = ()
         if size >= 3:  # two cards kept: nothing to look at (ruling 20)
+            if cards is None:
+                acts += _ADD_SETS[r][1 if c else 0][held if wilds else 0]
+                continue
             for k in naturals:
                 acts.append(adds[k])
             for k in wilds:
@@ -170,6 +185,18 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
 #: by (three naturals allowed, a wild allowed with two), then by (rank, the hand's count of
 #: it in each suit, a 2 held, a joker held).
 _PLAIN_SUITED: dict[tuple[bool, bool], dict[tuple[int, bytes, bool, bool], tuple[Action, ...]]] = {}
+
+#: By which wild kinds a hand holds (1: a 2, 2: a joker, 3: both): those kinds, and the bases
+#: of the new melds they make with two naturals.
+_WILD_KINDS: tuple[tuple[int, ...], ...] = ((), (TWO,), (JOKER,), (TWO, JOKER))
+_WILD_BASES: tuple[tuple[Base, ...], ...] = (
+    (), (Base.WITH_TWO,), (Base.WITH_JOKER,), (Base.WITH_TWO, Base.WITH_JOKER))
+
+#: Unsuited additions: _ADD_SETS[rank][a natural held][wild kinds held, as for _WILD_KINDS],
+#: the natural's addition first, then the wild cards'.
+_ADD_SETS = {r: tuple(tuple(tuple(ADD_ACTIONS[r][k] for k in ((r,) if nat else ()) + wk)
+                            for wk in _WILD_KINDS) for nat in (0, 1))
+             for r in NATURAL_RANKS}
 
 #: Per kind: the one-kind tuple of it (the natural an addition names, made once).
 _ALONE = tuple((k,) for k in range(ACE + 1))

@@ -108,10 +108,10 @@ def _frozen_refusal(s: State, t: Tables, top: int) -> Refusal:
 
 
 def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,
-                   meld: Meld | None) -> Refusal | None:
-    """Whether the seat to act may take the pile by ``route`` (rulings 4, 5 and 7): the pile
-    frozen, the cards the route needs in hand, then what the table decides
-    (``table_refusal``)."""
+                   meld: Meld | None, side: Side) -> Refusal | None:
+    """Whether the seat to act (of ``side``, whose meld of the ``top`` rank is ``meld``) may
+    take the pile by ``route`` (rulings 4, 5 and 7): the pile frozen, the cards the route needs
+    in hand, then what the table decides (``table_refusal``)."""
     hand = s.seats[s.turn.seat].hand
     if route != PAIR and frozen:
         return _frozen_refusal(s, t, top)
@@ -128,10 +128,9 @@ def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,
             return refuse("you need a natural {:kind} in your hand to take the pile", top)
         if not hand[wild_kind]:
             return refuse("you have no {:kind} in your hand", wild_kind)
-        if wild_kind == TWO and t.rules.melds.twos_tame_while_open and \
-                twos_tame(s.sides[s.seat_sides[s.turn.seat]], t):
+        if wild_kind == TWO and t.rules.melds.twos_tame_while_open and twos_tame(side, t):
             return TWOS_TAME
-    return table_refusal(t, route, top, meld, s.sides[s.seat_sides[s.turn.seat]])
+    return table_refusal(t, route, top, meld, side)
 
 
 def table_refusal(t: Tables, route: int, top: int, meld: Meld | None,
@@ -299,7 +298,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     left = _left_after(s, t)
     out: list[Action] = []
     for route in routes:
-        refusal = _route_refusal(s, t, route, frozen, top, meld)
+        refusal = _route_refusal(s, t, route, frozen, top, meld, side)
         used, dn, dw = _USES[route]
         suited = t.suited and route != ONTO_MELD
         if not suited:

@@ -45,6 +45,7 @@ class Tables:
     special: tuple[bool, ...] = ()  # per kind: a special rank (melds.special_ranks)
     special_opening: tuple[bool, ...] = ()  # per kind: may take wilds within the opening
     wild_rules: bool = False  # a meld's wild cards depend on more than its naturals
+    bound_wilds: bool = False  # wild cards held may be bound to the wild meld (2s tame, MA)
     seat_sides: tuple[int, ...] = ()  # the side of each seat at a deal's start: s % sides
     partners_at_pile: bool = False  # players.partners_at_pile (cutthroat): partners.py
     canastas_per_rank: int = 1  # melds.canastas_per_rank (Samba): canastas.in_meld
@@ -109,6 +110,7 @@ def _tables_by_value(rules: RuleSet) -> Tables:
         special_opening=_flags(rules.melds.special_wild_in_opening),
         wild_rules=bool(rules.melds.special_ranks or rules.melds.wild_add_min_naturals
                         or rules.melds.unfinished_wild_binds),
+        bound_wilds=rules.melds.twos_tame_while_open or rules.melds.unfinished_wild_binds,
         seat_sides=tuple(s % rules.players.sides for s in range(rules.players.count)),
         partners_at_pile=rules.players.partners_at_pile,
         canastas_per_rank=rules.melds.canastas_per_rank,

@@ -38,8 +38,7 @@ def encode_view(view: PlayerView) -> dict[str, Any]:
         if number != view.seat:  # what it holds that this seat may know is its ``known``
             seat.hand = [0] * len(seat.hand)
     out = {"format": FORMAT, "seat": view.seat, "position": write(state, view.t),
-           "hand_sizes": [p.size for p in view.state.seats],
-           "foot_sizes": [p.foot_size for p in view.state.seats],
+           "hand_sizes": list(view.hand_sizes), "foot_sizes": list(view.foot_sizes),
            "stock": view.stock_size, "legal": [a.code for a in view.legal_actions]}
     if view.pile_face_down:  # only their number: nobody sees them (Italian)
         out["face_down"] = view.pile_face_down

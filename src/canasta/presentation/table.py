@@ -90,26 +90,30 @@ def turn_fact(view: PlayerView, chair: Chair) -> TurnFact:
 
 def seat_facts(view: PlayerView, chair: Chair) -> tuple[SeatFact, ...]:
     """Every seat: name, relation, cards in hand and foot, red 3s, known cards."""
+    sizes, feet, red, known = view.hand_sizes, view.foot_sizes, view.red_threes, view.known
+    to_act = view.current_player
     return tuple(
         SeatFact(seat, chair.names[seat], chair.side_of(seat), chair.relation(seat),
-                 view.hand_sizes[seat], view.foot_sizes[seat], view.red_threes[seat],
-                 tuple(card_fact(k) for k, n in enumerate(view.known[seat]) for _ in range(n))
-                 if seat != view.seat else (), seat == view.current_player)
+                 sizes[seat], feet[seat], red[seat],
+                 tuple(card_fact(k) for k, n in enumerate(known[seat]) for _ in range(n))
+                 if seat != view.seat else (), seat == to_act)
         for seat in range(view.players))
 
 
 def side_facts(view: PlayerView, chair: Chair) -> tuple[SideFact, ...]:
     """Every side: its melds, canastas, red 3s, score and opening minimum; where every seat
     keeps its own score (``players.partners_at_pile``), each of its seats' scores too."""
+    red, black = view.red_threes, view.black_threes
+    scores, canastas, opened, minimums = (view.scores, view.canastas, view.initial_done,
+                                          view.minimums)
     seated = [tuple(s for s in range(view.players) if chair.side_of(s) == side)
               for side in range(view.sides)]
     return tuple(
         SideFact(side, chair.side_name(side), side == view.side, seats,
-                 view.scores[side], side_melds(view, side), view.canastas[side],
-                 sum(view.red_threes[s] for s in seats),
-                 view.initial_done[side], view.minimums[side],
-                 sum(view.black_threes[s] for s in seats),
-                 tuple(view.scores[s] for s in seats) if chair.by_seat else ())
+                 scores[side], side_melds(view, side), canastas[side],
+                 sum(red[s] for s in seats), opened[side], minimums[side],
+                 sum(black[s] for s in seats),
+                 tuple(scores[s] for s in seats) if chair.by_seat else ())
         for side, seats in enumerate(seated))
 
 

@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from canasta import record
 from canasta.rules import load, preset_names
 from canasta.server import storage
-from canasta.server.frames import Receiver, error_frame
+from canasta.server.frames import Receiver, error_frame, frame_text
 from canasta.server.hall import BOTS, LEASE, Hall, Limits, cluster_for, rules_from
 from canasta.server.rate import CLOSE_CODE, MessageRate
 from canasta.server.score_routes import score_routes
@@ -52,11 +52,12 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.sent = 0
         self.close_code = 1008  # why the server closes it: a slow client, or CLOSE_CODE
+        self.view = True  # seat frames carry the seat's view, unless the hello declines it
         self.task = asyncio.create_task(self._pump())
 
     def send(self, frame: dict[str, Any]) -> None:
         try:
-            self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+            self.queue.put_nowait(frame_text(frame))
         except asyncio.QueueFull:
             self.queue = asyncio.Queue(1)
             self.queue.put_nowait(None)
@@ -275,6 +276,11 @@ class Server:
                         if seen is not None and (isinstance(seen, bool)
                                                  or not isinstance(seen, int)):
                             raise Refused("bad-request", "'v' is the last version you saw")
+                        view = message.get("view", True)
+                        if not isinstance(view, bool):
+                            raise Refused("bad-request", "'view' is true or false: whether "
+                                                         "your frames carry the seat's view")
+                        connection.view = view
                         seat = table.seat_of_token(token)
                         await table.attach(connection, seat, seen)
                         bound = True

@@ -40,6 +40,7 @@ from canasta.server.seats import Refused
 from canasta.server.storage import Op
 
 if TYPE_CHECKING:
+    from canasta.server.follower import TableFollower
     from canasta.server.hall import Hall
     from canasta.server.table import Table
 
@@ -66,6 +67,8 @@ class Cluster:
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._owners: dict[str, str] = {}  # the process that last answered for a table
         self._ids = itertools.count()
+        self._reads = itertools.count(1)  # presence reads, numbered as they start
+        self._shown: dict[str, int] = {}  # per table: the presence read it shows
         self._tasks: set[asyncio.Task[Any]] = set()
         self._sender: psycopg.AsyncConnection[Any] | None = None
         self._listening = asyncio.Event()
@@ -152,7 +155,7 @@ class Cluster:
         op = lease.presence_op(table.id, self.process, table.here(), self.presence_ttl)
         self._spawn(self.hall.writer.write(op))
 
-    def check(self, table: Table) -> None:
+    def check(self, table: TableFollower) -> None:
         """A write of ``table`` failed: read the log, in case another process owns it now."""
         self._spawn(table.catch_up())
 
@@ -288,10 +291,21 @@ class Cluster:
         return table.absorb(Event(data["v"], kind, seat, event, kind == "hint"))
 
     async def _presence(self, tables: list[Table]) -> None:
+        read = next(self._reads)
         present = await asyncio.to_thread(lease.presence, self.engine,
                                           [t.id for t in tables], self.process)
         for table in tables:
-            table.set_remote(present.get(table.id, set()))
+            self._remote(table.id, present.get(table.id, set()), read)
+
+    def _remote(self, table_id: str, seats: set[int], read: int) -> None:
+        """Show presence read number ``read`` at a table, unless it shows a later-started
+        read already: reads run in threads and may end out of order, and a stale one must not
+        undo a newer (the read started after the last change is the one shown at last)."""
+        table = self.tables.get(table_id)
+        if table is None or self._shown.get(table_id, 0) > read:
+            return
+        self._shown[table_id] = read
+        table.set_remote(seats)
 
     # ------------------------------------------------------------------ the heartbeat
 
@@ -314,6 +328,7 @@ class Cluster:
         watched = [t.id for t in tables if not t.over]
         self._spawn(self.hall.writer.write(lease.renew_presence_op(self.process,
                                                                    self.presence_ttl)))
+        read = next(self._reads)
         found = await asyncio.to_thread(lease.beat, self.engine, self.process, self.lease,
                                         followed, watched)
         for table_id in owned - found.kept:
@@ -326,8 +341,7 @@ class Cluster:
             if version > table.version:
                 self._spawn(table.catch_up(version))
         for table_id, seats in found.present.items():
-            if table_id in self.tables:
-                self.tables[table_id].set_remote(seats)
+            self._remote(table_id, seats, read)
 
 
 __all__ = ["Cluster", "conninfo"]

@@ -10,9 +10,12 @@ see reaches it as a stub (its version alone), so versions stay contiguous.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from canasta.engine.actions import ActionType
 from canasta.engine.view import PlayerView
@@ -21,7 +24,6 @@ from canasta.presentation import discard_warning, plain, table_facts
 from canasta.server.gallery import gallery_facts
 
 Receiver = int | None  # a seat, or None for a spectator
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +85,24 @@ class TableInfo:
 
 
 def seat_payload(view: PlayerView, names: Sequence[str], log: Sequence[str],
-                 can_undo: bool, invites: dict[int, str]) -> dict[str, Any]:
+                 can_undo: bool, invites: dict[int, str], wire: bool) -> dict[str, Any]:
     """What ``view``'s seat is shown: the presentation's facts, the question to ask before
-    each legal discard, whether it may undo now, the invitations to the open seats, and the
-    view itself (``canasta.net.wire``: for clients that decide on it, such as bots)."""
+    each legal discard, whether it may undo now, the invitations to the open seats, and with
+    ``wire`` the view itself (``canasta.net.wire``: for clients that decide on it, such as
+    bots and the terminal; a third of the payload's cost)."""
     facts = plain(table_facts(view, names, log))
     warnings = {str(a): w for a in view.legal_actions if a.type == ActionType.DISCARD
                 and (w := discard_warning(view, a)) is not None}
-    return {"facts": facts, "warnings": warnings, "can_undo": can_undo,
-            "invites": {str(seat): code for seat, code in invites.items()},
-            "view": encode_view(view)}
+    payload = {"facts": facts, "warnings": warnings, "can_undo": can_undo,
+               "invites": {str(seat): code for seat, code in invites.items()}}
+    if wire:
+        payload["view"] = encode_view(view)
+    return payload
+
+
+def without_view(frame: dict[str, Any]) -> dict[str, Any]:
+    """``frame`` for a client that declined the seat's view."""
+    return {key: value for key, value in frame.items() if key != "view"}
 
 
 def spectator_payload(view: PlayerView, names: Sequence[str],
@@ -124,6 +134,17 @@ def presence_frame(info: TableInfo) -> dict[str, Any]:
             "seats": [s.to_dict() for s in info.seats]}
 
 
+def frame_text(frame: dict[str, Any]) -> str:
+    """``frame`` as the text of a WebSocket message: compact JSON, by orjson (a tenth of the
+    standard library's cost on a seat's frame, the largest share of a move's work in
+    bench/server_load.py), or by ``json`` for what orjson refuses (an integer past 64 bits,
+    which a client may put in a request's ``id``)."""
+    try:
+        return orjson.dumps(frame).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
 def error_frame(code: str, message: str, request: object = None,
                 version: int | None = None) -> dict[str, Any]:
     """An error for the client that caused it, and it alone. ``message`` is the engine's
@@ -138,4 +159,5 @@ def error_frame(code: str, message: str, request: object = None,
 
 
 __all__ = ["Event", "Receiver", "SeatInfo", "TableInfo", "error_frame", "event_frame",
-           "presence_frame", "seat_payload", "spectator_payload", "welcome_frame"]
+           "frame_text", "presence_frame", "seat_payload", "spectator_payload", "welcome_frame",
+           "without_view"]

@@ -101,8 +101,9 @@ S = TypeVar("S", bound=SeatSession)
 
 
 class TableApp(App[None], Generic[S]):
-    """The table of one seat: the panels, the keys, the dialogs. Playing an action (``act``,
-    going out, undo) and the flow between moves are the subclass's."""
+    """The table of one seat: the panels, the keys, the dialogs, the session's refusals and
+    the planner's going-out line. Playing an action (``play``), a going-out line (``go_out``),
+    undo and the flow between moves are the subclass's."""
 
     CSS = CSS
     ENABLE_COMMAND_PALETTE = False
@@ -213,10 +214,29 @@ class TableApp(App[None], Generic[S]):
     # ------------------------------------------------------------------ the person's actions
 
     def act(self, text: str) -> bool:
-        """Play an action given as text; a refusal shows the engine's reason."""
+        """Play an action given as text (``play``); one the session refuses is not played, its
+        reason shown. Whether it was played (or sent)."""
+        why = self.session.refusal(text)
+        if why is not None:
+            self.refuse(why)
+            return False
+        self.play(text)
+        return True
+
+    def play(self, text: str) -> None:
+        """Play an action the session does not refuse (here, or at the server)."""
         raise NotImplementedError
 
     def action_go_out(self) -> None:
+        """Go out along the planner's line (``going_out_plan``) this turn: ``go_out``."""
+        plan = going_out_plan(self.session.view)
+        if plan is None:
+            self.refuse("no way to go out this turn was found")
+            return
+        self.go_out(list(plan.actions))
+
+    def go_out(self, actions: list[Action]) -> None:
+        """Play a going-out line's actions in turn, stopping at the first refused."""
         raise NotImplementedError
 
     def action_undo(self) -> None:
@@ -347,7 +367,6 @@ class TableApp(App[None], Generic[S]):
             return
         self.act_checked(f"discard {cards[0].text}")
 
-
     def action_ask(self) -> None:
         self.act("ask")
 
@@ -362,7 +381,6 @@ class TableApp(App[None], Generic[S]):
 
     def action_retract(self) -> None:
         self.act("retract")
-
 
     def action_hint(self) -> None:
         given = self.session.facts(hint=True).hint
@@ -410,24 +428,15 @@ class CanastaApp(TableApp[Session]):
         self.redraw()
         self.call_later(self.advance)
 
-    def act(self, text: str) -> bool:
-        """Play an action given as text; a refusal shows the engine's reason."""
-        why = self.session.refusal(text)
-        if why is not None:
-            self.refuse(why)
-            return False
+    def play(self, text: str) -> None:
         lines = self.session.play(text)
         self.message = " ".join(lines)
         self.after_move()
-        return True
 
-    def action_go_out(self) -> None:
-        plan = going_out_plan(self.session.view)
-        if plan is None:
-            self.refuse("no way to go out this turn was found")
-            return
+    def go_out(self, actions: list[Action]) -> None:
+        """The whole line at once (its log lines shown together), then the bots."""
         lines: list[str] = []
-        for action in plan.actions:
+        for action in actions:
             if self.session.refusal(action) is not None:
                 break
             lines += self.session.play(action)

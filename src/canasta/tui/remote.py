@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from canasta.bots.planning import going_out_plan
 from canasta.engine.actions import Action
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
@@ -109,24 +108,22 @@ class NetworkApp(TableApp[RemoteSession]):
         self.run_worker(self.session.client.send(message), group="send")
 
     def act(self, text: str) -> bool:
+        """``TableApp.act``; a move refused before it is sent also ends a going-out line."""
+        if super().act(text):
+            return True
+        self.session.plan.clear()
+        return False
+
+    def play(self, text: str) -> None:
         """Send the move; the server's frame (or its refusal) answers."""
-        why = self.session.refusal(text)
-        if why is not None:
-            self.refuse(why)
-            self.session.plan.clear()
-            return False
         self.send({"kind": "act", "action": text, "v": self.session.client.version})
         self.bots_busy = True
         self.say(f"{text} ...")
         self.refresh_bindings()
-        return True
 
-    def action_go_out(self) -> None:
-        plan = going_out_plan(self.session.view)
-        if plan is None:
-            self.refuse("no way to go out this turn was found")
-            return
-        texts = [str(a) for a in plan.actions]
+    def go_out(self, actions: list[Action]) -> None:
+        """One action at a time: the next is sent on the server's ack of the last."""
+        texts = [str(a) for a in actions]
         self.session.plan = texts[1:]
         self.act(texts[0])
 

@@ -133,7 +133,9 @@ function connect() {
   $("status").textContent = "connecting…";
   socket.addEventListener("open", () => {
     game.tries = 0;
-    socket.send(JSON.stringify({ kind: "hello", token: mine ? mine.token : null, v: game.version }));
+    // view: false: the page draws the facts, never the seat's view in the position notation
+    socket.send(JSON.stringify({ kind: "hello", token: mine ? mine.token : null, v: game.version,
+                                 view: false }));
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", () => {

@@ -1,0 +1,172 @@
+"""The one path every move of a table takes, and the bots that take it (docs/protocol.md,
+"One path for every move").
+
+A move is checked by the engine (every step of a gesture on a copy first, so a refusal changes
+nothing), applied, committed to the database with its event, and only then announced. Bots
+(and a stand-in for a person away longer than the grace period) play through the same path,
+one move at a time after a pause, deciding in a worker thread on the seat's view alone. A bot's
+seed is drawn from the table and the move's number, so a table resumed after a restart (or
+taken over by another process) plays on exactly as its record says. Only the table's owner
+drives its bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from canasta.bots import make_bot
+from canasta.engine.actions import Action
+from canasta.engine.view import PlayerView
+from canasta.errors import CanastaError, IllegalAction
+from canasta.server import storage
+from canasta.server.follower import TableFollower
+from canasta.server.frames import Event
+from canasta.server.seats import Refused
+
+STAND_IN = "greedy"  #: the bot that plays for a person who is away past the grace period
+
+log = logging.getLogger("canasta.server")
+
+
+def bot_seed(table_id: str, move: int) -> int:
+    """The seed of the bot deciding move number ``move`` of a table."""
+    return int.from_bytes(hashlib.sha256(f"{table_id}:{move}".encode()).digest()[:8], "big")
+
+
+def decide(spec: str, seed: int, view: PlayerView) -> Action:
+    """A bot's move (run in a worker thread: it sees the view alone)."""
+    return make_bot(spec, seed).act(view)
+
+
+class TableMoves(TableFollower):
+    """A table's moves: checked, committed, announced; and the task that plays its bots."""
+
+    _driver: asyncio.Task[None] | None = None  # the bots' task, while it runs
+
+    # ------------------------------------------------------------------ the one path
+
+    def _check(self, texts: Sequence[str]) -> list[Action]:
+        """The actions ``texts`` spell, each tried in turn on a copy of the game: ``Refused``
+        with the engine's reason at the first one not legal (nothing changes)."""
+        trial = self.game.clone()
+        actions = []
+        for text in texts:
+            try:
+                action = Action.parse(text)
+            except CanastaError as exc:
+                raise Refused("bad-action", str(exc)) from None
+            try:
+                trial.apply(action)
+            except IllegalAction as exc:  # its reason only: never its position
+                raise Refused("refused", exc.reason) from None
+            except CanastaError as exc:  # a made-up action value
+                raise Refused("bad-action", str(exc)) from None
+            actions.append(action)
+        return actions
+
+    async def _commit(self, seat: int, action: Action, by: str) -> None:
+        """Apply a legal action, commit its event, then announce it. Should the commit fail,
+        the game is replayed without the action and the error goes to the caller."""
+        version = self.version + 1
+        deals = len(self.game.results)
+        self._play(seat, action)
+        data: dict[str, Any] = {"action": str(action), "by": by}
+        if len(self.game.results) > deals:
+            data["deal_over"] = True
+        event = Event(version, "action", seat, data)
+        try:
+            await self._store(event, *([storage.set_over(self.id)] if self.over else []))
+        except Exception:
+            self._rebuild(self.actions[:-1])
+            if self.cluster is not None:  # maybe another process took the table over
+                self.cluster.check(self)
+            raise
+        self.events.append(event)
+        if data.get("deal_over"):
+            self.waiting = self._humans() if not self.over else set()
+        self._announce(event)
+        self._wake.set()
+
+    async def _store(self, event: Event, *ops: storage.Op) -> None:
+        """Commit an event (with ``ops``, in one transaction), telling the other processes."""
+        write = storage.add_event(self.id, event.version, event.kind, event.seat, event.data) \
+            if self.cluster is None else self.cluster.event_op(self.id, event)
+        await self.writer.write(*ops, write)
+
+    # ------------------------------------------------------------------ bots
+
+    def bot_to_move(self) -> tuple[int, str, str] | None:
+        """(seat, bot spec, "bot" or "stand-in") when a bot is to move now, else None."""
+        if self.over:
+            return None
+        if any(self.seats[s].present for s in self.waiting):
+            return None  # someone present is reading the breakdown
+        seat = self.seats[self.game.current_player]
+        if seat.kind == "bot":
+            assert seat.bot is not None
+            return seat.number, seat.bot, "bot"
+        if seat.status(self.settings.grace, time.monotonic()) == "stand-in":
+            return seat.number, STAND_IN, "stand-in"
+        return None
+
+    def _next_wake(self) -> float | None:
+        """Seconds until an absent person's grace period ends, if that will matter."""
+        if self.over:
+            return None
+        seat = self.seats[self.game.current_player]
+        if seat.kind != "human" or seat.token_hash is None or seat.present:
+            return None
+        away = seat.away_since if seat.away_since is not None else self.created
+        return max(0.0, away + self.settings.grace - time.monotonic()) + 0.01
+
+    def start(self) -> None:
+        """Start the task that plays the bots' moves (the owner's alone)."""
+        if self._driver is None and self.owned:
+            self._driver = asyncio.create_task(self._drive(), name=f"table-{self.id}")
+
+    async def stop(self) -> None:
+        if self._driver is not None:
+            self._driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._driver
+            self._driver = None
+
+    async def _drive(self) -> None:
+        """Play the bots' moves until the game ends; a failure (a bot's, the database's) is
+        logged and the move tried again a second later, so a table never stalls for good."""
+        while not self.over:
+            try:
+                await self._drive_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: a bot's move failed; trying again", self.id)
+                await asyncio.sleep(1.0)
+
+    async def _drive_once(self) -> None:
+        turn = self.bot_to_move()
+        if turn is None:
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self._next_wake())
+            return
+        await asyncio.sleep(self.settings.bot_pause)
+        version = self.version
+        if self.bot_to_move() != turn:
+            return
+        seat, spec, by = turn
+        action = await asyncio.get_running_loop().run_in_executor(
+            self.pool, decide, spec, bot_seed(self.id, len(self.actions)),
+            self.game.view(seat))
+        async with self.lock:
+            if self.owned and self.version == version and self.bot_to_move() == turn:
+                await self._commit(seat, action, by)
+
+
+__all__ = ["STAND_IN", "TableMoves", "bot_seed", "decide"]

@@ -1,0 +1,258 @@
+"""A table's record and what each of its receivers sees (the base of ``server.table.Table``).
+
+The game is the fold of the table's events (docs/protocol.md, "Events"): ``action`` applies an
+action, ``undo`` takes the last one back (the game is replayed from its record minus that
+action), ``continue`` and ``next`` change the waiting set and the next table. ``TableRecord``
+holds the seats, the events and the game folded from them; the views and move logs of the
+receivers being followed (a seat with a client, the spectators), kept up to date move by move;
+the frames every client is told (``info``, ``payload``, announcements, presence); and the
+questions asked of the record alone (may a seat undo, which seats are here).
+
+The layers above it: ``server.follower`` (a copy that follows another process's log),
+``server.table_moves`` (the one path every move takes, and the bots), ``server.table`` (the
+actor: connections, requests, forwarding).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any
+
+from canasta.engine.actions import Action
+from canasta.engine.game import Game
+from canasta.engine.view import PlayerView
+from canasta.presentation import describe_move
+from canasta.rules import RuleSet
+from canasta.server import storage
+from canasta.server.frames import (
+    Event,
+    Receiver,
+    SeatInfo,
+    TableInfo,
+    event_frame,
+    presence_frame,
+    seat_payload,
+    spectator_payload,
+    without_view,
+)
+from canasta.server.gallery import log_lines, public_view
+from canasta.server.seats import Client, Seat, Settings
+
+if TYPE_CHECKING:
+    from canasta.server.cluster import Cluster
+
+LOG_LINES = 12  #: move-log lines kept per receiver (and sent in each frame)
+
+
+class TableRecord:
+    """A table's seats, events and game, and the views and logs of its followed receivers.
+    ``owned``: this process applies the table's requests (always, on one process;
+    docs/cluster.md)."""
+
+    def __init__(self, table_id: str, rules: RuleSet, seed: int, seed_hash: str,
+                 seats: list[Seat], settings: Settings, writer: storage.Writer,
+                 pool: Executor, creator: str, next_table: str | None = None,
+                 cluster: Cluster | None = None, owned: bool = True) -> None:
+        self.id, self.rules, self.seed, self.seed_hash = table_id, rules, seed, seed_hash
+        self.seats, self.settings, self.writer, self.pool = seats, settings, writer, pool
+        self.creator, self.next_table = creator, next_table
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, str]] = []  # (seat, action text) of the game so far
+        self.waiting: set[int] = set()
+        self.game = Game(rules, seed)
+        self.spectators: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._logs: dict[Receiver, deque[str]] = {}
+        self._views: dict[Receiver, PlayerView] = {}
+        self._undo: tuple[tuple[int, int], str | None] = ((-1, -1), None)
+        self.created = time.monotonic()
+        self.cluster, self.owned = cluster, owned
+
+    # ------------------------------------------------------------------ the record
+
+    @property
+    def version(self) -> int:
+        return len(self.events)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal()
+
+    def replay(self, events: Sequence[Event]) -> None:
+        """Rebuild the game, the waiting set and the logs from stored events."""
+        self.events = list(events)
+        actions: list[tuple[int, str]] = []
+        for event in self.events:
+            self._fold(event, actions)
+        self._rebuild(actions)
+        if self.over:
+            self.waiting = set()
+
+    def _fold(self, event: Event, actions: list[tuple[int, str]]) -> None:
+        """What one event changes: the actions (in place), the waiting set, the next table."""
+        if event.kind == "action":
+            assert event.seat is not None
+            actions.append((event.seat, event.data["action"]))
+            if event.data.get("deal_over"):
+                self.waiting = self._humans()
+        elif event.kind == "undo":
+            actions.pop()
+        elif event.kind == "continue" and event.seat is not None:
+            self.waiting.discard(event.seat)
+        elif event.kind == "next":
+            self.next_table = event.data["table"]
+
+    def _replayed(self, actions: Sequence[tuple[int, str]]) -> Game:
+        game = Game(self.rules, self.seed)
+        for _, text in actions:
+            game.apply(text)
+        return game
+
+    def _rebuild(self, actions: list[tuple[int, str]]) -> None:
+        """The game from ``actions``, and the logs of the receivers being followed."""
+        self.game = self._replayed(actions)
+        self.actions = list(actions)
+        for receiver in list(self._views):
+            self._follow(receiver)
+
+    def _follow(self, receiver: Receiver) -> None:
+        """Start keeping ``receiver``'s view and log (its last ``LOG_LINES`` actions written
+        again): a receiver is followed while it has a client, so a move costs nothing for
+        seats and spectators nobody is watching through."""
+        quiet = max(0, len(self.actions) - LOG_LINES)
+        game = self._replayed(self.actions[:quiet])
+        log: deque[str] = deque(maxlen=LOG_LINES)
+        before = _view_of(game, receiver)
+        for _, text in self.actions[quiet:]:
+            action = Action.parse(text)
+            game.apply(action)
+            after = _view_of(game, receiver)
+            log.extend(self._lines(receiver, before, action, after))
+            before = after
+        self._views[receiver], self._logs[receiver] = before, log
+
+    def _unfollow(self, receiver: Receiver) -> None:
+        self._views.pop(receiver, None)
+        self._logs.pop(receiver, None)
+
+    def _lines(self, receiver: Receiver, before: PlayerView, action: Action,
+               after: PlayerView) -> tuple[str, ...]:
+        return (log_lines(before, action, after, self.names) if receiver is None
+                else describe_move(before, action, after, self.names))
+
+    def _play(self, seat: int, action: Action) -> None:
+        """Apply a legal action and write the followed receivers' log lines for it."""
+        self.game.apply(action)
+        self.actions.append((seat, str(action)))
+        for receiver, before in self._views.items():
+            after = _view_of(self.game, receiver)
+            self._logs[receiver].extend(self._lines(receiver, before, action, after))
+            self._views[receiver] = after
+
+    def _humans(self) -> set[int]:
+        return {s.number for s in self.seats if s.kind == "human" and s.token_hash}
+
+    # ------------------------------------------------------------------ what clients see
+
+    def info(self) -> TableInfo:
+        now = time.monotonic()
+        return TableInfo(
+            self.id, self.rules.name, self.rules.description, self.seed_hash,
+            str(self.seed) if self.over else None,
+            tuple(SeatInfo(s.number, s.name, s.kind, s.bot,
+                           s.status(self.settings.grace, now)) for s in self.seats),
+            self.version, self.over, tuple(sorted(self.waiting)), self.next_table,
+            self.undo_allowed)
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Undo is for one person playing bots alone."""
+        return sum(s.kind == "human" for s in self.seats) == 1
+
+    def payload(self, receiver: Receiver, wire: bool) -> dict[str, Any]:
+        """What ``receiver`` is shown (with ``wire``, a seat's view too: ``seat_payload``)."""
+        if receiver is None:
+            return spectator_payload(self._views[None], self.names, self._logs[None])
+        seat = self.seats[receiver]
+        invites = {s.number: s.invite for s in self.seats
+                   if s.kind == "human" and s.token_hash is None and s.invite}
+        return seat_payload(self._views[receiver], self.names, self._logs[receiver],
+                            self.undo_refusal(receiver) is None, invites if seat.token_hash
+                            else {}, wire)
+
+    def _receivers(self) -> dict[Receiver, list[Client]]:
+        out: dict[Receiver, list[Client]] = {}
+        for seat in self.seats:
+            if seat.clients:
+                out[seat.number] = list(seat.clients)
+        if self.spectators:
+            out[None] = list(self.spectators)
+        return out
+
+    def _announce(self, event: Event) -> None:
+        """Tell every client ``event``: one frame per receiver, its view written only when
+        one of the receiver's clients wants it (and left out for those that do not)."""
+        info = self.info()
+        for receiver, clients in self._receivers().items():
+            wire = any(client.view for client in clients)
+            frame = event_frame(event, receiver, info, self.payload(receiver, wire))
+            lean = frame if all(client.view for client in clients) else without_view(frame)
+            for client in clients:
+                client.send(frame if client.view else lean)
+
+    def _presence(self) -> None:
+        frame = presence_frame(self.info())
+        for clients in self._receivers().values():
+            for client in clients:
+                client.send(frame)
+
+    # ------------------------------------------------------------------ questions of the record
+
+    def here(self) -> set[int]:
+        """The seats with a connection to this process."""
+        return {seat.number for seat in self.seats if seat.clients}
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now, or None when it may: one
+        person against bots, its own action this turn, and that action revealed no card
+        (asked once per version: it replays the game)."""
+        key = (self.version, seat)
+        if self._undo[0] != key:
+            self._undo = (key, self._undo_refusal(seat))
+        return self._undo[1]
+
+    def _undo_refusal(self, seat: int) -> str | None:
+        if not self.undo_allowed:
+            return "undo is only for one person playing bots"
+        if not self.actions or self.actions[-1][0] != seat or self.over:
+            return "there is no action of yours to take back"
+        if self.game.current_player != seat:
+            return "your turn is over"
+        before = self._replayed(self.actions[:-1])
+        if before.current_player != seat:
+            return "your turn is over"
+        after = before.clone()
+        after.apply(self.actions[-1][1])
+        if (len(after.state.table.stock) != len(before.state.table.stock)
+                or after.deal_number != before.deal_number
+                or [p.foot_size for p in after.state.seats]
+                != [p.foot_size for p in before.state.seats]):
+            return "that action showed you a card: it cannot be taken back"
+        return None
+
+
+def _view_of(game: Game, receiver: Receiver) -> PlayerView:
+    """A seat's view of ``game``, or the public view for a spectator."""
+    return public_view(game) if receiver is None else game.view(receiver)
+
+
+__all__ = ["LOG_LINES", "TableRecord"]
