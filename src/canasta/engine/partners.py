@@ -5,8 +5,9 @@ Each player plays alone, on a side of their own, until one first takes the disca
 player plays the rest of the hand alone, and the other two become partners (``form``). Their
 two tables become one, on the side of the lower seat of the two: melds of different ranks are
 kept, melds of the same rank are combined into one (Bicycle: "combining their melds"; the
-combined meld is one meld, and one canasta at most, from then on: ruling C1 of docs/rules.md),
-and the side has made its initial meld if either partner had. The other partner's side is left
+combined meld is one meld from then on, its canastas counted as one meld's, by
+``canastas.in_meld``: ruling C1 of docs/rules.md), and the side has made its initial meld if
+either partner had. The other partner's side is left
 empty. A player going out before anyone took the pile is the lone hand: the other two are
 partners for the scoring (``turn.end_hand``).
 
