@@ -73,9 +73,10 @@ class Seat:
     async def read(self) -> None:
         try:
             async for text in self.connection:
+                at = time.perf_counter()  # received: its parsing is the player's own time
                 frame = orjson.loads(text)
                 if frame["kind"] in ("welcome", "event"):
-                    self.arrived[frame["v"]] = time.perf_counter()
+                    self.arrived[frame["v"]] = at
                     self.frame = frame
                     self.changed.set()
                     self.moved.set()

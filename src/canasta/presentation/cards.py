@@ -8,7 +8,7 @@ scoring of that meld alone (``canasta.engine.scoring.score_side``).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from canasta.cards import (
     BLACK_THREE,
@@ -47,7 +47,10 @@ def card_fact(code: int) -> CardFact:
 
 def hand_codes(view: PlayerView) -> tuple[int, ...]:
     """The seat's cards as codes, in the order the hand is shown."""
-    hand, cards = view.hand, view.cards
+    return _codes(view.hand, view.cards)
+
+
+def _codes(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
     if cards:
         return tuple(c for c in sorted(range(len(cards)), key=lambda c: (rank_of(c), c))
                      for _ in range(cards[c] if c >= FOUR else hand[c]))
@@ -70,8 +73,16 @@ _GROUP_ORDER = {JOKER: 0, TWO: 0, BLACK_THREE: 1, RED_THREE: 2}
 
 def hand_groups(view: PlayerView) -> tuple[HandGroup, ...]:
     """The hand grouped: wild cards, black 3s, red 3s held, then each rank from 4 up."""
-    codes = sorted(hand_codes(view), key=lambda c: (_GROUP_ORDER.get(rank_of(c), 3),
-                                                   rank_of(c), c))
+    return _groups(view.hand, view.cards)
+
+
+@lru_cache(maxsize=4096)
+def _groups(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[HandGroup, ...]:
+    """The groups of a hand (its counts by kind, and by code where suits are kept), made once
+    per hand: a seat's hand stays the same through the other seats' moves, and the groups are
+    shared values (frozen facts, as ``card_fact``'s)."""
+    codes = sorted(_codes(hand, cards), key=lambda c: (_GROUP_ORDER.get(rank_of(c), 3),
+                                                      rank_of(c), c))
     groups: list[HandGroup] = []
     for code in codes:
         label = _group_of(code)
