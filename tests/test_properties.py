@@ -153,9 +153,11 @@ def check_results(game: Game, results: Sequence[HandResult]) -> None:
         running = [r + s.total for r, s in zip(running, result.sides, strict=True)]
         assert list(result.totals) == running, (result.totals, running)
         if result.went_out >= 0:
-            out_side = game.side_of(result.went_out)
-            assert result.sides[out_side].going_out > 0, result
-            assert all(s.going_out == 0 for s in result.sides if s.side != out_side)
+            # side k's score is seat k's side's (partners_at_pile: the partnership of the hand)
+            seat_sides = result.seat_sides or game.t.seat_sides
+            out = seat_sides[result.went_out]
+            assert all((s.going_out > 0) == (seat_sides[s.side] == out) for s in result.sides), \
+                result
         else:
             assert all(s.going_out == 0 for s in result.sides), result
     assert game.scores == running

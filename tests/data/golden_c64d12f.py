@@ -42,6 +42,12 @@ records (``AMERICAN``) were written again by the engine of that change, with thi
 ``perft`` and ``records`` for that preset alone: ``python tests/data/golden_c64d12f.py
 tests/data --only modern_american`` (``--only`` and ``--presets`` are the same flag: the named
 presets' perft lines and records); every other preset's data is untouched.
+
+The three-hand ``cutthroat`` preset (issue 16; docs/rules.md, Presets: cutthroat) came later:
+its records and perft lines were written by the engine that added it, ``--presets
+cutthroat``; and samba, whose side may now make two canastas of a rank
+(``melds.canastas_per_rank``), had its perft lines written again, ``--perft samba``; no other
+file changed.
 """
 
 from __future__ import annotations
@@ -120,6 +126,9 @@ ISSUE_16_CHANGED = ("italian", "cuban", "brazilian")
 ISSUE_16_ADDED = ("joker",)
 #: The presets whose rules changed since (issue 16): perft lines and records written again.
 AMERICAN = ("modern_american",)
+#: The rest of issue 16: samba's perft lines written again (``melds.canastas_per_rank``),
+#: cutthroat's data written (``--perft samba``, ``--presets cutthroat``).
+ISSUE_16_REST_CHANGED, ISSUE_16_REST_ADDED = ("samba",), ("cutthroat",)
 
 
 def final_digest(game: Game) -> str:

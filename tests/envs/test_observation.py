@@ -69,7 +69,8 @@ def test_fields_read_the_view_within_bounds(rules: str) -> None:
         assert f["pile"].sum() == len(view.pile)
         assert f["stock_size"][0] == view.stock_size
         assert f["pile_frozen"][0] == view.pile_frozen
-        assert f["scores"][0] == view.scores[view.side] / 1000
+        # the seat's own score column (its side's; its own in cutthroat: docs/envs.md)
+        assert f["scores"][0] == view.scores[me % view.sides] / 1000
         acting = (view.current_player - me) % game.num_players
         assert f["acting"][acting] == 1 and f["acting"].sum() == 1
         mine = {m.rank: m for m in view.melds[view.side]}

@@ -47,7 +47,7 @@ def test_the_breakdown_is_the_engines_score_item_by_item() -> None:
                     pile="4", red_threes={1: 1})
     end_hand(game)
     result = game.results[-1]
-    breakdown = deal_breakdown(result, Chair(0, 2, ("Ann", "Bob", "Bea", "Cy")))
+    breakdown = deal_breakdown(result, Chair(0, (0, 1, 0, 1), ("Ann", "Bob", "Bea", "Cy")))
     for side, score in zip(breakdown.sides, result.sides, strict=True):
         assert [(i.label, i.points) for i in side.items] == score.items()
         assert side.total == score.total and side.game_total == result.totals[side.side]

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from canasta import Game, IllegalAction
+from canasta import Game, IllegalAction, RuleSet
+from canasta.engine.canastas import counts
+from canasta.engine.scoring import side_score
 from canasta.presentation import hand_text
-from canasta.rules import load
+from canasta.rules import from_dict, load
 from tests.helpers import MELD, end_hand, legal_texts, position, suited_position
 
 SAMBA = "4H 5H 6H 7H 8H 9H 10H"
@@ -219,3 +221,57 @@ def test_sambas_stay_closed_where_they_do_not_grow() -> None:
     assert "extend JH" not in legal_texts(game)
     with pytest.raises(IllegalAction, match="does not fit an end of your sequence"):
         game.apply("extend JH")
+
+
+
+def _kings(meld: str, hand: str, rules: str | RuleSet = "samba") -> Game:
+    return position(rules, hands={0: hand}, melds={0: [meld, SAMBA], 1: ["Q Q Q"]},
+                    phase=MELD, drew=True, extra="laid 0")
+
+
+#: Samba with one canasta to a rank: what the preset played before melds.canastas_per_rank.
+ONE_PER_RANK = from_dict({"melds": {"canastas_per_rank": 1}}, base=load("samba"))
+
+
+def test_a_side_may_have_two_canastas_of_one_rank() -> None:
+    """REFERENCE §6 (Bicycle): "A side may have two canastas in the same rank and may combine
+    its melds in the same rank at any time" (§15.7: rummy-games allows any number of melds per
+    rank). The samba preset plays Bicycle's two, its melds of a rank combined into one
+    (``melds.canastas_per_rank = 2``; docs/rules.md, Presets: samba): the meld of kings, a
+    mixed canasta of five naturals and two 2s, grows by seven naturals to fourteen cards, a
+    second canasta, natural (no wild card may join a completed canasta)."""
+    hand = "KS KS KS KH KH KH KD 9C"
+    game = _kings("K K K K K 2 2", hand)
+    for card in hand.split()[:-1]:
+        assert game.state.sides[0].canastas == 2  # the kings' first canasta and the samba
+        game.apply(f"add K {card}")
+    assert game.state.sides[0].canastas == 3
+    assert counts(game.state.sides[0], game.t) == (3, 1, 1)  # kings mixed + natural, samba
+    score = side_score(game.state, game.t, 0, hands=False)
+    assert (score.natural_canastas, score.mixed_canastas, score.sambas) == (1, 1, 1)
+    assert score.canasta_bonus == 300 + 500 + 1500
+    again = Game.from_position("samba", game.position())
+    assert again.state.sides[0].canastas == 3 and again.digest() == game.digest()
+    other = _kings("K K K K K 2 2", hand, ONE_PER_RANK)
+    for card in hand.split()[:-1]:
+        other.apply(f"add K {card}")
+    assert other.state.sides[0].canastas == 2
+    assert side_score(other.state, other.t, 0, hands=False).canasta_bonus == 300 + 1500
+
+
+def test_a_second_canasta_of_a_rank_counts_toward_going_out() -> None:
+    """REFERENCE §6: two canastas are needed to go out, "any mix"; a meld of kings that is two
+    canastas is two (with one canasta per rank the same lay would strand the hand: ruling
+    20)."""
+    kings = {0: ["K K K K K K K K K K K 2 2"], 1: ["Q Q Q"]}
+    game = position("samba", hands={0: "KC 9C"}, melds=kings, phase=MELD, drew=True,
+                    extra="laid 0")
+    assert game.state.sides[0].canastas == 1
+    game.apply("add K KC")
+    game.apply("discard 9C")
+    assert game.results[-1].went_out == 0
+    other = position(ONE_PER_RANK, hands={0: "KC 9C"}, melds=kings, phase=MELD, drew=True,
+                     extra="laid 0")
+    assert "add K KC" not in legal_texts(other)
+    with pytest.raises(IllegalAction, match="canastas"):
+        other.apply("add K KC")

@@ -36,6 +36,15 @@ from canasta.rules import loads
      "expected a list of [natural canastas, canastas, points] rows of whole numbers"),
     ("[pile]\nblack_three_first_round = 0\n",
      "pile.black_three_first_round = 0: expected true or false"),
+    ("[players]\npartners_at_pile = true\n",
+     "players.partners_at_pile needs players.count = 3 and players.sides = 3"),
+    ('base = "cutthroat"\n[melds]\nsequences = true\n',
+     "players.partners_at_pile with melds.sequences is not supported"),
+    ('base = "cutthroat"\n[going_out]\nask_partner = true\n',
+     "players.partners_at_pile needs going_out.ask_partner, must_ask and acaba off"),
+    ('base = "cutthroat"\n[deal]\nfoot_size = 5\n',
+     "players.partners_at_pile with deal.foot_size is not supported"),
+    ('[stock_out]\nmode = "last_draw"\n', "stock_out.mode"),
 ])
 def test_impossible_or_malformed_options_are_refused_with_the_reason(text: str,
                                                                      message: str) -> None:

@@ -12,7 +12,7 @@ from canasta import Game
 from canasta.bots.greedy import make_greedy
 from canasta.engine.scoring import HandResult, SideScore
 from canasta.rules import RuleSet, load, preset_names
-from canasta.score.entry import SideEntry
+from canasta.score.entry import EntryError, SideEntry
 from canasta.score.tally import tally
 
 
@@ -72,7 +72,15 @@ def first_hand(rules: RuleSet, seed: int, greedy: bool) -> HandResult:
     return result
 
 
-@pytest.mark.parametrize("name", preset_names())
+def test_the_pad_refuses_partnerships_formed_at_the_pile() -> None:
+    """docs/scorepad.md: a column is one side for the whole game; cutthroat's partnership is
+    formed anew each deal, so the pad refuses its rules rather than score them wrongly."""
+    with pytest.raises(EntryError, match="players.partners_at_pile"):
+        tally(load("cutthroat"), ["Ann", "Bob", "Cy"], [])
+
+
+@pytest.mark.parametrize("name", [n for n in preset_names()
+                                  if not load(n).players.partners_at_pile])
 def test_hands_played_by_the_engine_score_the_same_on_the_pad(name: str) -> None:
     rules = load(name)
     names = [f"side {n}" for n in range(rules.players.sides)]

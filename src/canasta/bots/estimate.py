@@ -31,7 +31,7 @@ def hand_value(know: Knowledge, seat: int) -> float:
 def side_value(know: Knowledge, side: int) -> float:
     """The side's score for the hand if it ended now, without a going-out bonus."""
     view = know.view
-    hands = sum(hand_value(know, s) for s in range(view.players) if s % view.sides == side)
+    hands = sum(hand_value(know, s) for s in range(view.players) if view.side_of(s) == side)
     return table_value(view, side) - hands
 
 

@@ -281,7 +281,7 @@ def _discard_reason(know: Knowledge, kind: int, danger: float) -> str:
     pile = _cards(len(view.pile) + 1)
     if kinds.is_wild(kind):
         return (f"freezes the pile ({pile}): any other discard risks giving it away"
-                if not know.frozen_for(know.next_seat % view.sides) else
+                if not know.frozen_for(view.side_of(know.next_seat)) else
                 "no other card to spare")
     if kind == kinds.STOPPER:
         return (f"a black 3 blocks the next player from the pile ({pile})"

@@ -160,14 +160,18 @@ class IsmctsBot(BotBase):
             action = self.policy.act(game.view(game.current_player))
             game.apply(action)
             turns += action.type == ActionType.DISCARD
-        side = game.side_of(seat)
+        side = seat % game.t.sides  # the seat's score (its own under partners_at_pile)
         if game.winner >= 0:  # the hand ended the game
             return 1.0 if game.winner == side else -1.0
         if len(game.results) > deals:
-            values = [float(s.total) for s in game.results[deals].sides]
+            result = game.results[deals]
+            values = [float(s.total) for s in result.sides]
+            seat_sides = result.seat_sides or game.t.seat_sides
         else:
             values = _static_values(game)
-        rival = max(v for s, v in enumerate(values) if s != side)
+            seat_sides = game.state.seat_sides
+        mine = seat_sides[side]  # score k is seat k's side's: the partners' are not rivals
+        rival = max(v for s, v in enumerate(values) if seat_sides[s] != mine)
         return math.tanh((values[side] - rival) / self.scale)
 
 
@@ -177,10 +181,10 @@ def melders(view: PlayerView, belief: float) -> Likelihood:
     rank its side has on the table, or a third natural of any rank. Such a card is dealt to it
     with weight ``belief`` (1 deals uniformly)."""
     table = [{m.rank for m in melds} for melds in view.melds]
-    sides, opened, sizes = view.sides, view.initial_done, view.hand_sizes
+    seat_sides, opened, sizes = view.seat_sides, view.initial_done, view.hand_sizes
 
     def likely(seat: int, kind: int, hand: list[int]) -> float:
-        side = seat % sides
+        side = seat_sides[seat]
         if not opened[side] or sizes[seat] <= 3 or not kinds.is_natural(kind):
             return 1.0
         return belief if kind in table[side] or hand[kind] >= 2 else 1.0

@@ -43,7 +43,7 @@ class Knowledge:
     def opponents(self) -> list[int]:
         """The seats of the other sides."""
         v = self.view
-        return [s for s in range(v.players) if s % v.sides != v.side]
+        return [s for s in range(v.players) if v.side_of(s) != v.side]
 
     @property
     def next_seat(self) -> int:
@@ -88,7 +88,7 @@ class Knowledge:
         open to that side are the engine's (``pile.routes_open``)."""
         v = self.view
         seat = self.next_seat
-        side = seat % v.sides
+        side = v.side_of(seat)
         if side == v.side or not kinds.takeable(kind) or kinds.freezes(self.rules)[kind]:
             return 0.0
         routes = routes_open(v.state, v.t, side, kind)

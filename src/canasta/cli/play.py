@@ -103,7 +103,8 @@ def play_plain(session: Session, read: Callable[[str], str], write: Callable[[st
                 write(line)
         game = session.game
         if shown < len(game.results):
-            chair = Chair(session.human, game.t.sides, session.names)
+            chair = Chair(session.human, game.state.seat_sides, session.names,
+                          game.t.partners_at_pile)
             for result in game.results[shown:]:
                 write("\n" + result_text(deal_breakdown(result, chair)))
             shown = len(game.results)

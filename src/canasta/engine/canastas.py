@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta.cards import NUM_KINDS
+from canasta.cards import FOUR, NUM_KINDS
 from canasta.engine.refusal import Refusal, refuse
 from canasta.engine.state import WILD, Meld, Side, State
 from canasta.engine.tables import Tables
@@ -19,8 +19,19 @@ from canasta.engine.tables import Tables
 Delta = tuple[int, int, int] | None
 
 
+def in_meld(t: Tables, rank: int, size: int) -> int:
+    """How many canastas a meld of ``size`` cards is: one from ``melds.canasta_size`` cards,
+    and for a meld of a natural rank one more per ``canasta_size`` cards up to
+    ``melds.canastas_per_rank`` (Samba: the side's melds of a rank combined)."""
+    cs = t.rules.melds.canasta_size
+    if size < cs:
+        return 0
+    return 1 if rank < FOUR or size < 2 * cs else min(size // cs, t.canastas_per_rank)
+
+
 def counts(side: Side, t: Tables, delta: Delta = None) -> tuple[int, int, int]:
-    """The side's canastas (all, natural, mixed) if ``delta`` were added to its melds."""
+    """The side's canastas (all, natural, mixed) if ``delta`` were added to its melds; a meld
+    that is two canastas (``in_meld``) holding wild cards is one mixed and one natural."""
     cs = t.rules.melds.canasta_size
     total, natural, mixed = len(side.sambas), 0, 0
     grown = delta[0] if delta is not None else -1
@@ -34,23 +45,31 @@ def counts(side: Side, t: Tables, delta: Delta = None) -> tuple[int, int, int]:
         if r == grown and delta is not None:
             n, w = n + delta[1], w + delta[2]
         if n + w >= cs:
-            total += 1
+            more = in_meld(t, r, n + w) - 1 if n + w >= 2 * cs and t.canasta_top > cs else 0
+            total += 1 + more
             if r != WILD:
                 if w:
                     mixed += 1
                 else:
                     natural += 1
+                natural += more
     return total, natural, mixed
 
 
 def completes(side: Side, t: Tables, delta: Delta) -> int:
-    """1 if ``delta`` makes its meld a canasta (it was shorter), else 0."""
+    """How many canastas ``delta`` completes: 1 if it makes its meld a canasta (it was
+    shorter), more where a meld may be several (``in_meld``), else 0."""
     if delta is None:
         return 0
     meld = side.melds[delta[0]]
     before = meld.naturals + meld.twos + meld.jokers if meld is not None else 0
     cs = t.rules.melds.canasta_size
-    return int(before < cs <= before + delta[1] + delta[2])
+    if before < cs:
+        return in_meld(t, delta[0], before + delta[1] + delta[2]) if t.canasta_top > cs else \
+            int(cs <= before + delta[1] + delta[2])
+    if t.canasta_top > cs:
+        return in_meld(t, delta[0], before + delta[1] + delta[2]) - in_meld(t, delta[0], before)
+    return 0
 
 
 def wilds_on_table(side: Side) -> int:

@@ -80,6 +80,7 @@ def deal_hand(s: State, t: Tables) -> None:
     bonus = tuple(tuple(stock.pop() for _ in range(size)) for size in rules.deal.bonus_piles)
     by_upcard = rules.deal.pile_by_upcard
     s.table = Table(stock, [], 0, -1, 0, -1, [], 0, bonus, rules.deal.bonus_piles)
+    s.seat_sides = t.seat_sides
     if by_upcard and not rules.red_threes.hold:  # red 3s first, then the upcard (Italian)
         for seat in order:
             lay_out_red_threes(s, t, seat)

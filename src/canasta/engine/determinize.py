@@ -165,7 +165,7 @@ def _rebuild_opening(s: State, t: Tables) -> None:
     tentative = s.turn.opening
     assert tentative is not None
     player = s.seats[seat]
-    side = s.sides[seat % t.sides]
+    side = s.sides[s.seat_sides[seat]]
     before = list(player.hand)
     for meld in side.melds:
         if meld is not None:

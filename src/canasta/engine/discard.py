@@ -28,7 +28,7 @@ def timing_refusal(s: State, t: Tables, size: int) -> Refusal | None:
     turn = s.turn
     tentative = turn.opening
     if tentative is not None and size >= 2:
-        short = opening.shortfall(s.sides[turn.seat % t.sides], t, turn.opening_points)
+        short = opening.shortfall(s.sides[s.seat_sides[turn.seat]], t, turn.opening_points)
         if short is None:
             return Refusal("commit your opening before discarding, or take it back")
         return refuse("{}: lay more, or take your opening back, before discarding",

@@ -106,7 +106,7 @@ class Game:
 
     def side_of(self, seat: SeatNo) -> SideNo:
         """The side (partnership) a seat plays for."""
-        return seat % self.t.sides
+        return self.state.seat_sides[seat]
 
     def is_terminal(self) -> bool:
         return self.state.match.over
@@ -194,7 +194,7 @@ class Game:
 
     def pile_frozen_for(self, seat: SeatNo) -> bool:
         """Whether the pile is frozen against this seat's side (docs/rules.md, ruling 3)."""
-        return frozen_for(self.state, self.t, seat % self.t.sides)
+        return frozen_for(self.state, self.t, self.state.seat_sides[seat])
 
     def card_count(self) -> int:
         """Every card in the game, wherever it lies (the pack size, always)."""

@@ -107,10 +107,12 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
         else:
             r_room = cap[n] - w if n < ncap else 0
         if r_room < 0:
-            return False
+            if wild_rules or not t.partners_at_pile:
+                return False
+            r_room = 0  # partners' melds combined past the limit (partners.form)
         size = n + w
         if size >= size_to_canasta:
-            made += 1
+            made += 1 if size < t.canasta_top else canastas.in_meld(t, r, size)
         else:
             short.append((size_to_canasta - size, r_room))
         room += r_room
@@ -249,10 +251,10 @@ def barred(s: State, t: Tables, delta: Delta = None) -> Refusal | None:
     if opening is not None and s.table.bonus:
         return BONUS_WAITING
     if t.rules.melds.unfinished_wild_binds and \
-            canastas.wild_meld_unfinished(t, s.sides[turn.seat % t.sides].melds, delta):
+            canastas.wild_meld_unfinished(t, s.sides[s.seat_sides[turn.seat]].melds, delta):
         return WILD_MELD_UNFINISHED
     if go.natural_canastas or go.mixed_canastas:
-        _, natural, mixed = canastas.counts(s.sides[turn.seat % t.sides], t, delta)
+        _, natural, mixed = canastas.counts(s.sides[s.seat_sides[turn.seat]], t, delta)
         if natural < go.natural_canastas or mixed < go.mixed_canastas:
             return refuse("your side needs {} natural and {} mixed canastas to go out",
                           go.natural_canastas, go.mixed_canastas)
@@ -266,7 +268,7 @@ def go_out_refusal(s: State, t: Tables, delta: Delta, opening_points: int) -> Re
     if bar is not None:
         return bar
     go = t.rules.going_out
-    side = s.sides[s.turn.seat % t.sides]
+    side = s.sides[s.seat_sides[s.turn.seat]]
     total = canastas.toward_going_out(side, t, delta)
     if total < go.canastas:
         return refuse("your side needs {} canasta{} to go out", go.canastas,
@@ -297,7 +299,7 @@ def stranding(s: State, t: Tables, left: int, delta: Delta, opening_points: int,
         return None
     if left == 0 and t.rules.going_out.needs_discard:
         return NO_DISCARD_LEFT
-    side = s.sides[s.turn.seat % t.sides]
+    side = s.sides[s.seat_sides[s.turn.seat]]
     if not side.opened:
         opening = s.turn.opening
         if left == 1 or (opening is not None and opening.pending is not None):
@@ -318,7 +320,7 @@ def reachable(s: State, t: Tables) -> bool:
     safe under-estimate.
     """
     turn = s.turn
-    side = s.sides[turn.seat % t.sides]
+    side = s.sides[s.seat_sides[turn.seat]]
     if not side.opened and turn.opening is None and \
             turn.retracts >= t.rules.limits.retracts_per_turn:
         return False  # no opening may be laid any more this turn
@@ -334,7 +336,7 @@ def reachable_after(s: State, t: Tables, hand: Sequence[int], melds: Sequence[Me
         return False
     turn = s.turn
     go = t.rules.going_out
-    side = s.sides[turn.seat % t.sides]
+    side = s.sides[s.seat_sides[turn.seat]]
     if len(side.sambas) < go.sambas:
         return False
     need = 0

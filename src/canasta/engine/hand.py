@@ -53,7 +53,7 @@ def receive(s: State, t: Tables, seat: SeatNo, cards: Iterable[int], seen: bool 
         elif card == BLACK_THREE and lay_black:
             player.black_threes += 1
         elif card == BLACK_THREE and remove_black:
-            s.sides[seat % t.sides].black_threes_removed += 1
+            s.sides[s.seat_sides[seat]].black_threes_removed += 1
         else:
             gain(s, t, seat, card)
             known[t.rank_of[card]] += seen

@@ -33,6 +33,7 @@ from canasta.engine.canastas import (
     TWOS_TAME,
     Delta,
     completed_ranks,
+    in_meld,
     twos_tame,
     wild_add_refusal,
     wild_cap,
@@ -55,7 +56,7 @@ def lay_refusal(s: State, t: Tables) -> Refusal | None:
     """An unmelded side's player who has taken back ``limits.retracts_per_turn`` openings this
     turn may lay nothing more this turn (docs/rules.md, "Engine caps")."""
     turn = s.turn
-    if not s.sides[turn.seat % t.sides].opened and turn.opening is None and \
+    if not s.sides[s.seat_sides[turn.seat]].opened and turn.opening is None and \
             turn.retracts >= t.rules.limits.retracts_per_turn:
         return refuse(LAY_LIMIT, turn.retracts)
     return None
@@ -66,7 +67,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
     """New melds and additions of every natural rank the seat may lay now, rank by rank
     (``size``: its cards, a waiting foot included)."""
     seat = s.turn.seat
-    side = s.sides[seat % t.sides]
+    side = s.sides[s.seat_sides[seat]]
     player = s.seats[seat]
     hand, cards = player.hand, player.cards
     melds, cap, points = side.melds, t.cap, t.points
@@ -230,8 +231,8 @@ def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: 
     ops = s.turn.opening_points
     three_ok = t.rules.melds.min_naturals <= 3
     templates = SUITED_MELDS[r]
-    tame = twos_tame(s.sides[s.turn.seat % t.sides], t)
-    side = s.sides[s.turn.seat % t.sides]
+    side = s.sides[s.seat_sides[s.turn.seat]]
+    tame = twos_tame(side, t)
     two_cap = wild_cap(t, side.melds, side.opened, r, 2, 0)
     acts: list[Action] = []
     for i in suited_melds_held(bytes(cards[base:base + 4])):
@@ -263,7 +264,7 @@ def black_three_actions(s: State, t: Tables, size: int, why: Why = None) -> list
     (``melds.black_three_sets``; ruling 10): with at most one card left for the discard, or
     none where the set must be the last of the hand."""
     seat = s.turn.seat
-    side = s.sides[seat % t.sides]
+    side = s.sides[s.seat_sides[seat]]
     b3 = s.seats[seat].hand[BLACK_THREE]
     sets = t.rules.melds.black_three_sets
     ops = s.turn.opening_points
@@ -310,7 +311,7 @@ def meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     hand, cards = s.seats[seat].hand, s.seats[seat].cards
     r = action.rank
     naturals, wild = meld_cards(action)
-    if s.sides[seat % t.sides].melds[r] is not None:
+    if s.sides[s.seat_sides[seat]].melds[r] is not None:
         return refuse("your side already has a meld of {:kinds}: add to it instead", r)
     if (naturals[0] >= SUITED) != t.suited:
         return Refusal("name the suits of your naturals, e.g. 'meld KS KH KH'" if t.suited
@@ -322,7 +323,7 @@ def meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
         return refuse("you do not hold {}", " ".join(kind_name(c) for c in naturals))
     if wild >= 0 and not hand[wild]:
         return refuse("you have no {:kind}", wild)
-    if wild == TWO and twos_tame(s.sides[seat % t.sides], t):
+    if wild == TWO and twos_tame(s.sides[s.seat_sides[seat]], t):
         return TWOS_TAME
     return refuse(DEAD_RANK, r) if completed_ranks(s, t)[r] else None
 
@@ -332,7 +333,7 @@ def add_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     seat = s.turn.seat
     hand, cards = s.seats[seat].hand, s.seats[seat].cards
     r, kind = action.rank, action.arg
-    meld = s.sides[seat % t.sides].melds[r]
+    meld = s.sides[s.seat_sides[seat]].melds[r]
     if r == WILD:
         if meld is None:
             return Refusal("your side has no meld of wild cards")
@@ -346,7 +347,7 @@ def add_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
         return refuse("you have no {:kind}", kind)
     if r == BLACK_THREE:
         return Refusal("these rules do not allow a black-3 set that large")
-    if kind == TWO and r != WILD and twos_tame(s.sides[seat % t.sides], t):
+    if kind == TWO and r != WILD and twos_tame(s.sides[s.seat_sides[seat]], t):
         return TWOS_TAME
     return refuse(DEAD_RANK, r) if r != WILD and completed_ranks(s, t)[r] else None
     return None
@@ -357,7 +358,7 @@ def black_three_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     b3 = s.seats[s.turn.seat].hand[BLACK_THREE]
     if b3 < action.arg:
         return refuse("you have only {} black 3s", b3)
-    if s.sides[s.turn.seat % t.sides].melds[BLACK_THREE] is not None:
+    if s.sides[s.seat_sides[s.turn.seat]].melds[BLACK_THREE] is not None:
         return Refusal("your side already has its black 3s down")
     if action.arg not in t.rules.melds.black_three_sets:
         return Refusal("these rules do not allow a black-3 set of that size")
@@ -415,7 +416,7 @@ def lay(s: State, t: Tables, action: Action) -> tuple[int, int]:
     set) or add one card to a meld of the side: a side that has not melded lays tentatively.
     Returns the cards and the card points laid."""
     seat = s.turn.seat
-    side = s.sides[seat % t.sides]
+    side = s.sides[s.seat_sides[seat]]
     cards = CARDS_LAID[CODE[action]]
     new = grown(side.melds, t, action)
     old = side.melds[new.rank]
@@ -430,9 +431,12 @@ def lay(s: State, t: Tables, action: Action) -> tuple[int, int]:
     side.melds[new.rank] = new
     cs = t.rules.melds.canasta_size
     before = old.naturals + old.twos + old.jokers if old is not None else 0
-    if before < cs <= new.naturals + new.twos + new.jokers and \
-            action.type != _BLACK_THREES:  # a set laid whole was never counted
-        side.canastas += 1
+    if before < cs:
+        if cs <= new.naturals + new.twos + new.jokers and \
+                action.type != _BLACK_THREES:  # a set laid whole was never counted
+            side.canastas += 1
+    elif t.canasta_top > before:  # a rank's next canastas (Samba: melds.canastas_per_rank)
+        side.canastas += in_meld(t, new.rank, new.size) - in_meld(t, new.rank, before)
     return len(cards), points
 
 
@@ -442,7 +446,7 @@ def ahead(s: State, t: Tables, action: Action
     kind), the side's meld table, the card points laid, and what it adds to the meld of its
     rank (naturals, wilds), for the going-out look-ahead (docs/architecture.md)."""
     seat = s.turn.seat
-    side = s.sides[seat % t.sides]
+    side = s.sides[s.seat_sides[seat]]
     hand = s.seats[seat].hand[:]
     rank_of, points = t.rank_of, t.points
     laid = 0

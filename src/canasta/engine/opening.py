@@ -11,7 +11,7 @@ opening must be natural) and only then brings a taken pile's other cards into th
 from __future__ import annotations
 
 from canasta.cards import NUM_KINDS
-from canasta.engine import canastas
+from canasta.engine import canastas, partners
 from canasta.engine.canastas import Delta
 from canasta.engine.deal import take_bonus_pile
 from canasta.engine.hand import receive, take_under
@@ -64,7 +64,7 @@ def commit_refusal(s: State, t: Tables) -> Refusal | None:
     opening = turn.opening
     if opening is None:
         return NO_OPENING
-    side = s.sides[turn.seat % t.sides]
+    side = s.sides[s.seat_sides[turn.seat]]
     short = shortfall(side, t, turn.opening_points)
     if short is not None:
         return short
@@ -101,7 +101,9 @@ def close_opening(s: State, t: Tables) -> None:
     """The opening becomes the side's initial meld; a taken pile's waiting cards join the
     hand."""
     turn = s.turn
-    s.sides[turn.seat % t.sides].opened = True
+    s.sides[s.seat_sides[turn.seat]].opened = True
+    if turn.took and t.partners_at_pile:
+        partners.form(s, t, turn.seat)  # the pile is taken for good: the lone hand
     opening, turn.opening = turn.opening, None
     if opening is not None and opening.pending is not None:
         receive(s, t, turn.seat, opening.pending)
@@ -130,7 +132,7 @@ def retract(s: State, t: Tables) -> None:
     player.known = opening.known
     if opening.cards is not None:
         player.cards = list(opening.cards)
-    side = s.sides[turn.seat % t.sides]
+    side = s.sides[s.seat_sides[turn.seat]]
     side.melds = [None] * NUM_KINDS
     side.runs = [None] * 4
     side.sambas = ()

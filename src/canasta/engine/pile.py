@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.cards import BLACK_THREE, FOUR, JOKER, RED_THREE, TWO, kind_name, suit_of, suited
-from canasta.engine import going_out
+from canasta.engine import going_out, partners
 from canasta.engine.actions import (
     SUITED_TAKES,
     TAKE_ACTIONS,
@@ -24,6 +24,7 @@ from canasta.engine.canastas import (
     DEAD_RANK,
     TWOS_TAME,
     completed_ranks,
+    in_meld,
     twos_tame,
     wild_cap,
     wild_rule_refusal,
@@ -87,7 +88,7 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
         return refuse("the pile's top card is a {:kind}, which cannot be melded with", top)
     if t.rules.melds.completed_rank_dead and completed_ranks(s, t)[top]:
         return refuse(DEAD_RANK, top)
-    if not s.sides[turn.seat % t.sides].opened:
+    if not s.sides[s.seat_sides[turn.seat]].opened:
         if t.rules.pile.initial_meld_before_taking:
             return MELD_FIRST
         if turn.retracts >= t.rules.limits.retracts_per_turn:
@@ -98,7 +99,7 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
 
 def _frozen_refusal(s: State, t: Tables, top: int) -> Refusal:
     """Only a natural pair takes a frozen pile (ruling 5); the reason it is frozen."""
-    side = s.sides[s.turn.seat % t.sides]
+    side = s.sides[s.seat_sides[s.turn.seat]]
     why = ("it holds a wild card or a red 3" if s.table.freezers else
            "your side has not made its initial meld" if not side.opened and
            t.rules.pile.frozen_before_initial_meld else "these rules say so")
@@ -262,7 +263,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     """
     seat = s.turn.seat
     pile = s.table.pile
-    side_no = seat % t.sides
+    side_no = s.seat_sides[seat]
     side = s.sides[side_no]
     hand = s.seats[seat].hand
     routes: list[Route]
@@ -330,7 +331,7 @@ def _sequence_refusal(s: State, t: Tables, top_card: int, frozen: bool) -> Refus
         return NO_SEQUENCE_TAKE
     if frozen:
         return FROZEN_SEQUENCE
-    if not extends(s.sides[s.turn.seat % t.sides], t, top_card):
+    if not extends(s.sides[s.seat_sides[s.turn.seat]], t, top_card):
         return refuse("the {:kind} does not fit an end of your side's sequence", top_card)
     return None
 
@@ -361,7 +362,7 @@ def take(s: State, t: Tables, action: Action) -> bool:
     pile joins the hand, or waits beside the table until a tentative opening is committed
     (docs/rules.md, "Tentative openings"). True when the hand is left empty."""
     seat = s.turn.seat
-    side = s.sides[seat % t.sides]
+    side = s.sides[s.seat_sides[seat]]
     player, table, turn = s.seats[seat], s.table, s.turn
     rules = t.rules
     route, suits = route_of(action)
@@ -399,8 +400,11 @@ def take(s: State, t: Tables, action: Action) -> bool:
             laid += t.points[wild]
         side.melds[top] = Meld(top, nat, two, jok)
         used = len(naturals) + (route in (WITH_TWO, WITH_JOKER))
-        if before < rules.melds.canasta_size <= nat + two + jok:
-            side.canastas += 1
+        if before < rules.melds.canasta_size:
+            if rules.melds.canasta_size <= nat + two + jok:
+                side.canastas += 1
+        elif t.canasta_top > before:  # a rank's next canastas (Samba: canastas_per_rank)
+            side.canastas += in_meld(t, top, nat + two + jok) - in_meld(t, top, before)
     player.size -= used
     table.freezers = freezers_in(t, table.pile)
     table.blocked = -1
@@ -415,6 +419,8 @@ def take(s: State, t: Tables, action: Action) -> bool:
         # stay on the table until the commit: deal.pile_by_upcard)
         opening.pending = tuple(taken) if taken or table.under_size else None
         return False
+    if t.partners_at_pile:
+        partners.form(s, t, seat)  # the first to take the pile plays alone (cutthroat)
     receive(s, t, seat, taken)
     take_under(s, t, seat)
     return player.size == 0

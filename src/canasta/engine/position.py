@@ -117,6 +117,8 @@ def _created(item: int) -> str:
 
 
 def _result(r: HandResult) -> str:
+    """A hand's result: deal, end, the seat out, each side's score items; and, where the
+    partnership forms at the pile, the side of each seat ("partners 0,1,0")."""
     sides = []
     for score in r.sides:
         values = [getattr(score, name) for name in SCORE_FIELDS]
@@ -124,6 +126,8 @@ def _result(r: HandResult) -> str:
         if not any(values[len(SCORE_FIELDS_BASE):]):
             values = values[:len(SCORE_FIELDS_BASE)]
         sides.append(",".join(map(str, values)))
+    if r.seat_sides:
+        sides.append("partners " + ",".join(map(str, r.seat_sides)))
     return " ".join([str(r.deal), END_WORDS[r.ended_by], str(r.went_out), *sides])
 
 
@@ -164,6 +168,7 @@ def write(s: State, t: Tables) -> str:
         " ".join(["0"] * t.sides))
     put("set-aside", " ".join(str(side.black_threes_removed) for side in s.sides),
         " ".join(["0"] * t.sides))
+    put("partners", " ".join(map(str, s.seat_sides)), " ".join(map(str, t.seat_sides)))
     put("bonus", " | ".join(_codes(pile) for pile in table.bonus))
     put("pile", _codes(table.pile))
     put("under", _codes(table.under))
@@ -196,7 +201,7 @@ def write(s: State, t: Tables) -> str:
 #: Every field of the notation, in the order ``write`` gives them.
 FIELDS = (HEAD, "rules", "seed", "deal", "dealer", "scores", "results", "over", "turn", "hands",
           "feet", "known", "red3", "black3", "laid", "melds", "opened", "minimum",
-          "opening-canasta", "yes-failures", "set-aside", "bonus", "pile", "under", "stock",
-          "turns", "blocked", "cut", "asker",
+          "opening-canasta", "yes-failures", "set-aside", "partners", "bonus", "pile", "under",
+          "stock", "turns", "blocked", "cut", "asker",
           "permission", "acaba", "retracts", "created", "asked", "drew", "took", "melded",
           "one-hand", "opening-points", "opening")

@@ -18,6 +18,8 @@ from canasta.cards import (
     rank_of,
     suit_of,
 )
+from canasta.engine.canastas import in_meld
+from canasta.engine.partners import seat_maps
 from canasta.engine.position import (
     ANSWER_WORDS,
     END_WORDS,
@@ -172,7 +174,9 @@ class _Reader:
         seats = self.seats()
         side_list = self.sides(scores, deal_no)
         turn = self.turn(seat, phase)
-        state = State(match, table, seats, side_list, turn)
+        state = State(match, table, seats, side_list, turn,
+                      self.partnership(f["partners"], "partners") if "partners" in f
+                      else t.seat_sides)
         if "stock" not in f:
             table.stock = _rest(state, t)
         _check(state, t)
@@ -185,6 +189,11 @@ class _Reader:
         ends = {v: k for k, v in END_WORDS.items()}
         for item in filter(None, (p.strip() for p in text.split("/"))):
             words = item.split()
+            seat_sides: tuple[int, ...] = ()
+            if self.t.partners_at_pile:  # it ends with "partners" and the side of each seat
+                seat_sides = self.partnership(words[-1].replace(",", " ") if
+                                              words[-2:-1] == ["partners"] else "", "results")
+                words = words[:-2]
             if len(words) != 3 + self.t.sides or words[1] not in ends:
                 raise PositionError(f"results: {item!r} is not 'deal end seat' and a score per "
                                     "side")
@@ -205,7 +214,7 @@ class _Reader:
                 raise PositionError(f"results: {item!r} holds a malformed score") from None
             running = [r + sc.total for r, sc in zip(running, side_scores, strict=True)]
             out.append(HandResult(deal_no, ends[words[1]], went_out, tuple(side_scores),
-                                  tuple(running)))
+                                  tuple(running), seat_sides))
         if out and list(out[-1].totals) != scores:
             raise PositionError("scores: the totals do not add up to the results' scores")
         return tuple(out)
@@ -226,6 +235,18 @@ class _Reader:
                      self.int_("blocked", -1, -1, t.players - 1),
                      self.int_("turns", 0, 0, 10**6), self.int_("cut", -1, -1, t.sides - 1),
                      under, len(under), bonus, tuple(len(p) for p in bonus))
+
+    def partnership(self, text: str, where: str) -> tuple[int, ...]:
+        """The side of each seat (``partners.seat_maps``): as dealt, or once the partnership
+        of ``players.partners_at_pile`` formed."""
+        words = " ".join(text.split())
+        allowed = {" ".join(map(str, m)): m for m in seat_maps(self.t)} \
+            if self.t.partners_at_pile else {}
+        if words not in allowed:
+            raise PositionError(f"{where} {text!r}: " + (
+                "expected each seat on its own side, or one alone and the other two on the "
+                "lower one's side" if allowed else "these rules fix every seat's side"))
+        return allowed[words]
 
     def seats(self) -> list[Seat]:
         t = self.t
@@ -266,9 +287,8 @@ class _Reader:
                         need[n], failures[n], aside[n])
             for text in filter(None, (m.strip() for m in texts[n].split(","))):
                 self.meld(side, text, n)
-            cs = rules.melds.canasta_size
             side.canastas = len(side.sambas) + sum(
-                1 for m in side.melds if m is not None and m.size >= cs)
+                in_meld(t, m.rank, m.size) for m in side.melds if m is not None)
             out.append(side)
         return out
 
@@ -420,10 +440,11 @@ def _check(s: State, t: Tables) -> None:
     that break the meld rules, a side with melds that has not opened. (Cards a position does
     not place, when it gives its stock, are out of play: puzzles and tests use that.)"""
     rules = t.rules
+    combined = t.partners_at_pile and s.seat_sides != t.seat_sides
     for side in s.sides:
         for meld in side.melds:
             if meld is not None:
-                _check_meld(meld, t)
+                _check_meld(meld, t, combined)
         if (side.runs != [None] * 4 or side.sambas) and not rules.melds.sequences:
             raise PositionError("a side has a sequence, but these rules have no sequences")
     kinds, codes = _used(s, t)
@@ -436,7 +457,10 @@ def _check(s: State, t: Tables) -> None:
             raise PositionError(f"the position holds {codes[code]} of {kind_name(code)}, "
                                 f"more than the pack's {t.codes[code]}")
     for n, side in enumerate(s.sides):
-        tentative = s.turn.opening is not None and s.turn.seat % t.sides == n
+        if n not in s.seat_sides and (side.opened or any(side.melds)):
+            raise PositionError(f"side {n} has melds or has opened, but no seat plays for it "
+                                "(partners)")
+        tentative = s.turn.opening is not None and s.seat_sides[s.turn.seat] == n
         has = any(m is not None for m in side.melds) or side.sambas or side.runs != [None] * 4
         if has and not side.opened and not tentative:
             raise PositionError(f"side {n} has melds but has not made its initial meld "
@@ -445,7 +469,10 @@ def _check(s: State, t: Tables) -> None:
             raise PositionError(f"side {n} has an opening in progress but has melded already")
 
 
-def _check_meld(meld: Meld, t: Tables) -> None:
+def _check_meld(meld: Meld, t: Tables, combined: bool = False) -> None:
+    """Refuse a meld the rules could not lay; ``combined``: two partners' melds may have been
+    combined into it (``partners.form``), so it may hold more wild cards than ruling 7 lets a
+    meld be laid with."""
     rules = t.rules.melds
     text = meld_text(meld)
     if meld.rank == WILD:
@@ -467,7 +494,7 @@ def _check_meld(meld: Meld, t: Tables) -> None:
         raise PositionError(f"a meld ({text}) needs three cards, {rules.min_naturals} of them "
                             "natural")
     if meld.wilds > t.cap[min(meld.naturals, len(t.cap) - 1)] and \
-            not rules.wild_limit_at_laydown_only:
+            not rules.wild_limit_at_laydown_only and not combined:
         raise PositionError(f"a meld ({text}) holds more wild cards than its naturals allow")
     if rules.max_size and meld.size > rules.max_size:
         raise PositionError(f"a meld ({text}) holds more than {rules.max_size} cards")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from canasta.cards import JOKER, NUM_KINDS, TWO
+from canasta.engine.canastas import in_meld
 from canasta.engine.state import SAMBA_MARK, HandEnd, Meld, SeatNo, SideNo, State
 from canasta.engine.tables import Tables, tables_for
 from canasta.rules.ruleset import RuleSet
@@ -122,6 +123,11 @@ def score_side(
         else:
             natural += 1
             bonus += bonus_rules.natural_bonus
+        if meld.size >= 2 * rules.melds.canasta_size and not meld.is_wild_meld and \
+                not is_special:
+            more = in_meld(t, meld.rank, meld.size) - 1  # its rank's second canasta: natural
+            natural += more
+            bonus += more * bonus_rules.natural_bonus
     sambas = short = 0
     for _, low, high in sequences:
         melded += sum(points[r] for r in range(low, high + 1))
@@ -220,6 +226,9 @@ class HandResult:
     went_out: SeatNo  # the seat that went out, or -1
     sides: tuple[SideScore, ...]
     totals: tuple[int, ...]  # each side's game total after this hand
+    #: Under ``players.partners_at_pile``: the side each seat played for at the hand's end
+    #: (the lone hand alone, the partners on one side); () under every other rule set.
+    seat_sides: tuple[int, ...] = ()
 
 
 def sequences_of(s: State, t: Tables, side: SideNo) -> list[tuple[int, int, int]]:
@@ -236,7 +245,8 @@ def concealed(s: State, t: Tables, went_out: SeatNo) -> bool:
     nothing either."""
     go = t.rules.going_out
     turn = s.turn
-    side_no = went_out % t.sides
+    seat_sides = s.seat_sides
+    side_no = seat_sides[went_out]
     melds = s.sides[side_no].melds
     cs = t.rules.melds.canasta_size
     made = SAMBA_MARK in turn.created or any(
@@ -245,7 +255,7 @@ def concealed(s: State, t: Tables, went_out: SeatNo) -> bool:
     if s.seats[went_out].laid_before or (turn.took and not go.concealed_with_pile) or not made:
         return False
     return not (go.concealed_side_off_table and any(
-        seat.laid_before for n, seat in enumerate(s.seats) if n % t.sides == side_no))
+        seat.laid_before for n, seat in enumerate(s.seats) if seat_sides[n] == side_no))
 
 
 def hand_scores(s: State, t: Tables, went_out: SeatNo, conceded: SideNo = -1
@@ -268,10 +278,21 @@ def side_score(s: State, t: Tables, side_no: SideNo, went_out: SeatNo = -1,
                hidden: bool = False, hands: bool = True) -> SideScore:
     """One side's score if the hand ended now (``went_out`` the seat that went out, or -1;
     ``hidden`` whether concealed); with ``hands=False``, the cards in its hands count for
-    nothing (what its table alone is worth)."""
+    nothing (what its table alone is worth).
+
+    Under ``players.partners_at_pile`` side k is seat k (docs/rules.md, Presets: cutthroat):
+    it scores the table of the side seat k plays for, with the hands of every seat on it, and
+    seat k's own red 3s."""
     rules = t.rules
-    side = s.sides[side_no]
-    seats = [seat for n, seat in enumerate(s.seats) if n % t.sides == side_no]
+    if t.partners_at_pile:
+        seat_sides = s.seat_sides
+        table_side = seat_sides[side_no]
+        seats = [seat for n, seat in enumerate(s.seats) if seat_sides[n] == table_side]
+        owners = [s.seats[side_no]]
+    else:
+        table_side = side_no
+        seats = owners = [seat for n, seat in enumerate(s.seats) if n % t.sides == side_no]
+    side = s.sides[table_side]
     extra, label = 0, ""
     if s.table.cut_side == side_no:
         extra, label = rules.deal.perfect_cut_bonus, "perfect cut"
@@ -280,10 +301,10 @@ def side_score(s: State, t: Tables, side_no: SideNo, went_out: SeatNo = -1,
     held = [seat.hand for seat in seats] + [seat.foot for seat in seats] if hands else []
     return score_side(
         rules, side_no, [m for m in side.melds if m is not None], held,
-        sum(seat.red_threes for seat in seats), side.opened,
-        went_out >= 0 and went_out % t.sides == side_no, hidden, side.yes_failures,
-        side.black_threes_removed, extra, label, sequences_of(s, t, side_no),
-        sum(seat.black_threes for seat in seats))
+        sum(seat.red_threes for seat in owners), side.opened,
+        went_out >= 0 and s.seat_sides[went_out] == table_side, hidden,
+        side.yes_failures, side.black_threes_removed, extra, label,
+        sequences_of(s, t, table_side), sum(seat.black_threes for seat in owners))
 
 
 def winner(s: State, t: Tables) -> SideNo:

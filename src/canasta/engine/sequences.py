@@ -78,7 +78,7 @@ def sequence_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why =
     """New sequences of three, and cards at either end of an open one, that the seat may lay
     now (``size``: its cards, a waiting foot included)."""
     seat = s.turn.seat
-    side = s.sides[seat % t.sides]
+    side = s.sides[s.seat_sides[seat]]
     cards = s.seats[seat].cards
     assert cards is not None
     points, rank_of = t.points, t.rank_of
@@ -114,7 +114,7 @@ def _samba_ends(s: State, t: Tables, size: int, look: Lookahead, acts: list[Acti
     """Cards at either end of the side's sambas (``melds.sambas_grow_going_out``, Brazilian):
     only with the last cards of the hand, so that the player goes out; a card the open
     sequence of its suit takes already is not offered twice."""
-    side = s.sides[s.turn.seat % t.sides]
+    side = s.sides[s.seat_sides[s.turn.seat]]
     cards = s.seats[s.turn.seat].cards
     assert cards is not None
     offered = set(acts)
@@ -150,7 +150,7 @@ def sequence_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     sequences in these rules, an open one in that suit, cards not held."""
     if not t.rules.melds.sequences:
         return NO_SEQUENCES
-    if s.sides[s.turn.seat % t.sides].runs[action.arg] is not None:
+    if s.sides[s.seat_sides[s.turn.seat]].runs[action.arg] is not None:
         return OPEN_ALREADY
     cards = s.seats[s.turn.seat].cards
     missing = [c for c in sequence_cards(action) if cards is None or not cards[c]]
@@ -167,7 +167,7 @@ def extend_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     card = action.rank
     if cards is None or not cards[card]:
         return refuse("you have no {:kind}", card)
-    if not extends(s.sides[s.turn.seat % t.sides], t, card):
+    if not extends(s.sides[s.seat_sides[s.turn.seat]], t, card):
         return refuse("the {:kind} does not fit an end of your sequence", card)
     return None
 
@@ -176,7 +176,7 @@ def start_sequence(s: State, t: Tables, action: Action) -> tuple[int, int]:
     """Lay three cards of a suit in a row as a new sequence; returns the cards and the card
     points laid."""
     seat = s.turn.seat
-    side = s.sides[seat % t.sides]
+    side = s.sides[s.seat_sides[seat]]
     if not side.opened:
         open_tentatively(s, t)
     low, suit = action.rank, action.arg
@@ -192,7 +192,7 @@ def extend(s: State, t: Tables, action: Action) -> tuple[int, int]:
     let one grow; returns the cards and the card points laid."""
     seat = s.turn.seat
     spend(s, t, seat, action.rank)
-    side = s.sides[seat % t.sides]
+    side = s.sides[s.seat_sides[seat]]
     if extends(side, t, action.rank):
         grow_sequence(s, t, side, action.rank)
     else:  # an end of a samba (melds.sambas_grow_going_out)

@@ -27,7 +27,7 @@ from canasta.cards import JOKER
 
 Kind = int  #: a card kind (``canasta.cards``: 0 joker ... 14 ace), or a suited card code
 SeatNo = int  #: a seat number, 0 .. players-1
-SideNo = int  #: a side number, 0 .. sides-1; seat s plays for side s % sides
+SideNo = int  #: a side number, 0 .. sides-1; seat s plays for side ``State.seat_sides[s]``
 
 #: The meld table's index of the meld of wild cards alone (``melds.wild_melds``).
 WILD = JOKER
@@ -210,6 +210,9 @@ class State(Copyable):
     seats: list[Seat]
     sides: list[Side]
     turn: Turn
+    # The side each seat plays for this deal: seat s for side s % sides (``Tables.seat_sides``),
+    # except under ``players.partners_at_pile`` once the pile was first taken (``partners``).
+    seat_sides: tuple[SideNo, ...] = ()
 
 
 # ---------------------------------------------------------------------- copies from the fields

@@ -46,6 +46,10 @@ class Tables:
     special_opening: tuple[bool, ...] = ()  # per kind: may take wilds within the opening
     wild_rules: bool = False  # a meld's wild cards depend on more than its naturals
     bound_wilds: bool = False  # wild cards held may be bound to the wild meld (2s tame, MA)
+    seat_sides: tuple[int, ...] = ()  # the side of each seat at a deal's start: s % sides
+    partners_at_pile: bool = False  # players.partners_at_pile (cutthroat): partners.py
+    canastas_per_rank: int = 1  # melds.canastas_per_rank (Samba): canastas.in_meld
+    canasta_top: int = 7  # a meld of a rank this long is every canasta it can be
 
 
 def _card_points(rules: RuleSet) -> list[int]:
@@ -107,6 +111,10 @@ def _tables_by_value(rules: RuleSet) -> Tables:
         wild_rules=bool(rules.melds.special_ranks or rules.melds.wild_add_min_naturals
                         or rules.melds.unfinished_wild_binds),
         bound_wilds=rules.melds.twos_tame_while_open or rules.melds.unfinished_wild_binds,
+        seat_sides=tuple(s % rules.players.sides for s in range(rules.players.count)),
+        partners_at_pile=rules.players.partners_at_pile,
+        canastas_per_rank=rules.melds.canastas_per_rank,
+        canasta_top=rules.melds.canasta_size * rules.melds.canastas_per_rank,
     )
 
 

@@ -29,6 +29,7 @@ from canasta.engine import (
     going_out,
     melds,
     opening,
+    partners,
     pile,
     scoring,
     sequences,
@@ -83,7 +84,8 @@ def new_state(t: Tables, seed: int) -> State:
     """The state of a new game: the first dealer cut, the first hand dealt, the first turn."""
     dealer, _ = deal.cut_for_dealer(t.rules, seed)
     s = State(Match(seed, [0] * t.sides, 1, dealer, (), -1, False, False),
-              Table([], [], 0, -1, 0, -1, [], 0), [], [], _fresh_turn(0))  # dealt next
+              Table([], [], 0, -1, 0, -1, [], 0), [], [], _fresh_turn(0),
+              t.seat_sides)  # dealt next
     deal.deal_hand(s, t)
     begin_turn(s, t, (dealer + 1) % t.players)
     return s
@@ -94,22 +96,23 @@ def _fresh_turn(seat: SeatNo) -> Turn:
                 (), 0, None)
 
 
-def _reset(turn: Turn, seat: SeatNo) -> None:
-    """``turn`` becomes ``seat``'s new turn (as ``_fresh_turn``, without a new object)."""
+def begin_turn(s: State, t: Tables, seat: SeatNo) -> None:
+    """Start ``seat``'s turn. With the stock gone, the pile is turned over as a new stock
+    (``stock_out.mode = "turn_pile"``), or the hand ends (``"last_discard"``: the last card's
+    drawer has discarded), or it ends unless the player can take the pile (ruling 13)."""
+    turn = s.turn  # becomes seat's new turn, as _fresh_turn makes one, without a new object
     turn.seat, turn.phase, turn.asker = seat, _DRAWING, -1
     turn.permission = turn.acaba = _NOT_ASKED
     turn.asked = turn.drew = turn.took = turn.melded = False
     turn.retracts = turn.opening_points = 0
     turn.created, turn.opening = (), None
-
-
-def begin_turn(s: State, t: Tables, seat: SeatNo) -> None:
-    """Start ``seat``'s turn. With the stock gone, the pile is turned over as a new stock
-    (``stock_out.mode = "turn_pile"``), or the hand ends unless the player can take the pile
-    (ruling 13)."""
-    _reset(s.turn, seat)
+    if t.partners_at_pile:
+        partners.own_minimum(s, t, seat)
     table = s.table
     if table.stock:
+        return
+    if t.rules.stock_out.mode == "last_discard":
+        end_hand(s, t, -1, HandEnd.STOCK_EXHAUSTED)
         return
     if t.rules.stock_out.mode == "turn_pile" and len(table.pile) > 1:
         top = table.pile.pop()
@@ -177,7 +180,7 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
     size = player.size + player.foot_size
     rules = t.rules
     acts: list[Action]
-    if s.sides[seat % t.sides].opened or melds.lay_refusal(s, t) is None:
+    if s.sides[s.seat_sides[seat]].opened or melds.lay_refusal(s, t) is None:
         acts = melds.rank_actions(s, t, size, look, why)
         if rules.melds.wild_melds and (hand[TWO] or hand[JOKER]):
             acts += wild_melds.wild_meld_actions(s, t, size, look, why)
@@ -185,7 +188,7 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
             acts += sequences.sequence_actions(s, t, size, look, why)
         if hand[BLACK_THREE]:
             acts += melds.black_three_actions(s, t, size, why)
-        if not s.sides[seat % t.sides].opened and player.foot_size:
+        if player.foot_size and not s.sides[s.seat_sides[seat]].opened:
             acts = _foot_filter(s, t, acts, why)
     else:
         acts = []
@@ -281,7 +284,7 @@ def _discard(s: State, t: Tables, action: Action) -> None:
     if turn.melded:
         player.laid_before = True
     if turn.permission == _SAID_YES:
-        s.sides[seat % t.sides].yes_failures += 1
+        s.sides[s.seat_sides[seat]].yes_failures += 1
     table = s.table
     nxt = (seat + 1) % t.players
     blocks = action.rank == BLACK_THREE and t.rules.pile.black_three_blocks_next
@@ -298,12 +301,15 @@ def end_hand(s: State, t: Tables, went_out: SeatNo, ended_by: HandEnd,
     """Score the hand, add it to the game, and end the game or deal the next hand."""
     if went_out >= 0 and s.turn.opening is not None:
         opening.close_opening(s, t)
+    if went_out >= 0 and t.partners_at_pile:
+        partners.form(s, t, went_out)  # out before the pile was taken: the lone hand
     sides = scoring.hand_scores(s, t, went_out, conceded)
     match = s.match
     for side, score in enumerate(sides):
         match.scores[side] += score.total
-    match.results = (*match.results, scoring.HandResult(match.deal, ended_by, went_out, sides,
-                                                        tuple(match.scores)))
+    match.results = (*match.results, scoring.HandResult(
+        match.deal, ended_by, went_out, sides, tuple(match.scores),
+        s.seat_sides if t.partners_at_pile else ()))
     won = scoring.winner(s, t)
     if won >= 0 or match.one_hand:  # a look-ahead world ends with its hand: no deal
         match.over = True
@@ -330,7 +336,7 @@ TRANSITIONS: dict[ActionType, Callable[[State, Tables, Action], None]] = {
     ActionType.RETRACT: lambda s, t, a: opening.retract(s, t),
     ActionType.LAY_RED_THREE: _lay_red,
     ActionType.ACABA: lambda s, t, a: end_hand(s, t, -1, HandEnd.CONCEDED,
-                                                s.turn.seat % t.sides),
+                                                s.seat_sides[s.turn.seat]),
     ActionType.DISCARD: _discard,
 }
 
@@ -350,7 +356,7 @@ def keeps_going_out(s: State, t: Tables, action: Action) -> bool:
         if not any(hand):  # the hand is over: it went out, unless a taken pile waits
             tentative = s.turn.opening
             return tentative is None or tentative.pending is None
-        side = s.sides[s.turn.seat % t.sides]
+        side = s.sides[s.seat_sides[s.turn.seat]]
         points = s.turn.opening_points + (0 if side.opened else laid)
         return going_out.reachable_after(s, t, hand, table, points, delta)
     if kind in LAYS and not player.foot_size:
@@ -383,11 +389,11 @@ def _scratch(s: State, t: Tables) -> State:
     """A copy of the parts of the state a lay changes (the player, the side, the turn); the
     rest is shared with ``s``, for a lay played ahead."""
     seat = s.turn.seat
-    side = seat % t.sides
+    side = s.seat_sides[seat]
     seats, sides = s.seats[:], s.sides[:]
     seats[seat] = seats[seat].copy()
     sides[side] = sides[side].copy()
-    return State(s.match, s.table, seats, sides, s.turn.copy())
+    return State(s.match, s.table, seats, sides, s.turn.copy(), s.seat_sides)
 
 
 def _lay_ahead(s: State, t: Tables, action: Action) -> tuple[State, bool]:
@@ -409,7 +415,7 @@ def _foot_filter(s: State, t: Tables, acts: list[Action], why: Why | None) -> li
         tentative = ahead.turn.opening
         short = None
         if ahead.seats[seat].size == cards and (tentative is None or tentative.pending is None):
-            short = opening.shortfall(ahead.sides[seat % t.sides], t, before + points)
+            short = opening.shortfall(ahead.sides[ahead.seat_sides[seat]], t, before + points)
         if short is None:
             kept.append(action)
         elif why is not None:

@@ -92,7 +92,7 @@ class PlayerView:
         object.__setattr__(self, "__dict__", {
             "seat": seat, "rules": rules, "state": state, "legal_actions": legal_actions,
             "stock_size": stock_size, "t": tables_for(rules) if t is None else t,
-            "side": seat % rules.players.sides})
+            "side": state.seat_sides[seat]})
 
     # ------------------------------------------------------------------ who, where, when
 
@@ -103,6 +103,16 @@ class PlayerView:
     @property
     def sides(self) -> int:
         return self.rules.players.sides
+
+    @property
+    def seat_sides(self) -> tuple[SideNo, ...]:
+        """Per seat: the side it plays for this deal (seat s for side s % sides, except
+        under ``players.partners_at_pile`` once the pile was taken: docs/rules.md)."""
+        return self.state.seat_sides
+
+    def side_of(self, seat: SeatNo) -> SideNo:
+        """The side ``seat`` plays for this deal."""
+        return self.state.seat_sides[seat]
 
     @property
     def deal_number(self) -> int:

@@ -27,7 +27,7 @@ def wild_meld_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why 
     seat = s.turn.seat
     hand = s.seats[seat].hand
     twos, jokers = hand[TWO], hand[JOKER]
-    meld = s.sides[seat % t.sides].melds[WILD]
+    meld = s.sides[s.seat_sides[seat]].melds[WILD]
     ops = s.turn.opening_points
     points = t.points
     of_twos = t.rules.melds.twos_meld
@@ -76,7 +76,7 @@ def wild_meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     """Why a meld of wild cards alone was not considered."""
     if not t.rules.melds.wild_melds:
         return Refusal("these rules do not allow a meld of wild cards alone")
-    if s.sides[s.turn.seat % t.sides].melds[WILD] is not None:
+    if s.sides[s.seat_sides[s.turn.seat]].melds[WILD] is not None:
         return Refusal("your side already has a meld of wild cards: add to it instead")
     hand = s.seats[s.turn.seat].hand
     if hand[JOKER] < action.arg or hand[TWO] < 3 - action.arg:

@@ -243,7 +243,7 @@ class Observer:
         v = self._zeros[:]
         s = view.state
         me, players, sides = view.seat, layout.players, layout.sides
-        side = me % sides
+        side, slot = s.seat_sides[me], me % sides  # the table's side, the score's
         seats = s.seats[me:] + s.seats[:me]
         v[me] = 1.0
         if layout.private:
@@ -292,7 +292,7 @@ class Observer:
                 v[opened_at + q] = 1.0
             else:
                 v[minimums_at + q] = mine.minimum / _POINTS
-            v[scores_at + q] = match.scores[n] / _POINTS
+            v[scores_at + q] = match.scores[(slot + q) % sides] / _POINTS
         if layout.suited:
             seq_at = at["sequences"]
             for q, runs in enumerate(_rotate(view.sequences, side)):

@@ -152,6 +152,10 @@ class SideFact(Fact):
     opened: bool
     minimum: int
     black_threes: int = 0  # laid out, where they are bonus cards (Modern American)
+    #: Where every seat keeps its own score (players.partners_at_pile, cutthroat): each of the
+    #: side's seats' game totals, in seat order (``score`` is then its own seat's, or its
+    #: lower seat's); () elsewhere.
+    seat_scores: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,3 +276,11 @@ class TableFacts(Fact):
     last_deal: DealBreakdown | None
     winner: str
     bonus_piles: tuple[int, ...] = ()  # sizes of the face-down bonus piles (Modern American)
+
+    def scoreboard(self) -> tuple[tuple[str, int], ...]:
+        """Who has what game total: each side by its name, or, where every seat keeps its own
+        score (``SideFact.seat_scores``), each seat by its name."""
+        if any(side.seat_scores for side in self.sides):
+            return tuple((self.seats[seat].name, score) for side in self.sides
+                         for seat, score in zip(side.seats, side.seat_scores, strict=True))
+        return tuple((side.name, side.score) for side in self.sides)

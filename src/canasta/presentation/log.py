@@ -142,7 +142,7 @@ def describe_move(before: PlayerView, action: Action, after: PlayerView,
     and of the game get lines of their own."""
     if before.seat != after.seat:
         raise ValueError("describe_move needs one seat's views before and after the action")
-    chair = Chair(before.seat, before.sides, names)
+    chair = Chair(before.seat, before.seat_sides, names, before.t.partners_at_pile)
     move = _Move(before, action, after, chair)
     sentence = _SENTENCES[action.type](move)
     lines = []
@@ -170,8 +170,8 @@ def game_over_words(view: PlayerView, chair: Chair) -> str:
     scores = view.scores
     best = view.state.match.winner
     board = " to ".join(str(s) for s in sorted(scores, reverse=True))
-    name = chair.side_name(best)
-    verb = "win" if " and " in name else "wins"
+    name = chair.score_name(best)
+    verb = "win" if " and " in name or name == "you" else "wins"
     return f"The game is over: {name} {verb}, {board}."
 
 

@@ -27,13 +27,19 @@ def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
 
 
 class Chair:
-    """The table seen from one seat: its side, its partners, how each seat is called."""
+    """The table seen from one seat: its side, its partners, how each seat is called.
 
-    def __init__(self, seat: int, sides: int, names: Sequence[str]) -> None:
-        self.seat, self.sides, self.names = seat, sides, tuple(names)
+    ``seat_sides`` is the side each seat plays for this deal (``PlayerView.seat_sides``);
+    ``by_seat``: every seat keeps its own score (``players.partners_at_pile``, three-hand
+    cutthroat: partners for one hand at most), so a score is named by its seat."""
+
+    def __init__(self, seat: int, seat_sides: Sequence[int], names: Sequence[str],
+                 by_seat: bool = False) -> None:
+        self.seat, self.seat_sides, self.names = seat, tuple(seat_sides), tuple(names)
+        self.by_seat = by_seat
 
     def side_of(self, seat: int) -> int:
-        return seat % self.sides
+        return self.seat_sides[seat]
 
     def relation(self, seat: int) -> str:
         """``"you"``, ``"partner"`` or ``"opponent"``."""
@@ -58,7 +64,16 @@ class Chair:
         if side == self.side_of(self.seat):
             return "your side"
         names = [self.names[s] for s in range(len(self.names)) if self.side_of(s) == side]
+        if not names:  # its player joined a partner's side (players.partners_at_pile)
+            return "nobody"
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def score_name(self, column: int) -> str:
+        """Who scores column ``column`` of the results and totals: its side
+        (``side_name``), or, ``by_seat``, its seat ("you", "Bob")."""
+        if not self.by_seat:
+            return self.side_name(column)
+        return "you" if column == self.seat else self.names[column]
 
     def whose(self, seat: int) -> str:
         """The possessive for a seat's side: "your", "your side's", "their"."""

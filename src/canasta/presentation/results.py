@@ -11,7 +11,7 @@ from canasta.presentation.names import Chair
 def deal_breakdown(result: HandResult, chair: Chair) -> DealBreakdown:
     """The breakdown of one finished deal, named from ``chair``'s seat."""
     sides = tuple(
-        SideBreakdown(score.side, chair.side_name(score.side),
+        SideBreakdown(score.side, chair.score_name(score.side),
                       tuple(ScoreItem(label, value) for label, value in score.items()),
                       score.total, result.totals[score.side])
         for score in result.sides)

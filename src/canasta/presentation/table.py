@@ -101,18 +101,20 @@ def seat_facts(view: PlayerView, chair: Chair) -> tuple[SeatFact, ...]:
 
 
 def side_facts(view: PlayerView, chair: Chair) -> tuple[SideFact, ...]:
-    """Every side: its melds, canastas, red 3s, score and opening minimum."""
-    red, black, sides = view.red_threes, view.black_threes, view.sides
+    """Every side: its melds, canastas, red 3s, score and opening minimum; where every seat
+    keeps its own score (``players.partners_at_pile``), each of its seats' scores too."""
+    red, black = view.red_threes, view.black_threes
     scores, canastas, opened, minimums = (view.scores, view.canastas, view.initial_done,
                                           view.minimums)
+    seated = [tuple(s for s in range(view.players) if chair.side_of(s) == side)
+              for side in range(view.sides)]
     return tuple(
-        SideFact(side, chair.side_name(side), side == view.side,
-                 tuple(s for s in range(view.players) if chair.side_of(s) == side),
+        SideFact(side, chair.side_name(side), side == view.side, seats,
                  scores[side], side_melds(view, side), canastas[side],
-                 sum(red[s] for s in range(view.players) if s % sides == side),
-                 opened[side], minimums[side],
-                 sum(black[s] for s in range(view.players) if s % sides == side))
-        for side in range(sides))
+                 sum(red[s] for s in seats), opened[side], minimums[side],
+                 sum(black[s] for s in seats),
+                 tuple(scores[s] for s in seats) if chair.by_seat else ())
+        for side, seats in enumerate(seated))
 
 
 def table_facts(view: PlayerView, names: Sequence[str] | None = None,
@@ -122,7 +124,7 @@ def table_facts(view: PlayerView, names: Sequence[str] | None = None,
     ``with_hint`` the greedy bot's advice when the seat is to act."""
     chosen = check_names(names, view.players) if names is not None else \
         default_names(view.players, view.seat)
-    chair = Chair(view.seat, view.sides, chosen)
+    chair = Chair(view.seat, view.seat_sides, chosen, view.t.partners_at_pile)
     side = view.side
     results = view.results
     hand = hand_groups(view)
@@ -140,5 +142,5 @@ def table_facts(view: PlayerView, names: Sequence[str] | None = None,
         actions=tuple(action_fact(a) for a in view.legal_actions),
         log=tuple(log), hint=hint(view) if with_hint else None,
         last_deal=deal_breakdown(results[-1], chair) if results else None,
-        winner=chair.side_name(view.state.match.winner) if view.state.match.over
+        winner=chair.score_name(view.state.match.winner) if view.state.match.over
         and view.state.match.winner >= 0 else "", bonus_piles=view.bonus_sizes)

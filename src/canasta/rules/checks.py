@@ -9,118 +9,30 @@ that side held every card, so a check refuses only what no deal can ever allow.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from canasta.cards import ACE, BLACK_THREE, FOUR, JOKER, NATURAL_RANKS, SUITS, TWO, kind_counts
+from canasta.rules.capacity import RANKS, Capacity, Pack, meldable_points, wilds_needed
 from canasta.rules.ruleset import RuleSet
+from canasta.rules.variant_checks import (
+    black_threes_as_bonus_cards,
+    bonus_piles_fit,
+    count_bonuses_valid,
+    discard_to_go_out,
+    neutral_band_below_positive,
+    partners_at_pile_fits,
+    sambas_grow_needs_sequences,
+    special_ranks_consistent,
+    twos_meld_needs_wild_melds,
+    unfinished_wild_binds_needs_wild_melds,
+    upcard_pile_fits,
+)
 
 Check = Callable[[RuleSet], str | None]
 
 #: A new meld is laid as three cards ("meld K K K", "meld K K 2") and grows by additions
 #: (docs/rules.md, "How the engine settles what the texts leave open": the turn as actions).
 NEW_MELD_CARDS = 3
-#: The natural ranks, 4 up to the ace. A side has one meld of each (docs/rules.md, "Melds"),
-#: so at most this many canastas of ranks.
-RANKS = len(NATURAL_RANKS)
 #: Canastas that pay ``canastas.seven_canastas_bonus``.
 SEVEN = 7
-
-
-@dataclass(frozen=True, slots=True)
-class Pack:
-    """What the pack of a rule set holds, as the checks count it."""
-
-    size: int
-    naturals: int  # cards of each natural rank, 4 to ace
-    wilds: int  # 2s and jokers
-    black_threes: int
-    words: str  # the keys that make the pack, for messages
-
-    @classmethod
-    def of(cls, rules: RuleSet) -> Pack:
-        """The pack of ``deck.decks`` decks and ``deck.jokers`` jokers."""
-        deck = rules.deck
-        counts = kind_counts(deck.decks, deck.jokers)
-        return cls(sum(counts), counts[FOUR], counts[TWO] + counts[JOKER], counts[BLACK_THREE],
-                   f"deck.decks = {deck.decks}, deck.jokers = {deck.jokers}")
-
-
-def _wilds_needed(rules: RuleSet, pack: Pack, least: int) -> int | None:
-    """The fewest wild cards (``least`` at least) that make a canasta of a rank with every
-    natural of that rank, or None when the wild-card limits never allow that many. Under
-    ``melds.wild_limit_at_laydown_only`` the limits bind the three cards laid, not additions."""
-    need = max(least, rules.melds.canasta_size - pack.naturals)
-    if rules.melds.wild_limit_at_laydown_only or need <= rules.wilds_allowed(pack.naturals):
-        return need
-    return None
-
-
-def _rank_canastas(need: int | None, wilds: int) -> int:
-    """How many canastas of ranks the pack's wilds allow when each needs ``need`` of them."""
-    if need is None:
-        return 0
-    return RANKS if need == 0 else min(RANKS, wilds // need)
-
-
-@dataclass(frozen=True, slots=True)
-class Capacity:
-    """The most canastas one side could make if the whole pack were its own: one of each rank
-    4 to ace, each holding every natural of its rank and the fewest wild cards that complete it
-    (a natural one needs ``melds.canasta_size`` naturals of a rank); wild canastas from the
-    wild cards left, with ``melds.wild_melds``; with ``melds.sequences``, sambas of
-    ``melds.canasta_size`` cards in a row of one suit. No more, in all, than the naturals and
-    wild cards of the pack can fill."""
-
-    canastas: int  # of any kind: ranks, wild canastas (melds.wild_melds), sambas
-    natural: int
-    mixed: int
-    sambas: int
-
-    @classmethod
-    def of(cls, rules: RuleSet) -> Capacity:
-        """Count, for a rule set whose melds can start (``min_naturals`` of 3 or fewer)."""
-        pack, melds = Pack.of(rules), rules.melds
-        size = melds.canasta_size
-        need = _wilds_needed(rules, pack, 0)
-        ranks = _rank_canastas(need, pack.wilds)
-        wild = (pack.wilds - ranks * (need or 0)) // size if melds.wild_melds else 0
-        sambas = len(SUITS) * rules.deck.decks * (RANKS // size) if melds.sequences else 0
-        cards = (RANKS * pack.naturals + pack.wilds) // size
-        return cls(
-            canastas=min(ranks + wild + sambas, cards),
-            natural=RANKS if pack.naturals >= size else 0,
-            mixed=_rank_canastas(_wilds_needed(rules, pack, 1), pack.wilds),
-            sambas=sambas,
-        )
-
-
-def card_points(rules: RuleSet, kind: int) -> int:
-    """The card points of a kind of card (``points.*``); red 3s have none."""
-    p = rules.points
-    if kind == JOKER:
-        return p.joker
-    if kind == TWO:
-        return p.two
-    if kind == BLACK_THREE:
-        return p.black_three
-    if kind == ACE:
-        return p.ace
-    if kind in NATURAL_RANKS:
-        return p.four_to_seven if kind <= 7 else p.eight_to_king
-    return 0
-
-
-def meldable_points(rules: RuleSet) -> int:
-    """What every card of the pack that may count toward an opening is worth together: the
-    naturals, the wild cards unless ``initial_meld.natural_only``, the black 3s when a set of
-    them may be laid."""
-    counts = kind_counts(rules.deck.decks, rules.deck.jokers)
-    kinds = [*NATURAL_RANKS]
-    if not rules.initial_meld.natural_only:
-        kinds += [TWO, JOKER]
-    if rules.melds.black_three_sets:
-        kinds.append(BLACK_THREE)
-    return sum(counts[k] * max(0, card_points(rules, k)) for k in kinds)
 
 
 # ---------------------------------------------------------------------- players and the deal
@@ -190,7 +102,7 @@ def naturals_of_a_new_meld(rules: RuleSet) -> str | None:
 def canasta_reachable(rules: RuleSet) -> str | None:
     """A meld of a rank can grow to ``melds.canasta_size`` cards within the wild-card limits."""
     melds, pack = rules.melds, Pack.of(rules)
-    if _wilds_needed(rules, pack, 0) is not None and \
+    if wilds_needed(rules, pack, 0) is not None and \
             pack.naturals + pack.wilds >= melds.canasta_size:
         return None
     head = (f"melds.canasta_size = {melds.canasta_size} can never be reached: a meld holds at "
@@ -417,149 +329,6 @@ def seven_canastas_makeable(rules: RuleSet) -> str | None:
     return None
 
 
-# ---------------------------------------------------------------------- issue 16: Italian and
-# the details the presets left out (docs/rules.md, Presets: italian, cuban, brazilian)
-
-#: The most cards an upcard can set under itself (a king, ``deal.pile_by_upcard``).
-UPCARD_PILE_MOST = 13
-
-
-def upcard_pile_fits(rules: RuleSet) -> str | None:
-    """A pile sized by the upcard is taken whole, and the stock outlasts it."""
-    if not rules.deal.pile_by_upcard:
-        return None
-    if rules.pile.take_top:
-        return (f"deal.pile_by_upcard with pile.take_top = {rules.pile.take_top} is not "
-                "supported: the face-down cards lie under the whole pile, taken with it")
-    if rules.stock_out.mode != "compulsory_take":
-        return ("deal.pile_by_upcard with stock_out.mode = 'turn_pile' is not supported: the "
-                "face-down cards would be turned into the stock unseen")
-    deal = rules.deal
-    dealt = rules.players.count * (deal.hand_size + deal.foot_size)
-    pack = Pack.of(rules)
-    if dealt + UPCARD_PILE_MOST + 2 > pack.size:
-        return (f"deal.pile_by_upcard: the deal takes {dealt} cards and a king upcard "
-                f"{UPCARD_PILE_MOST} more, but the pack holds {pack.size} ({pack.words}): it "
-                "must keep back a stock to draw from")
-    return None
-
-
-def twos_meld_needs_wild_melds(rules: RuleSet) -> str | None:
-    """A meld of 2s, and the rule that tames 2s while it is open, are melds of wild cards."""
-    melds = rules.melds
-    for key, on in (("melds.twos_meld", melds.twos_meld),
-                    ("melds.twos_tame_while_open", melds.twos_tame_while_open)):
-        if on and not melds.wild_melds:
-            return f"{key} needs melds.wild_melds: the meld of 2s is the meld of wild cards"
-    return None
-
-
-def sambas_grow_needs_sequences(rules: RuleSet) -> str | None:
-    """Only sequences make sambas to grow."""
-    if rules.melds.sambas_grow_going_out and not rules.melds.sequences:
-        return "melds.sambas_grow_going_out needs melds.sequences: there is no samba to grow"
-    return None
-
-
-def count_bonuses_valid(rules: RuleSet) -> str | None:
-    """Each row of ``canastas.count_bonuses`` asks for canastas a side can make, its natural
-    ones among them."""
-    cap = Capacity.of(rules)
-    for natural, total, points in rules.canastas.count_bonuses:
-        row = [natural, total, points]
-        if total < 1 or natural < 0 or natural > total:
-            return (f"canastas.count_bonuses row {row}: needs 1 canasta or more, and no more "
-                    "natural ones than canastas")
-        if total > cap.canastas or natural > cap.natural:
-            return (f"canastas.count_bonuses row {row} can never be paid: a side makes at most "
-                    f"{cap.canastas} canastas, {cap.natural} of them natural")
-    return None
-
-
-# ---------------------------------------------------------------------- Modern American (issue 16)
-# The options of docs/rules.md, Presets: modern_american.
-
-
-def special_ranks_consistent(rules: RuleSet) -> str | None:
-    """Wild cards within the opening are a privilege of special ranks; their bonuses and
-    penalties need special ranks."""
-    melds, c = rules.melds, rules.canastas
-    extra = sorted(set(melds.special_wild_in_opening) - set(melds.special_ranks))
-    if extra:
-        return (f"melds.special_wild_in_opening names {', '.join(extra)}, which "
-                "melds.special_ranks does not: only a special rank has that privilege")
-    if not melds.special_ranks and (c.special_bonus or c.unfinished_special_penalty
-                                    or rules.points.special_in_hand):
-        return ("canastas.special_bonus, canastas.unfinished_special_penalty or "
-                "points.special_in_hand is set but melds.special_ranks is empty")
-    return None
-
-
-def unfinished_wild_binds_needs_wild_melds(rules: RuleSet) -> str | None:
-    """Only a meld of wild cards can be unfinished."""
-    if rules.melds.unfinished_wild_binds and not rules.melds.wild_melds:
-        return "melds.unfinished_wild_binds needs melds.wild_melds"
-    return None
-
-
-def black_threes_as_bonus_cards(rules: RuleSet) -> str | None:
-    """Black 3s laid out at once are never melded, and red 3s are laid out as they are."""
-    if not rules.red_threes.black_too:
-        return None
-    if rules.melds.black_three_sets:
-        return ("red_threes.black_too lays black 3s out at once, so melds.black_three_sets "
-                f"= {list(rules.melds.black_three_sets)} could never be laid: set it to []")
-    if rules.red_threes.hold:
-        return ("red_threes.black_too lays 3s out at once, red_threes.hold keeps them in hand: "
-                "choose one")
-    return None
-
-
-def neutral_band_below_positive(rules: RuleSet) -> str | None:
-    """Threes are neutral from ``neutral_canastas`` up to ``positive_needs_canastas``."""
-    r3 = rules.red_threes
-    if r3.neutral_canastas and r3.neutral_canastas >= r3.positive_needs_canastas:
-        return (f"red_threes.neutral_canastas = {r3.neutral_canastas} must be below "
-                f"red_threes.positive_needs_canastas = {r3.positive_needs_canastas}")
-    return None
-
-
-def bonus_piles_fit(rules: RuleSet) -> str | None:
-    """The bonus piles come out of the stock, one per side at most, and not with feet."""
-    piles = list(rules.deal.bonus_piles)
-    if not piles:
-        return None
-    if len(piles) > rules.players.sides:
-        return (f"deal.bonus_piles = {piles}: more piles than the {rules.players.sides} sides "
-                "that could take them")
-    if rules.deal.foot_size:
-        return "deal.bonus_piles with deal.foot_size is not supported"
-    dealt = rules.players.count * rules.deal.hand_size + sum(piles)
-    size = Pack.of(rules).size
-    if dealt + 2 > size:
-        return (f"the deal and deal.bonus_piles = {piles} take {dealt} cards of the pack's "
-                f"{size}: it must keep back at least 2, the upcard and a stock")
-    return None
-
-
-def discard_to_go_out(rules: RuleSet) -> str | None:
-    """Going out with a discard cannot end on a black-3 set that must be the last cards."""
-    if rules.going_out.needs_discard and rules.melds.black_three_set_last:
-        return ("going_out.needs_discard with melds.black_three_set_last: a set that must be "
-                "the last cards of the hand leaves nothing to discard")
-    return None
-
-
-AMERICAN_CHECKS: tuple[Check, ...] = (
-    special_ranks_consistent,
-    unfinished_wild_binds_needs_wild_melds,
-    black_threes_as_bonus_cards,
-    neutral_band_below_positive,
-    bonus_piles_fit,
-    discard_to_go_out,
-)
-
-
 #: Every check, in the order they are tried: the first reason found is the one reported.
 CHECKS: tuple[Check, ...] = (
     sides_split,
@@ -592,7 +361,13 @@ CHECKS: tuple[Check, ...] = (
     twos_meld_needs_wild_melds,
     sambas_grow_needs_sequences,
     count_bonuses_valid,
-    *AMERICAN_CHECKS,
+    special_ranks_consistent,
+    unfinished_wild_binds_needs_wild_melds,
+    black_threes_as_bonus_cards,
+    neutral_band_below_positive,
+    bonus_piles_fit,
+    discard_to_go_out,
+    partners_at_pile_fits,
 )
 
 

@@ -33,6 +33,13 @@ class Players:
     sides: int = option(
         2, "number of sides; seat i plays for side i mod sides (partners sit apart)", min=2, max=6
     )
+    # --- issue 16 (cutthroat, the partnership formed at the pile): docs/rules.md ---
+    partners_at_pile: bool = option(
+        False, "three players, each alone until one first takes the discard pile: that player "
+        "plays the hand alone and the other two become partners, their melds combined; a "
+        "player going out before the pile was taken is the lone hand; each side's score goes "
+        "to each of its players, red 3s to their owner only (three-hand 'cutthroat')"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +167,11 @@ class Melds:
     sambas_grow_going_out: bool = option(
         False, "with sequences: a player going out may add cards at the ends of the side's "
         "sambas, with the last cards of the hand (Brazilian escalera)"
+    )
+    canastas_per_rank: int = option(
+        1, "canastas a side may have of one rank: its meld of the rank, which holds every "
+        "card of it the side melds (its melds of the rank combined), counts one canasta per "
+        "canasta_size cards, up to this many (Samba, Bicycle: 2)", min=1, max=4,
     )
     # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
     special_ranks: tuple[str, ...] = option(
@@ -393,9 +405,11 @@ class StockOut:
         "compulsory_take",
         "when the stock is gone (docs/rules.md, ruling 13): 'compulsory_take' (classic: the "
         "pile must be taken when its top "
-        "card fits a meld; the hand ends when a player cannot take it) or 'turn_pile' "
-        "(a variation: the pile, less its top card, is turned over as a new stock)",
-        choices=("compulsory_take", "turn_pile"),
+        "card fits a meld; the hand ends when a player cannot take it), 'turn_pile' "
+        "(a variation: the pile, less its top card, is turned over as a new stock) or "
+        "'last_discard' (three-hand cutthroat: the hand ends with the discard of the player "
+        "who drew the last card)",
+        choices=("compulsory_take", "turn_pile", "last_discard"),
     )
 
 

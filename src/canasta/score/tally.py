@@ -63,7 +63,13 @@ class Sheet:
 
 def tally(rules: RuleSet, names: Sequence[str], deals: Sequence[Sequence[SideEntry]]) -> Sheet:
     """Check and score every deal in order; ``EntryError`` names the first deal that cannot be
-    true (with the totals it would start from) or that comes after the game ended."""
+    true (with the totals it would start from) or that comes after the game ended; a rule set
+    whose partnerships form in mid-hand (cutthroat) is refused: a column is a side for the
+    whole game here (docs/scorepad.md)."""
+    if rules.players.partners_at_pile:
+        raise EntryError(f"{rules.name}: the score pad keeps a column per side for the whole "
+                         "game, and players.partners_at_pile forms the partnership anew each "
+                         "deal: not supported")
     results: list[DealResult] = []
     totals = [0] * len(names)
     won = -1

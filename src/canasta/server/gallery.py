@@ -32,8 +32,8 @@ NOBODY = -1  # the seat a spectator's chair is at
 class Gallery(Chair):
     """The chair of a spectator: every seat by its name, no "you", no partners."""
 
-    def __init__(self, sides: int, names: Sequence[str]) -> None:
-        super().__init__(NOBODY, sides, names)
+    def __init__(self, view: PlayerView, names: Sequence[str]) -> None:
+        super().__init__(NOBODY, view.seat_sides, names, view.t.partners_at_pile)
 
     def relation(self, seat: int) -> str:
         return "player"
@@ -67,13 +67,15 @@ def log_lines(before: PlayerView, action: Action, after: PlayerView,
     would read it (an opponent never reads "you" or "your partner" about the actor, and is
     told no card the actor drew), then the deal's and the game's end in the gallery's words."""
     actor = before.current_player
-    watcher = (actor + 1) % before.players  # never the actor's partner: seats alternate sides
+    sides = before.seat_sides  # the watcher is never the actor's partner
+    watcher = next(s for s in ((actor + i) % before.players for i in range(1, before.players))
+                   if sides[s] != sides[actor])
     info_before, info_after = information_set(before.state, NOBODY), \
         information_set(after.state, NOBODY)
     seen_before = PlayerView(watcher, before.rules, info_before, (), before.stock_size)
     seen_after = PlayerView(watcher, after.rules, info_after, (), after.stock_size)
     sentence = describe_move(seen_before, action, seen_after, names)[0]
-    gallery = Gallery(before.sides, names)
+    gallery = Gallery(before, names)
     lines = [sentence]
     if len(after.results) > len(before.results):
         lines.append(deal_breakdown(after.results[len(before.results)], gallery).words)
@@ -85,7 +87,7 @@ def log_lines(before: PlayerView, action: Action, after: PlayerView,
 def gallery_facts(view: PlayerView, names: Sequence[str], log: Sequence[str]) -> dict[str, Any]:
     """Everything a spectator is shown, JSON-ready, in the fields of ``TableFacts`` that a
     spectator has (no hand, no opening of its own, no actions, no hint)."""
-    gallery = Gallery(view.sides, names)
+    gallery = Gallery(view, names)
     seat = view.current_player
     if seat < 0:
         turn = {"seat": -1, "name": "", "mine": False, "phase": "over",

@@ -140,7 +140,8 @@ def game_json(game: pad.PadGame) -> dict[str, Any]:
 def presets() -> list[dict[str, Any]]:
     """The presets a game may be started under, with their sides (read once per process)."""
     return [{"name": n, "description": (r := load(n)).description, "sides": r.players.sides,
-             "players": r.players.count} for n in preset_names()]
+             "players": r.players.count} for n in preset_names()
+            if not load(n).players.partners_at_pile]  # the pad refuses those (score.tally)
 
 
 class ScorePad:

@@ -245,7 +245,11 @@ function draw() {
   const you = frame.you;
   const myTurn = you !== null && facts.turn.mine;
   document.body.classList.toggle("my-turn", myTurn);
-  $("scores").textContent = facts.sides.map((s) => `${s.name}: ${s.score}`).join(" · ");
+  // Where every seat keeps its own score (cutthroat: SideFact.seat_scores), each seat's.
+  const bySeat = facts.sides.some((s) => s.seat_scores && s.seat_scores.length);
+  $("scores").textContent = (bySeat
+    ? facts.sides.flatMap((s) => s.seats.map((seat, i) => `${facts.seats[seat].name}: ${s.seat_scores[i]}`))
+    : facts.sides.map((s) => `${s.name}: ${s.score}`)).join(" · ");
   $("deal").textContent = `Deal ${facts.deal} · ${facts.rules}`;
   $("turn").textContent = facts.turn.words;
   $("turn").className = myTurn ? "mine" : "";
@@ -269,7 +273,7 @@ function draw() {
     for (const meld of side.melds) melds.append(meldNode(meld, side.mine, myTurn));
     const need = side.opened ? "" : ` · needs ${side.minimum} to open`;
     const area = el("section", { class: `side${side.mine ? " mine" : ""}`, "aria-label": side.name },
-      el("h3", {}, `${side.name}: ${side.score}`, el("small", {}, ` canastas ${side.canastas} · red 3s ${side.red_threes}${side.black_threes ? ` · black 3s ${side.black_threes}` : ""}${need}`)),
+      el("h3", {}, `${side.name}: ${side.seat_scores && side.seat_scores.length ? side.seat_scores.join(" / ") : side.score}`, el("small", {}, ` canastas ${side.canastas} · red 3s ${side.red_threes}${side.black_threes ? ` · black 3s ${side.black_threes}` : ""}${need}`)),
       melds);
     if (side.mine) dropTarget(area, () => lay(null));  // dropped on the table: a new meld
     sides.append(area);
