@@ -202,7 +202,7 @@ def play(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(25), deadline=None,
+@settings(max_examples=examples(18), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, eagerness=st.sampled_from([0.0, 0.5, 0.9]))
 def test_random_games_keep_the_invariants(
@@ -225,7 +225,7 @@ def test_random_games_keep_the_invariants(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(8), deadline=None,
+@settings(max_examples=examples(6), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, eagerness=st.sampled_from([0.7, 0.9, 1.0]))
 def test_whole_games_keep_the_invariants(

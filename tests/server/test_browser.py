@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, FilePayload, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.server.harness import QUICK, Running, running
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "server"
@@ -52,10 +53,12 @@ def simple_turn(page: Page, tap: bool = False) -> bool:
     """Play the next step of the person's turn if it is theirs: draw, else discard the first
     card (confirming a discard the page questions); True if something was done."""
     def click(selector: str) -> None:
+        # a button seen a moment ago may be gone by now (a bot's move arrived): the caller's
+        # loop looks again instead of waiting for it
         if tap:
-            page.tap(selector)
+            page.tap(selector, timeout=3000)
         else:
-            page.click(selector)
+            page.click(selector, timeout=3000)
 
     if visible(page, "#confirm-yes"):
         click("#confirm-yes")
@@ -66,7 +69,10 @@ def simple_turn(page: Page, tap: bool = False) -> bool:
     elif visible(page, "#do-discard"):
         before = page.locator("#log li").last.text_content()
         first_card(page, tap)
-        click("#do-discard")
+        try:
+            click("#do-discard")
+        except PlaywrightTimeout:
+            return False  # the turn moved on between the look and the click
         page.wait_for_timeout(50)
         if page.locator("#message").text_content() and not visible(page, "#confirm-yes") \
                 and page.locator("#log li").last.text_content() == before:
