@@ -81,7 +81,7 @@ def refuse(game: Game, bad: object) -> CanastaError:
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(10), deadline=None,
+@settings(max_examples=examples(8), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, steps=STEPS)
 def test_every_action_is_accepted_or_refused_cleanly(
@@ -109,7 +109,7 @@ def test_every_action_is_accepted_or_refused_cleanly(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(12), deadline=None,
+@settings(max_examples=examples(8), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, steps=STEPS)
 def test_why_illegal_is_none_exactly_for_legal_actions(

@@ -202,7 +202,7 @@ def play(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(18), deadline=None,
+@settings(max_examples=examples(14), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, eagerness=st.sampled_from([0.0, 0.5, 0.9]))
 def test_random_games_keep_the_invariants(
@@ -225,7 +225,7 @@ def test_random_games_keep_the_invariants(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(6), deadline=None,
+@settings(max_examples=examples(5), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, eagerness=st.sampled_from([0.7, 0.9, 1.0]))
 def test_whole_games_keep_the_invariants(
@@ -246,7 +246,7 @@ def test_whole_games_keep_the_invariants(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(25), deadline=None,
+@settings(max_examples=examples(16), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS)
 def test_clones_are_independent_and_equal(rules_name: str, seed: int, policy_seed: int) -> None:
@@ -266,7 +266,7 @@ def test_clones_are_independent_and_equal(rules_name: str, seed: int, policy_see
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(10), deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=SEEDS)
 def test_the_same_seed_deals_the_same_game(rules_name: str, seed: int) -> None:
     a, b = Game(rules_name, seed), Game(load(rules_name), seed)
@@ -311,7 +311,7 @@ def explore_turn(game: Game, limit: int) -> int:
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(12), deadline=None,
+@settings(max_examples=examples(9), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, steps=st.integers(min_value=0, max_value=400))
 def test_every_line_of_a_turn_can_finish(
