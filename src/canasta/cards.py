@@ -163,12 +163,15 @@ class Card:
     def cut_value(self) -> int:
         """Value when cutting for the first deal: A=1, J=11, Q=12, K and joker 13
         (docs/rules.md, seed 003; ruling 16)."""
-        if self.rank in ("JK", "K"):
-            return 13
-        return {"A": 1, "J": 11, "Q": 12}.get(self.rank) or int(self.rank)
+        return _CUT_VALUES[self.rank]
 
     def __str__(self) -> str:
         return self.rank + self.suit
+
+
+#: Each rank's value when cutting (``Card.cut_value``).
+_CUT_VALUES: Final = {"JK": 13, "K": 13, "A": 1, "J": 11, "Q": 12,
+                      **{rank: int(rank) for rank in RANKS if rank.isdigit()}}
 
 
 def physical_deck(decks: int, jokers: int) -> list[Card]:

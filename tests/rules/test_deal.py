@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable
 
 import pytest
 
 from canasta import Card, Game
 from canasta.cards import JOKER, RED_THREE, TWO
-from canasta.engine.deal import cut_for_dealer
+from canasta.engine.deal import cut_for_dealer, drawn, shuffle
 from canasta.rules import load
 from tests.helpers import end_hand
 
@@ -55,6 +56,23 @@ def test_high_card_deals_and_ties_redraw() -> None:
         assert values[dealer] == max(values.values())
         assert list(values.values()).count(values[dealer]) == 1
     assert saw_tie
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 63, 64, 65, 108, 162, 300])
+def test_shuffles_are_the_standard_library_shuffle(size: int) -> None:
+    """Every game's deals depend on it: ``shuffle`` makes ``random.shuffle``'s permutation,
+    ``drawn`` gives its cards in the order ``pop`` takes them, and both leave the generator
+    where ``random.shuffle`` leaves it (``drawn`` once every card is taken)."""
+    for seed in range(25):
+        expected, rng = list(range(size)), random.Random(seed)
+        rng.shuffle(expected)
+        mine, mine_rng = list(range(size)), random.Random(seed)
+        shuffle(mine_rng, mine)
+        assert mine == expected
+        assert mine_rng.getstate() == rng.getstate()
+        drawn_rng = random.Random(seed)
+        assert list(drawn(drawn_rng, list(range(size)))) == expected[::-1]
+        assert drawn_rng.getstate() == rng.getstate()
 
 
 def test_deal_passes_clockwise() -> None:

@@ -9,6 +9,9 @@ Chance is explicit and reproducible: the first dealer is cut from a pack shuffle
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import TypeVar
 
 from canasta.cards import BLACK_THREE, NUM_CODES, NUM_KINDS, RED_THREE, Card, physical_deck
 from canasta.engine.hand import gain, spend
@@ -18,6 +21,7 @@ from canasta.engine.tables import Tables
 from canasta.rules import RuleSet
 
 Cuts = tuple[tuple[tuple[int, str], ...], ...]
+T = TypeVar("T")
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
 _MELDING = Phase.MELD
@@ -27,23 +31,70 @@ _MELDING = Phase.MELD
 def cut_for_dealer(rules: RuleSet, seed: int) -> tuple[SeatNo, Cuts]:
     """High card deals; ties redraw among the tied players (docs/rules.md, ruling 16).
 
-    Returns the dealer and every round of cuts as ``((seat, card text), ...)``.
+    Returns the dealer and every round of cuts as ``((seat, card text), ...)``. The pack is
+    shuffled by ``Random(f"{seed}:dealer")`` and cut from its top; an exhausted pack is
+    shuffled again (``drawn`` makes only the steps of the shuffle for the cards cut).
     """
     rng = random.Random(f"{seed}:dealer")
-    pack: list[Card] = physical_deck(rules.deck.decks, rules.deck.jokers)
-    rng.shuffle(pack)
+    deck = _pack(rules.deck.decks, rules.deck.jokers)
+    pack, left = drawn(rng, list(deck)), len(deck)
     contenders = list(range(rules.players.count))
     rounds = []
     while True:
-        if len(pack) < len(contenders):
-            pack = physical_deck(rules.deck.decks, rules.deck.jokers)
-            rng.shuffle(pack)
-        cut = [(seat, pack.pop()) for seat in contenders]
+        if left < len(contenders):
+            for _ in pack:  # the rest of the shuffle, as if it had been made at once
+                pass
+            pack, left = drawn(rng, list(deck)), len(deck)
+        cut = [(seat, next(pack)) for seat in contenders]
+        left -= len(contenders)
         rounds.append(tuple((seat, str(card)) for seat, card in cut))
         best = max(card.cut_value for _, card in cut)
         contenders = [seat for seat, card in cut if card.cut_value == best]
         if len(contenders) == 1:
             return contenders[0], tuple(rounds)
+
+
+@lru_cache(maxsize=16)
+def _pack(decks: int, jokers: int) -> tuple[Card, ...]:
+    """The physical pack in its fixed order (``physical_deck``), made once."""
+    return tuple(physical_deck(decks, jokers))
+
+
+# ---------------------------------------------------------------------- shuffling
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, drawing the same
+    numbers from ``rng``: CPython's Fisher-Yates (from the top, each card exchanged with one
+    at or below it, drawn by rejection from ``getrandbits`` of the bits of its position),
+    written out without a call per card. ``tests/rules/test_deal.py`` holds the two equal."""
+    getrandbits = rng.getrandbits
+    top = len(cards) - 1
+    while top > 0:  # positions top .. bottom draw bits of one length
+        bits = (top + 1).bit_length()
+        bottom = (1 << (bits - 1)) - 1
+        for i in range(top, bottom - 1, -1):
+            j = getrandbits(bits)
+            while j > i:
+                j = getrandbits(bits)
+            cards[i], cards[j] = cards[j], cards[i]
+        top = bottom - 1
+
+
+def drawn(rng: random.Random, cards: list[T]) -> Iterator[T]:
+    """The cards in the order ``cards.pop()`` takes them after ``rng.shuffle(cards)``, the
+    shuffle made step by step as they are taken: its step for a position fixes the card
+    there, and the steps run from the top down. Once every card is taken, ``rng`` has drawn
+    what the shuffle draws."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+        yield cards[i]
+    if cards:
+        yield cards[0]
 
 
 def deal_hand(s: State, t: Tables) -> None:
@@ -52,22 +103,25 @@ def deal_hand(s: State, t: Tables) -> None:
     rules, match = t.rules, s.match
     players = t.players
     rng = random.Random(f"{match.seed}:{match.deal}")
-    stock = [c for c in range(NUM_CODES) for _ in range(t.codes[c])]
-    rng.shuffle(stock)
+    stock = list(t.stock)
+    shuffle(rng, stock)
     hands = [[0] * NUM_KINDS for _ in range(players)]
     cards = [[0] * NUM_CODES for _ in range(players)] if t.suited else None
     order = [(match.dealer + 1 + i) % players for i in range(players)]
     rank = t.rank_of
-    for _ in range(rules.deal.hand_size):
-        for seat in order:
-            card = stock.pop()
-            hands[seat][rank[card]] += 1
-            if cards is not None:
-                cards[seat][card] += 1
+    for seat, dealt in zip(order, _dealt(stock, players, rules.deal.hand_size), strict=True):
+        hand = hands[seat]
+        for card in dealt:
+            hand[rank[card]] += 1
+        if cards is not None:
+            mine = cards[seat]
+            for card in dealt:
+                mine[card] += 1
     feet = [[0] * NUM_KINDS for _ in range(players)]
-    for _ in range(rules.deal.foot_size):
-        for seat in order:
-            feet[seat][stock.pop()] += 1
+    for seat, dealt in zip(order, _dealt(stock, players, rules.deal.foot_size), strict=True):
+        foot = feet[seat]
+        for card in dealt:
+            foot[card] += 1
     zeros = (0,) * NUM_KINDS
     s.seats = [Seat(hands[seat], rules.deal.hand_size, None if cards is None else cards[seat],
                     tuple(feet[seat]), rules.deal.foot_size, zeros, 0, False)
@@ -101,6 +155,17 @@ def deal_hand(s: State, t: Tables) -> None:
     if not rules.red_threes.hold and not by_upcard:
         for seat in order:
             lay_out_red_threes(s, t, seat)
+
+
+def _dealt(stock: list[int], players: int, rounds: int) -> list[list[int]]:
+    """The cards ``rounds`` rounds of one card a player, dealt from the top of ``stock``
+    (its end), give each player in the order dealt to; they leave the stock."""
+    count = players * rounds
+    if not count:
+        return [[] for _ in range(players)]
+    top = stock[-count:]
+    del stock[-count:]
+    return [top[count - 1 - p::-players] for p in range(players)]
 
 
 #: Per kind: how many face-down cards an upcard sets under itself (``deal.pile_by_upcard``;

@@ -40,6 +40,7 @@ class Tables:
     red_threes: int  # red 3s in the pack
     suited: bool  # natural cards carry their suits (sequences)
     codes: tuple[int, ...]  # count of each card code in the pack (suited naturals if suited)
+    stock: tuple[int, ...]  # every card code of the pack, in code order: the deal shuffles it
     rank_of: tuple[int, ...]  # the kind of each card code
     fingerprint: str  # names the rules by what they play (``fingerprint``)
     special: tuple[bool, ...] = ()  # per kind: a special rank (melds.special_ranks)
@@ -90,6 +91,8 @@ def _tables_by_value(rules: RuleSet) -> Tables:
     freezes[RED_THREE] = pile.frozen_by_red_three
     freezes[BLACK_THREE] = pile.black_three_freezes
     pack = kind_counts(rules.deck.decks, rules.deck.jokers)
+    codes = tuple(code_counts(rules.deck.decks, rules.deck.jokers) if rules.melds.sequences
+                  else pack + [0] * (NUM_CODES - NUM_KINDS))
     return Tables(
         rules=rules,
         players=rules.players.count,
@@ -102,8 +105,8 @@ def _tables_by_value(rules: RuleSet) -> Tables:
         turn_again=frozenset(parse_kind(k) for k in rules.deal.upcard_turn_again),
         red_threes=pack[RED_THREE],
         suited=rules.melds.sequences,
-        codes=tuple(code_counts(rules.deck.decks, rules.deck.jokers) if rules.melds.sequences
-                    else pack + [0] * (NUM_CODES - NUM_KINDS)),
+        codes=codes,
+        stock=tuple(c for c in range(NUM_CODES) for _ in range(codes[c])),
         rank_of=tuple(rank_of(c) for c in range(NUM_CODES)),
         fingerprint=fingerprint(rules),
         special=_flags(rules.melds.special_ranks),
