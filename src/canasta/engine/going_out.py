@@ -35,6 +35,8 @@ Lookahead = Callable[[State, Tables, Action], bool]
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
 _SAID_YES, _SAID_NO, _ASKED, _NOT_ASKED = Answer.YES, Answer.NO, Answer.ASKED, Answer.NONE
+_DRAWING, _ANSWERING = Phase.DRAW, Phase.ANSWER
+_YES, _ASKING_ACABA = ActionType.YES, ActionType.ASK_ACABA
 
 
 # ---------------------------------------------------------------------- the packing check
@@ -112,7 +114,8 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
             r_room = 0  # partners' melds combined past the limit (partners.form)
         size = n + w
         if size >= size_to_canasta:
-            made += 1 if size < t.canasta_top else canastas.in_meld(t, r, size)
+            # a meld of a rank canasta_top long is every canasta it can be (canastas.in_meld)
+            made += 1 if size < t.canasta_top else t.canastas_per_rank
         else:
             short.append((size_to_canasta - size, r_room))
         room += r_room
@@ -405,22 +408,22 @@ def ask(s: State, t: Tables, action: Action) -> None:
     turn = s.turn
     turn.asked = True
     turn.asker = turn.seat
-    if action.type == ActionType.ASK_ACABA:
+    if action.type == _ASKING_ACABA:
         turn.acaba = _ASKED
     turn.seat = (turn.seat + t.sides) % t.players
-    turn.phase = Phase.ANSWER
+    turn.phase = _ANSWERING
 
 
 def answer(s: State, action: Action) -> None:
     """The partner's answer binds the asker for the rest of the turn (rulings 12 and 19)."""
     turn = s.turn
-    verdict = _SAID_YES if action.type == ActionType.YES else _SAID_NO
+    verdict = _SAID_YES if action.type == _YES else _SAID_NO
     if turn.acaba == _ASKED:
         turn.acaba = verdict
     else:
         turn.permission = verdict
     turn.seat = turn.asker
-    turn.phase = Phase.DRAW
+    turn.phase = _DRAWING
 
 
 def question_asked(s: State) -> str:

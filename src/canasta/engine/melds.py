@@ -71,31 +71,30 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
     player = s.seats[seat]
     hand, cards = player.hand, player.cards
     melds, cap, points = side.melds, t.cap, t.points
-    rules = t.rules
-    limit = rules.melds.max_size or 10**6
+    rules = t.rules.melds
+    limit = rules.max_size or 10**6
     # When ``wild_add_refusal`` can refuse a wild card: only then is it asked.
-    free_wilds, full_canasta = rules.melds.wild_limit_at_laydown_only, \
-        rules.melds.no_wild_on_canasta
-    csize = rules.melds.canasta_size
+    free_wilds, full_canasta = rules.wild_limit_at_laydown_only, rules.no_wild_on_canasta
+    csize = rules.canasta_size
     wild_two, wild_jok = hand[TWO], hand[JOKER]
-    if wild_two and rules.melds.twos_tame_while_open and twos_tame(side, t):
+    if wild_two and rules.twos_tame_while_open and twos_tame(side, t):
         wild_two = 0  # the refusal is melds.meld_refusal's and add_refusal's
     ops = s.turn.opening_points
     stranding = going_out.stranding
     # Ranks no meld may take (meld_refusal and add_refusal say why) are left out of the loop.
     ranks = NATURAL_RANKS
-    if rules.melds.completed_rank_dead:
+    if rules.completed_rank_dead:
         dead = completed_ranks(s, t)
         ranks = tuple(r for r in NATURAL_RANKS if not dead[r])
     wild_rules, opened = t.wild_rules, side.opened
     held = (1 if wild_two else 0) + (2 if wild_jok else 0)  # which wild kinds the hand holds
     wild_kinds, wild_bases = _WILD_KINDS[held], _WILD_BASES[held]
-    three_ok = rules.melds.min_naturals <= 3
+    three_ok = rules.min_naturals <= 3
     # Two cards kept and no refusal wanted: no new meld needs looking at (ruling 20).
     unhurried = size >= 5 and why is None
     # New suited melds when two cards are kept and no refusal is wanted: what they are
     # depends only on the suits of the rank held, the wild cards held and two rules.
-    plain = _PLAIN_SUITED.setdefault((rules.melds.min_naturals <= 3, cap[2] >= 1), {}) \
+    plain = _PLAIN_SUITED.setdefault((three_ok, cap[2] >= 1), {}) \
         if cards is not None and size >= 5 and why is None else None
     acts: list[Action] = []
     for r in ranks:
@@ -115,16 +114,12 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                     found = plain[key] = tuple(_suited_melds(s, t, r, size, look, None))
                 acts += found
                 continue
-            bases = MELD_ACTIONS[r]
-            assert bases is not None
             two_cap = wild_cap(t, melds, opened, r, 2, 0) if wild_rules else cap[2]
             if unhurried:
-                if c >= 3 and three_ok:
-                    acts.append(bases[NATURAL])
-                if two_cap >= 1:
-                    for base in wild_bases:
-                        acts.append(bases[base])
+                acts += _NEW_SETS[r][c >= 3 and three_ok][held if two_cap >= 1 else 0]
                 continue
+            bases = MELD_ACTIONS[r]
+            assert bases is not None
             cand = []
             if c >= 3:
                 if three_ok:
@@ -146,16 +141,13 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
             continue
         if not c and not wild_kinds:
             continue
-        adds = ADD_ACTIONS[r]
-        naturals = (_ALONE[r] if c else ()) if cards is None else \
-            tuple([k for k in _SUIT_CODES[r] if cards[k]]) if c else ()
         wilds = wild_kinds
         n, w = meld.naturals, meld.twos + meld.jokers
         if n + w >= limit:
             if why is not None:
                 full = refuse("a meld holds at most {} cards under these rules", limit)
-                for k in naturals + wilds:
-                    why[adds[k]] = full
+                for k in _naturals_held(r, c, cards) + wilds:
+                    why[ADD_ACTIONS[r][k]] = full
             continue
         if wilds and ((w >= cap[n] and not free_wilds) or (full_canasta and n + w >= csize)
                       or (wild_rules and w >= wild_cap(t, melds, opened, r, n, w))):
@@ -163,12 +155,14 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
             if no_wild is not None:
                 if why is not None:
                     for k in wilds:
-                        why[adds[k]] = no_wild
+                        why[ADD_ACTIONS[r][k]] = no_wild
                 wilds = ()
-        if size >= 3:  # two cards kept: nothing to look at (ruling 20)
-            if cards is None:
-                acts += _ADD_SETS[r][1 if c else 0][held if wilds else 0]
-                continue
+        if size >= 3 and cards is None:  # two cards kept: nothing to look at (ruling 20)
+            acts += _ADD_SETS[r][c > 0][held if wilds else 0]
+            continue
+        adds = ADD_ACTIONS[r]
+        naturals = _naturals_held(r, c, cards)
+        if size >= 3:
             for k in naturals:
                 acts.append(adds[k])
             for k in wilds:
@@ -179,6 +173,16 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
             keep(acts, why, adds[k], stranding(s, t, size - 1, (r, int(not is_wild), int(is_wild)),
                                                ops + points[t.rank_of[k]], adds[k], look))
     return acts
+
+
+def _naturals_held(r: int, c: int, cards: list[int] | None) -> tuple[int, ...]:
+    """The naturals of rank ``r`` (``c`` held) an addition may name: the kind, or where suits
+    matter each suited code held."""
+    if not c:
+        return ()
+    if cards is None:
+        return _ALONE[r]
+    return tuple([k for k in _SUIT_CODES[r] if cards[k]])
 
 
 #: New suited melds when the hand keeps two cards and no refusal is wanted (``rank_actions``),
@@ -208,6 +212,13 @@ _SUIT_CODES = {r: tuple(range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4)) for r
 NATURAL, WITH_TWO, WITH_JOKER = Base.NATURAL, Base.WITH_TWO, Base.WITH_JOKER
 _MELD, _MELD_WILD, _BLACK_THREES, _ADD = (ActionType.MELD, ActionType.MELD_WILD,
                                           ActionType.MELD_BLACK_THREES, ActionType.ADD)
+
+#: New unsuited melds when two cards are kept (``rank_actions``): _NEW_SETS[rank][three
+#: naturals allowed and held][wild kinds held and allowed with two naturals, as for
+#: _WILD_KINDS], three naturals first, then two and each wild kind.
+_NEW_SETS = {r: tuple(tuple((*((bases[NATURAL],) if nat else ()), *(bases[b] for b in wb))
+                            for wb in _WILD_BASES) for nat in (0, 1))
+             for r in NATURAL_RANKS if (bases := MELD_ACTIONS[r]) is not None}
 
 
 def _min_naturals(t: Tables) -> Refusal:
