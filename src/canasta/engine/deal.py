@@ -247,12 +247,11 @@ def draw(s: State, t: Tables) -> HandEnd | None:
     player, stock = s.seats[seat], s.table.stock
     s.turn.drew = True
     s.turn.phase = _MELDING
-    hold = t.rules.red_threes.hold
+    hold, black = t.rules.red_threes.hold, t.rules.red_threes.black_too
     for _ in range(t.rules.draw.stock_cards):
         if not stock:
             return None
         card = stock.pop()
-        black = t.rules.red_threes.black_too
         while (card == RED_THREE and not hold) or (card == BLACK_THREE and black):
             if card == RED_THREE:
                 player.red_threes += 1

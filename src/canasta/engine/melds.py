@@ -198,9 +198,9 @@ _WILD_BASES: tuple[tuple[Base, ...], ...] = (
 
 #: Unsuited additions: _ADD_SETS[rank][a natural held][wild kinds held, as for _WILD_KINDS],
 #: the natural's addition first, then the wild cards'.
-_ADD_SETS = {r: tuple(tuple(tuple(ADD_ACTIONS[r][k] for k in ((r,) if nat else ()) + wk)
-                            for wk in _WILD_KINDS) for nat in (0, 1))
-             for r in NATURAL_RANKS}
+_ADD_SETS = tuple(tuple(tuple(tuple(ADD_ACTIONS[r][k] for k in ((r,) if nat else ()) + wk)
+                              for wk in _WILD_KINDS) for nat in (0, 1))
+                  if r in NATURAL_RANKS else () for r in range(ACE + 1))
 
 #: Per kind: the one-kind tuple of it (the natural an addition names, made once).
 _ALONE = tuple((k,) for k in range(ACE + 1))
@@ -216,9 +216,9 @@ _MELD, _MELD_WILD, _BLACK_THREES, _ADD = (ActionType.MELD, ActionType.MELD_WILD,
 #: New unsuited melds when two cards are kept (``rank_actions``): _NEW_SETS[rank][three
 #: naturals allowed and held][wild kinds held and allowed with two naturals, as for
 #: _WILD_KINDS], three naturals first, then two and each wild kind.
-_NEW_SETS = {r: tuple(tuple((*((bases[NATURAL],) if nat else ()), *(bases[b] for b in wb))
-                            for wb in _WILD_BASES) for nat in (0, 1))
-             for r in NATURAL_RANKS if (bases := MELD_ACTIONS[r]) is not None}
+_NEW_SETS = tuple(tuple(tuple((*((bases[NATURAL],) if nat else ()), *(bases[b] for b in wb))
+                              for wb in _WILD_BASES) for nat in (0, 1))
+                  if (bases := MELD_ACTIONS[r]) is not None else () for r in range(ACE + 1))
 
 
 def _min_naturals(t: Tables) -> Refusal:
@@ -280,6 +280,8 @@ def black_three_actions(s: State, t: Tables, size: int, why: Why = None) -> list
     sets = t.rules.melds.black_three_sets
     ops = s.turn.opening_points
     last = 0 if t.rules.melds.black_three_set_last else 1
+    if why is None and size - b3 > last:  # each set (of at most b3) leaves more than that
+        return []
     points = t.points[BLACK_THREE]
     meld = side.melds[BLACK_THREE]
     if meld is not None:

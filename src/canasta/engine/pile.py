@@ -279,9 +279,10 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
             routes.append(WITH_JOKER)
         if side.melds[top] is not None:
             routes.append(ONTO_MELD)
-        suit = suit_of(pile[-1])
-        if not routes and (suit < 0 or side.runs[suit] is None):
-            return []  # no card of the top's rank, no meld or sequence it fits: no route
+        if not routes:  # no card of the top's rank, no meld or sequence it fits: no route
+            suit = suit_of(pile[-1]) if t.suited else -1
+            if suit < 0 or side.runs[suit] is None:
+                return []
     else:
         routes = list(_ROUTES)
     common = _common_refusal(s, t)
