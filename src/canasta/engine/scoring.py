@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import mul
 
 from canasta.cards import JOKER, NUM_KINDS, TWO
 from canasta.engine.canastas import in_meld
@@ -136,7 +137,7 @@ def score_side(
             bonus += bonus_rules.samba_bonus
         elif high - low + 1 <= 5:
             short -= bonus_rules.short_sequence_penalty
-    in_hand = -sum(n * t.in_hand[k] for hand in hands for k, n in enumerate(hand))
+    in_hand = -sum(sum(map(mul, hand, t.in_hand)) for hand in hands)
     held = _specials_held(rules, t, melds, hands)
     red = rules.red_three_value(red_threes)
     black = rules.red_three_value(black_threes) if black_threes else 0
