@@ -51,6 +51,12 @@ _RANK = tuple(rank_of(c) for c in range(NUM_CODES))
 #: Where each ``Answer`` goes in the permission and acaba one-hots (the words of the view).
 _ANSWER_INDEX = {Answer.NONE: 0, Answer.YES: 1, Answer.NO: 2}
 _ACABA_INDEX = {Answer.NONE: 0, Answer.ASKED: 1, Answer.YES: 2, Answer.NO: 3}
+#: The fields whose offsets ``Observer.tensor`` reads, in its order.
+_OFFSETS = ("hand", "hand_suited", "phase", "acting", "dealer", "deal", "hand_sizes",
+            "foot_sizes", "known", "red_threes", "black_threes", "bonus_sizes", "melds",
+            "sequences", "canastas", "opened", "minimums", "scores", "pile_size",
+            "pile_frozen", "blocked", "stock_size", "permission", "acaba", "opening_points",
+            "pending_pile", "discarded", "taken")
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,57 +235,66 @@ class Observer:
     def __init__(self, rules: RuleSet, private: bool = True, public: bool = True,
                  recall: bool = False) -> None:
         self.layout = layout = Layout(rules, private, public, recall)
-        self._at = {f.name: f.offset for f in layout.fields}
+        at = {f.name: f.offset for f in layout.fields}
         self._zeros = [0.0] * layout.size
         self._pack = Struct(f"{layout.size}f").pack
+        #: The fields' offsets in the order ``tensor`` unpacks them (-1: not in the layout).
+        self._offsets = tuple(at.get(name, -1) for name in _OFFSETS)
+        #: Per card code: where a pile card of its kind is counted (``pile`` field).
+        self._pile_at = tuple(at.get("pile", 0) + _RANK[c] for c in range(NUM_CODES))
+        #: The pile top's one-hot slot per card code (by code where suits count, else kind).
+        self._top_at = tuple(at.get("pile_top", 0) + (c if layout.suited else _RANK[c])
+                             for c in range(NUM_CODES))
+        self._bonus_piles = len(rules.deal.bonus_piles)
 
     def tensor(self, view: PlayerView, recall: Recall | None = None) -> Vector:
         """The observation of ``view`` (with the memory ``recall`` where the layout has it).
 
         Written into a copy of a list of zeros (list stores and slice copies are Python's
-        cheapest writes) and packed into float32 bytes once, which numpy reads without a copy;
-        the array is the caller's own (writable, shared with nothing)."""
-        layout, at = self.layout, self._at
+        cheapest writes; the offsets are unpacked from one tuple) and packed into float32
+        bytes once, which numpy reads without a copy; the array is the caller's own
+        (writable, shared with nothing)."""
+        layout = self.layout
+        (hand_at, suited_at, phase_at, acting_at, dealer_at, deal_at, sizes_at, feet_at,
+         known_at, red_at, black_at, bonus_at, melds_at, seq_at, canastas_at, opened_at,
+         minimums_at, scores_at, pile_size_at, frozen_at, blocked_at, stock_at,
+         permission_at, acaba_at, points_at, pending_at, discarded_at, taken_at
+         ) = self._offsets
         v = self._zeros[:]
         s = view.state
         me, players, sides = view.seat, layout.players, layout.sides
-        side, slot = s.seat_sides[me], me % sides  # the table's side, the score's
         seats = s.seats[me:] + s.seats[:me]
         v[me] = 1.0
-        if layout.private:
-            o = at["hand"]
-            v[o:o + NUM_KINDS] = seats[0].hand
+        if hand_at >= 0:
+            v[hand_at:hand_at + NUM_KINDS] = seats[0].hand
             cards = seats[0].cards
-            if layout.suited and cards is not None:
-                o = at["hand_suited"]
-                v[o:o + _SUITED_CODES] = cards[SUITED:]
-        if not layout.public:
+            if suited_at >= 0 and cards is not None:
+                v[suited_at:suited_at + _SUITED_CODES] = cards[SUITED:]
+        if phase_at < 0:
             return self._array(v)
         turn, table, match = s.turn, s.table, s.match
-        v[at["phase"] + (3 if match.over else turn.phase)] = 1.0
+        v[phase_at + (3 if match.over else turn.phase)] = 1.0
         if not match.over:
-            v[at["acting"] + (turn.seat - me) % players] = 1.0
-        v[at["dealer"] + (match.dealer - me) % players] = 1.0
-        v[at["deal"]] = match.deal
-        o, f, r3 = at["hand_sizes"], at["foot_sizes"], at["red_threes"]
-        b3 = at.get("black_threes", -1)
-        if "bonus_sizes" in at:  # by pile, in the deal's order: 0 once a side took it
-            b = at["bonus_sizes"] + len(layout.rules.deal.bonus_piles) - len(table.bonus_sizes)
-            v[b:b + len(table.bonus_sizes)] = table.bonus_sizes
-        k = at["known"] - NUM_KINDS
+            v[acting_at + (turn.seat - me) % players] = 1.0
+        v[dealer_at + (match.dealer - me) % players] = 1.0
+        v[deal_at] = match.deal
+        if bonus_at >= 0:  # by pile, in the deal's order: 0 once a side took it
+            bonus = table.bonus_sizes
+            b = bonus_at + self._bonus_piles - len(bonus)
+            v[b:b + len(bonus)] = bonus
+        k = known_at - NUM_KINDS
         for r, p in enumerate(seats):
-            v[o + r] = p.size
-            v[f + r] = p.foot_size
-            v[r3 + r] = p.red_threes
-            if b3 >= 0:
-                v[b3 + r] = p.black_threes
+            v[sizes_at + r] = p.size
+            v[feet_at + r] = p.foot_size
+            v[red_at + r] = p.red_threes
+            if black_at >= 0:
+                v[black_at + r] = p.black_threes
             if r:
                 v[k + r * NUM_KINDS:k + (r + 1) * NUM_KINDS] = p.known
-        melds_at, canastas_at, opened_at = at["melds"], at["canastas"], at["opened"]
-        minimums_at, scores_at = at["minimums"], at["scores"]
+        side, slot = s.seat_sides[me], me % sides  # the table's side, the score's
+        scores = match.scores
         for q in range(sides):
-            n = (side + q) % sides
-            mine = s.sides[n]
+            mine = s.sides[(side + q) % sides]
             base = melds_at + q * NUM_KINDS * 3
             for meld in mine.melds:
                 if meld is not None:
@@ -292,39 +307,37 @@ class Observer:
                 v[opened_at + q] = 1.0
             else:
                 v[minimums_at + q] = mine.minimum / _POINTS
-            v[scores_at + q] = match.scores[(slot + q) % sides] / _POINTS
-        if layout.suited:
-            seq_at = at["sequences"]
+            v[scores_at + q] = scores[(slot + q) % sides] / _POINTS
+        if seq_at >= 0:
             for q, runs in enumerate(_rotate(view.sequences, side)):
                 for suit, low, high in runs:
                     i = seq_at + (q * 4 + suit) * _SEQUENCE_RANKS - 4
                     for rank in range(i + low, i + high + 1):
                         v[rank] = 1.0
         pile = table.pile
-        v[at["pile_size"]] = len(pile)
+        v[pile_size_at] = len(pile)
         if pile:
-            top = pile[-1]
-            v[at["pile_top"] + (top if layout.suited else _RANK[top])] = 1.0
-            o = at["pile"]
+            v[self._top_at[pile[-1]]] = 1.0
+            pile_at = self._pile_at
             for card in pile:
-                v[o + _RANK[card]] += 1.0
+                v[pile_at[card]] += 1.0
         if view.pile_frozen:
-            v[at["pile_frozen"]] = 1.0
+            v[frozen_at] = 1.0
         if table.blocked == me:
-            v[at["blocked"]] = 1.0
-        v[at["stock_size"]] = view.stock_size
-        v[at["permission"] + _ANSWER_INDEX[turn.permission]] = 1.0
-        v[at["acaba"] + _ACABA_INDEX[turn.acaba]] = 1.0
-        v[at["opening_points"]] = turn.opening_points / _POINTS
+            v[blocked_at] = 1.0
+        v[stock_at] = view.stock_size
+        v[permission_at + _ANSWER_INDEX[turn.permission]] = 1.0
+        v[acaba_at + _ACABA_INDEX[turn.acaba]] = 1.0
+        v[points_at] = turn.opening_points / _POINTS
         opening = turn.opening
         if opening is not None and opening.pending:
-            v[at["pending_pile"]] = len(opening.pending)
-        if layout.recall and recall is not None:
-            o, t = at["discarded"], at["taken"]
+            v[pending_at] = len(opening.pending)
+        if discarded_at >= 0 and recall is not None:
             for r in range(players):
                 n = (me + r) % players
-                v[o + r * NUM_KINDS:o + (r + 1) * NUM_KINDS] = recall.discarded[n]
-                v[t + r * NUM_KINDS:t + (r + 1) * NUM_KINDS] = recall.taken[n]
+                o, t = discarded_at + r * NUM_KINDS, taken_at + r * NUM_KINDS
+                v[o:o + NUM_KINDS] = recall.discarded[n]
+                v[t:t + NUM_KINDS] = recall.taken[n]
         return self._array(v)
 
     def _array(self, v: list[float]) -> Vector:
