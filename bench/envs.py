@@ -4,11 +4,16 @@ Each measurement plays uniformly random legal actions (read from the action mask
 ``--seconds`` and counts steps, observation encoding and masks included:
 
 - Gymnasium ``CanastaEnv`` (random opponents): ``env.step`` calls per second in one process,
-  and with ``gymnasium.vector.AsyncVectorEnv`` over two worker processes (steps of both);
+  and with ``gymnasium.vector.AsyncVectorEnv`` over two worker processes (steps of both); and
+  in one process under a two-player preset (``--pair``, two_hand), the like of RLCard's
+  two-player gin rummy: one bot's turn a step where ``--rules`` classic plays three;
 - PettingZoo AEC (``canasta.envs.pettingzoo.env``): turns per second (``last`` + ``step``);
 - OpenSpiel ``python_canasta``: ``apply_action`` per second, with the acting seat's
   ``information_state_tensor`` read before every action;
-- RLCard's gin rummy ``env.step`` loop, where RLCard is installed, and the ratio.
+- RLCard's gin rummy ``env.step`` loop, where RLCard is installed, and the ratios.
+
+Every loop draws its random actions the same way (``random.Random.randrange`` over the legal
+ones).
 
 Nothing is asserted: it prints figures and the targets of docs/envs.md beside them.
 """
@@ -18,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import random
 import time
 from collections.abc import Callable
 
@@ -29,13 +35,13 @@ import canasta.envs.openspiel  # noqa: F401 (registers python_canasta)
 from canasta.envs import pettingzoo as canasta_zoo
 from canasta.envs.gym_env import CanastaEnv
 
-Rng = np.random.Generator
+Rng = random.Random  # every loop draws its actions the same way (RLCard's included)
 
 
 def pick(mask: np.ndarray, rng: Rng) -> int:
     """A uniformly random legal action code from a 0/1 mask (0 when nothing is legal)."""
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
+    legal = mask.nonzero()[0]
+    return int(legal[rng.randrange(len(legal))]) if len(legal) else 0
 
 
 def timed(seconds: float, body: Callable[[], int]) -> tuple[float, int]:
@@ -49,7 +55,7 @@ def timed(seconds: float, body: Callable[[], int]) -> tuple[float, int]:
 
 def gym_single(rules: str, seconds: float, seed: int) -> tuple[float, float]:
     """Agent steps per second, and the engine decisions (bots' included) per second."""
-    env, rng = CanastaEnv(rules, opponents="random", max_deals=1), np.random.default_rng(seed)
+    env, rng = CanastaEnv(rules, opponents="random", max_deals=1), random.Random(seed)
     obs, _ = env.reset(seed=seed)
     decisions = 0
 
@@ -77,7 +83,7 @@ def _make(rules: str) -> Callable[[], gymnasium.Env[dict[str, np.ndarray], np.in
 def gym_vector(rules: str, seconds: float, seed: int, workers: int) -> float:
     """Steps per second of all workers together, through ``AsyncVectorEnv``."""
     envs = gymnasium.vector.AsyncVectorEnv([_make(rules) for _ in range(workers)])
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     try:
         obs, _ = envs.reset(seed=seed)
 
@@ -94,7 +100,7 @@ def gym_vector(rules: str, seconds: float, seed: int, workers: int) -> float:
 
 
 def zoo_turns(rules: str, seconds: float, seed: int) -> float:
-    env, rng = canasta_zoo.env(rules=rules, max_deals=1), np.random.default_rng(seed)
+    env, rng = canasta_zoo.env(rules=rules, max_deals=1), random.Random(seed)
     env.reset(seed=seed)
 
     def run() -> int:
@@ -113,7 +119,7 @@ def zoo_turns(rules: str, seconds: float, seed: int) -> float:
 
 def spiel_steps(rules: str, seconds: float, seed: int) -> float:
     game = pyspiel.load_game(f"python_canasta(rules={rules},max_deals=1)")
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     state = game.new_initial_state()
 
     def run() -> int:
@@ -122,11 +128,11 @@ def spiel_steps(rules: str, seconds: float, seed: int) -> float:
             if state.is_terminal():
                 state = game.new_initial_state()
             if state.is_chance_node():
-                state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+                state.apply_action(rng.randrange(len(state.chance_outcomes())))
                 continue
             state.information_state_tensor(state.current_player())
             legal = state.legal_actions()
-            state.apply_action(legal[rng.integers(len(legal))])
+            state.apply_action(legal[rng.randrange(len(legal))])
         return 100
 
     return timed(seconds, run)[0]
@@ -138,14 +144,14 @@ def rlcard_steps(seconds: float, seed: int) -> float | None:
         import rlcard
     except ImportError:
         return None
-    env, rng = rlcard.make("gin-rummy", config={"seed": seed}), np.random.default_rng(seed)
+    env, rng = rlcard.make("gin-rummy", config={"seed": seed}), random.Random(seed)
     state, _ = env.reset()
 
     def run() -> int:
         nonlocal state
         for _ in range(100):
             legal = list(state["legal_actions"])
-            state, _ = env.step(int(legal[rng.integers(len(legal))]))
+            state, _ = env.step(int(legal[rng.randrange(len(legal))]))
             if env.is_over():
                 state, _ = env.reset()
         return 100
@@ -156,6 +162,8 @@ def rlcard_steps(seconds: float, seed: int) -> float | None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="classic")
+    parser.add_argument("--pair", default="two_hand",
+                        help="a two-player preset, set beside RLCard's two-player gin rummy")
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
@@ -166,6 +174,9 @@ def main(argv: list[str] | None = None) -> None:
     single, decisions = gym_single(args.rules, args.seconds, args.seed)
     print(f"gymnasium, one process:        {single:9,.0f} steps/s  "
           f"({decisions:,.0f} engine decisions/s with the bots')")
+    pair, pair_decisions = gym_single(args.pair, args.seconds, args.seed)
+    print(f"gymnasium, {args.pair + ':':19s}{pair:9,.0f} steps/s  "
+          f"({pair_decisions:,.0f} engine decisions/s with the bot's)")
     vector = gym_vector(args.rules, args.seconds, args.seed, args.workers)
     print(f"gymnasium, AsyncVectorEnv x{args.workers}:   {vector:9,.0f} steps/s")
     zoo = zoo_turns(args.rules, args.seconds, args.seed)
@@ -178,7 +189,9 @@ def main(argv: list[str] | None = None) -> None:
     else:
         print(f"rlcard gin rummy env.step:     {rl:9,.0f} steps/s   (one decision a step)")
         print(f"gymnasium / rlcard:            {single / rl:9.2f}x       (target >= 2x; a "
-              f"gymnasium step also plays the bots' turns)")
+              f"{args.rules} step also plays the bots' turns)")
+        print(f"gymnasium {args.pair} / rlcard:   {pair / rl:9.2f}x       (two players each, "
+              f"one bot's turn a step)")
         print(f"engine decisions / rlcard:     {decisions / rl:9.2f}x")
         print(f"pettingzoo / rlcard:           {zoo / rl:9.2f}x       (one decision a step)")
 
