@@ -6,7 +6,9 @@ Each measurement plays uniformly random legal actions (read from the action mask
 - Gymnasium ``CanastaEnv`` (random opponents): ``env.step`` calls per second in one process,
   and with ``gymnasium.vector.AsyncVectorEnv`` over two worker processes (steps of both); and
   in one process under a two-player preset (``--pair``, two_hand), the like of RLCard's
-  two-player gin rummy: one bot's turn a step where ``--rules`` classic plays three;
+  two-player gin rummy: one bot's turn a step where ``--rules`` classic plays three; and
+  ``AsyncVectorEnv`` over a do-nothing environment of the same spaces, what the vector
+  wrapper costs by itself;
 - PettingZoo AEC (``canasta.envs.pettingzoo.env``): turns per second (``last`` + ``step``);
 - OpenSpiel ``python_canasta``: ``apply_action`` per second, with the acting seat's
   ``information_state_tensor`` read before every action;
@@ -26,6 +28,7 @@ import platform
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 
 import gymnasium
 import numpy as np
@@ -76,13 +79,34 @@ def gym_single(rules: str, seconds: float, seed: int) -> tuple[float, float]:
     return rate, decisions / (time.perf_counter() - start)
 
 
-def _make(rules: str) -> Callable[[], gymnasium.Env[dict[str, np.ndarray], np.int64]]:
+Factory = Callable[[], gymnasium.Env[dict[str, np.ndarray], np.int64]]
+
+
+def _make(rules: str) -> Factory:
     return lambda: CanastaEnv(rules, opponents="random", max_deals=1)
 
 
-def gym_vector(rules: str, seconds: float, seed: int, workers: int) -> float:
+class Still(gymnasium.Env[dict[str, np.ndarray], np.int64]):
+    """A do-nothing environment with ``CanastaEnv``'s spaces, observation and info: what
+    ``AsyncVectorEnv`` costs by itself (pipes, pickled infos, shared memory), no game played."""
+
+    def __init__(self, rules: str) -> None:
+        env = CanastaEnv(rules, max_deals=1)
+        self.observation_space, self.action_space = env.observation_space, env.action_space
+        self.obs, self.info = env.reset(seed=0)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, object] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, object]]:
+        return self.obs, dict(self.info)
+
+    def step(self, action: np.int64) -> tuple[dict[str, np.ndarray], float, bool, bool,
+                                              dict[str, object]]:
+        return self.obs, 0.0, False, False, dict(self.info)
+
+
+def gym_vector(make: Factory, seconds: float, seed: int, workers: int) -> float:
     """Steps per second of all workers together, through ``AsyncVectorEnv``."""
-    envs = gymnasium.vector.AsyncVectorEnv([_make(rules) for _ in range(workers)])
+    envs = gymnasium.vector.AsyncVectorEnv([make for _ in range(workers)])
     rng = random.Random(seed)
     try:
         obs, _ = envs.reset(seed=seed)
@@ -177,8 +201,10 @@ def main(argv: list[str] | None = None) -> None:
     pair, pair_decisions = gym_single(args.pair, args.seconds, args.seed)
     print(f"gymnasium, {args.pair + ':':19s}{pair:9,.0f} steps/s  "
           f"({pair_decisions:,.0f} engine decisions/s with the bot's)")
-    vector = gym_vector(args.rules, args.seconds, args.seed, args.workers)
+    vector = gym_vector(_make(args.rules), args.seconds, args.seed, args.workers)
     print(f"gymnasium, AsyncVectorEnv x{args.workers}:   {vector:9,.0f} steps/s")
+    still = gym_vector(partial(Still, args.rules), args.seconds, args.seed, args.workers)
+    print(f"  the same, a do-nothing env:  {still:9,.0f} steps/s  (AsyncVectorEnv's own cost)")
     zoo = zoo_turns(args.rules, args.seconds, args.seed)
     print(f"pettingzoo AEC:                {zoo:9,.0f} turns/s   (target >= 5,000)")
     spiel = spiel_steps(args.rules, args.seconds, args.seed)
