@@ -29,6 +29,7 @@ import random
 import time
 from collections.abc import Callable
 from functools import partial
+from statistics import median
 
 import gymnasium
 import numpy as np
@@ -56,27 +57,28 @@ def timed(seconds: float, body: Callable[[], int]) -> tuple[float, int]:
     return steps / (time.perf_counter() - start), steps
 
 
-def gym_single(rules: str, seconds: float, seed: int) -> tuple[float, float]:
-    """Agent steps per second, and the engine decisions (bots' included) per second."""
-    env, rng = CanastaEnv(rules, opponents="random", max_deals=1), random.Random(seed)
-    obs, _ = env.reset(seed=seed)
-    decisions = 0
+Body = Callable[[], int]  #: plays some steps (100) and returns how many
 
-    def run() -> int:
-        nonlocal obs, decisions
+
+class GymLoop:
+    """Random legal play of ``CanastaEnv`` (random opponents), counting the engine decisions
+    (the bots' included) as games end."""
+
+    def __init__(self, rules: str, seed: int) -> None:
+        self.env, self.rng = CanastaEnv(rules, opponents="random", max_deals=1), random.Random(seed)
+        self.obs, _ = self.env.reset(seed=seed)
+        self.decisions = 0
+
+    def __call__(self) -> int:
+        env, rng, obs = self.env, self.rng, self.obs
         for _ in range(100):
             obs, _, terminated, _, _ = env.step(pick(obs["action_mask"], rng))
             if terminated:
                 assert env.game is not None
-                decisions += len(env.game.history)
+                self.decisions += len(env.game.history)
                 obs, _ = env.reset()
+        self.obs = obs
         return 100
-
-    start = time.perf_counter()
-    rate, _ = timed(seconds, run)
-    assert env.game is not None
-    decisions += len(env.game.history)
-    return rate, decisions / (time.perf_counter() - start)
 
 
 Factory = Callable[[], gymnasium.Env[dict[str, np.ndarray], np.int64]]
@@ -162,7 +164,7 @@ def spiel_steps(rules: str, seconds: float, seed: int) -> float:
     return timed(seconds, run)[0]
 
 
-def rlcard_steps(seconds: float, seed: int) -> float | None:
+def rlcard_loop(seed: int) -> Body | None:
     """RLCard's gin rummy ``env.step`` with random legal actions; None without RLCard."""
     try:
         import rlcard
@@ -180,7 +182,18 @@ def rlcard_steps(seconds: float, seed: int) -> float | None:
                 state, _ = env.reset()
         return 100
 
-    return timed(seconds, run)[0]
+    return run
+
+
+def rounds(bodies: list[Body], seconds: float, count: int) -> list[list[float]]:
+    """Each body's steps per second in ``count`` rounds of ``seconds / count`` each, the
+    bodies taking turns within a round (so that a change in the machine's load falls on all
+    of them alike): per body, its rate in each round."""
+    rates: list[list[float]] = [[] for _ in bodies]
+    for _ in range(count):
+        for body, row in zip(bodies, rates, strict=True):
+            row.append(timed(seconds / count, body)[0])
+    return rates
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -189,18 +202,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pair", default="two_hand",
                         help="a two-player preset, set beside RLCard's two-player gin rummy")
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="the single-process Gymnasium and RLCard loops take turns in "
+                             "this many rounds of seconds / rounds each")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     print(f"python {platform.python_version()} ({platform.python_implementation()}), "
           f"{platform.machine()}; rules {args.rules}; {args.seconds:g} s per figure; "
           f"one-deal games, random legal play; load average {os.getloadavg()[0]:.1f}")
-    single, decisions = gym_single(args.rules, args.seconds, args.seed)
+    gym, pair = GymLoop(args.rules, args.seed), GymLoop(args.pair, args.seed)
+    rl = rlcard_loop(args.seed)
+    bodies: list[Body] = [gym, pair] + ([] if rl is None else [rl])
+    start = time.perf_counter()
+    rates = rounds(bodies, args.seconds, args.rounds)
+    spent = (time.perf_counter() - start) / len(bodies)  # about each loop's share of the time
+    single, paired = median(rates[0]), median(rates[1])
     print(f"gymnasium, one process:        {single:9,.0f} steps/s  "
-          f"({decisions:,.0f} engine decisions/s with the bots')")
-    pair, pair_decisions = gym_single(args.pair, args.seconds, args.seed)
-    print(f"gymnasium, {args.pair + ':':19s}{pair:9,.0f} steps/s  "
-          f"({pair_decisions:,.0f} engine decisions/s with the bot's)")
+          f"({gym.decisions / spent:,.0f} engine decisions/s with the bots')")
+    print(f"gymnasium, {args.pair + ':':19s}{paired:9,.0f} steps/s  "
+          f"({pair.decisions / spent:,.0f} engine decisions/s with the bot's)")
     vector = gym_vector(_make(args.rules), args.seconds, args.seed, args.workers)
     print(f"gymnasium, AsyncVectorEnv x{args.workers}:   {vector:9,.0f} steps/s")
     still = gym_vector(partial(Still, args.rules), args.seconds, args.seed, args.workers)
@@ -209,17 +230,22 @@ def main(argv: list[str] | None = None) -> None:
     print(f"pettingzoo AEC:                {zoo:9,.0f} turns/s   (target >= 5,000)")
     spiel = spiel_steps(args.rules, args.seconds, args.seed)
     print(f"openspiel, info-state tensor:  {spiel:9,.0f} steps/s   (target >= 5,000)")
-    rl = rlcard_steps(args.seconds, args.seed)
     if rl is None:
         print("rlcard gin rummy:              not installed (pip install rlcard)")
-    else:
-        print(f"rlcard gin rummy env.step:     {rl:9,.0f} steps/s   (one decision a step)")
-        print(f"gymnasium / rlcard:            {single / rl:9.2f}x       (target >= 2x; a "
-              f"{args.rules} step also plays the bots' turns)")
-        print(f"gymnasium {args.pair} / rlcard:   {pair / rl:9.2f}x       (two players each, "
-              f"one bot's turn a step)")
-        print(f"engine decisions / rlcard:     {decisions / rl:9.2f}x")
-        print(f"pettingzoo / rlcard:           {zoo / rl:9.2f}x       (one decision a step)")
+        return
+    rl_rate = median(rates[2])
+    per_round = [g / r for g, r in zip(rates[0], rates[2], strict=True)]
+    ratio = median(per_round)
+    pair_ratio = median([g / r for g, r in zip(rates[1], rates[2], strict=True)])
+    print(f"rlcard gin rummy env.step:     {rl_rate:9,.0f} steps/s   (one decision a step)")
+    print(f"gymnasium / rlcard:            {ratio:9.2f}x       (target >= 2x; a "
+          f"{args.rules} step also plays the bots' turns)")
+    print(f"gymnasium {args.pair} / rlcard:   {pair_ratio:9.2f}x       (two players each, "
+          f"one bot's turn a step)")
+    print(f"engine decisions / rlcard:     {gym.decisions / spent / rl_rate:9.2f}x")
+    print(f"pettingzoo / rlcard:           {zoo / rl_rate:9.2f}x       (one decision a step)")
+    print(f"(ratios: medians of {args.rounds} rounds in which the loops took turns; "
+          f"{args.rules} / rlcard per round {', '.join(f'{x:.2f}' for x in per_round)})")
 
 
 if __name__ == "__main__":
