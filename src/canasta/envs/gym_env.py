@@ -199,7 +199,7 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
         return {"observation": self._vector(game), "action_mask": self._mask}
 
     def _vector(self, game: Game) -> Vector:
-        return self.observer.tensor(game.view(self.seat))
+        return self.observer.tensor_of(game, self.seat)
 
     def _info(self) -> dict[str, Any]:
         game = self.game

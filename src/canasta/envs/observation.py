@@ -1,8 +1,11 @@
 """The one observer of the learning environments: a seat's ``PlayerView`` as a tensor and a string.
 
-Everything here is read from the view (the seat's information set, docs/architecture.md "Views")
-and from the public record of play (``Recall``); nothing reads the game's state, so nothing the
-seat may not know can reach an agent. The fields, their order, shapes and bounds are a
+Everything here is read from the seat's information set (docs/architecture.md "Views") and from
+the public record of play (``Recall``), so nothing the seat may not know can reach an agent:
+``tensor`` and ``string`` read a view; ``tensor_of``, what the environments call at every step,
+writes the same bytes from the game's state without making the view, reading only the seat's
+own hand and what is public (a test holds it equal to ``tensor`` of the view over random play
+of every preset, for every seat and observer type). The fields, their order, shapes and bounds are a
 ``Layout``, computed once per rule set; docs/envs.md describes each field.
 
 Seats are written *relative* to the observer (0 = the observer, 1 = the next seat to play, ...)
@@ -22,15 +25,17 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from struct import Struct
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from canasta.cards import FOUR, NUM_CODES, NUM_KINDS, SUITED, kind_name, rank_of
 from canasta.engine.actions import ALL_ACTIONS, ActionType
-from canasta.engine.state import Answer
-from canasta.engine.tables import tables_for
+from canasta.engine.game import Game
+from canasta.engine.pile import frozen_for
+from canasta.engine.scoring import sequences_of
+from canasta.engine.state import Answer, State
+from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView
 from canasta.rules import RuleSet
 
@@ -45,7 +50,6 @@ _POINTS = 1000.0  # points are written in thousands
 _FAR = 1e6
 
 Vector = npt.NDArray[np.float32]
-T = TypeVar("T")
 _NAMES = tuple(kind_name(k) for k in range(NUM_CODES))
 _RANK = tuple(rank_of(c) for c in range(NUM_CODES))
 #: Where each ``Answer`` goes in the permission and acaba one-hots (the words of the view).
@@ -248,7 +252,22 @@ class Observer:
         self._bonus_piles = len(rules.deal.bonus_piles)
 
     def tensor(self, view: PlayerView, recall: Recall | None = None) -> Vector:
-        """The observation of ``view`` (with the memory ``recall`` where the layout has it).
+        """The observation of ``view`` (with the memory ``recall`` where the layout has it)."""
+        return self._write(view.state, view.seat, view.t, view.stock_size, recall)
+
+    def tensor_of(self, game: Game, seat: int, recall: Recall | None = None) -> Vector:
+        """``tensor(game.view(seat), recall)`` without making the view: the same bytes,
+        written from the game's state where it reads only what the seat's information set
+        holds as well (tests/envs/test_observation.py holds the two equal over random play
+        of every preset). What the environments call at every step."""
+        s = game.state
+        return self._write(s, seat, game.t, len(s.table.stock), recall)
+
+    def _write(self, s: State, me: int, t: Tables, stock_size: int,
+               recall: Recall | None) -> Vector:
+        """The observation of seat ``me`` from a state ``s`` holding at least its information
+        set (``view.state``, or the game's whole state: only the seat's own hand and what is
+        public are read), ``t`` its tables and ``stock_size`` the stock's size.
 
         Written into a copy of a list of zeros (list stores and slice copies are Python's
         cheapest writes; the offsets are unpacked from one tuple) and packed into float32
@@ -261,8 +280,7 @@ class Observer:
          permission_at, acaba_at, points_at, pending_at, discarded_at, taken_at
          ) = self._offsets
         v = self._zeros[:]
-        s = view.state
-        me, players, sides = view.seat, layout.players, layout.sides
+        players, sides = layout.players, layout.sides
         seats = s.seats[me:] + s.seats[:me]
         v[me] = 1.0
         if hand_at >= 0:
@@ -309,7 +327,8 @@ class Observer:
                 v[minimums_at + q] = mine.minimum / _POINTS
             v[scores_at + q] = scores[(slot + q) % sides] / _POINTS
         if seq_at >= 0:
-            for q, runs in enumerate(_rotate(view.sequences, side)):
+            for q in range(sides):
+                runs = sequences_of(s, t, (side + q) % sides)
                 for suit, low, high in runs:
                     i = seq_at + (q * 4 + suit) * _SEQUENCE_RANKS - 4
                     for rank in range(i + low, i + high + 1):
@@ -321,11 +340,11 @@ class Observer:
             pile_at = self._pile_at
             for card in pile:
                 v[pile_at[card]] += 1.0
-        if view.pile_frozen:
+        if frozen_for(s, t, side):
             v[frozen_at] = 1.0
         if table.blocked == me:
             v[blocked_at] = 1.0
-        v[stock_at] = view.stock_size
+        v[stock_at] = stock_size
         v[permission_at + _ANSWER_INDEX[turn.permission]] = 1.0
         v[acaba_at + _ACABA_INDEX[turn.acaba]] = 1.0
         v[points_at] = turn.opening_points / _POINTS
@@ -335,9 +354,9 @@ class Observer:
         if discarded_at >= 0 and recall is not None:
             for r in range(players):
                 n = (me + r) % players
-                o, t = discarded_at + r * NUM_KINDS, taken_at + r * NUM_KINDS
+                o, o2 = discarded_at + r * NUM_KINDS, taken_at + r * NUM_KINDS
                 v[o:o + NUM_KINDS] = recall.discarded[n]
-                v[t:t + NUM_KINDS] = recall.taken[n]
+                v[o2:o2 + NUM_KINDS] = recall.taken[n]
         return self._array(v)
 
     def _array(self, v: list[float]) -> Vector:
@@ -406,11 +425,6 @@ class Observer:
                         parts.append(f"{n} discarded [{_kinds(recall.discarded[n])}] "
                                      f"took [{_kinds(recall.taken[n])}]")
         return " | ".join(parts)
-
-
-def _rotate(per_side: tuple[T, ...], side: int) -> list[T]:
-    """Per-side values reordered so that ``side`` comes first."""
-    return [per_side[(side + q) % len(per_side)] for q in range(len(per_side))]
 
 
 def _kinds(counts: Sequence[float]) -> str:

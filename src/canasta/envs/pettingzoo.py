@@ -106,7 +106,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         mask: Mask = action_mask(game) if game.current_player == seat else \
             np.zeros(NUM_ACTIONS, np.int8)
-        return {"observation": self.observer.tensor(game.view(seat)), "action_mask": mask}
+        return {"observation": self.observer.tensor_of(game, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
