@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pair", default="two_hand",
                         help="a two-player preset, set beside RLCard's two-player gin rummy")
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--rounds", type=int, default=5,
+    parser.add_argument("--rounds", type=int, default=20,
                         help="the single-process Gymnasium and RLCard loops take turns in "
                              "this many rounds of seconds / rounds each")
     parser.add_argument("--seed", type=int, default=0)
