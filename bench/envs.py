@@ -4,11 +4,18 @@ Each measurement plays uniformly random legal actions (read from the action mask
 ``--seconds`` and counts steps, observation encoding and masks included:
 
 - Gymnasium ``CanastaEnv`` (random opponents): ``env.step`` calls per second in one process,
-  and with ``gymnasium.vector.AsyncVectorEnv`` over two worker processes (steps of both);
+  and with ``gymnasium.vector.AsyncVectorEnv`` over two worker processes (steps of both); and
+  in one process under a two-player preset (``--pair``, two_hand), the like of RLCard's
+  two-player gin rummy: one bot's turn a step where ``--rules`` classic plays three; and
+  ``AsyncVectorEnv`` over a do-nothing environment of the same spaces, what the vector
+  wrapper costs by itself;
 - PettingZoo AEC (``canasta.envs.pettingzoo.env``): turns per second (``last`` + ``step``);
 - OpenSpiel ``python_canasta``: ``apply_action`` per second, with the acting seat's
   ``information_state_tensor`` read before every action;
-- RLCard's gin rummy ``env.step`` loop, where RLCard is installed, and the ratio.
+- RLCard's gin rummy ``env.step`` loop, where RLCard is installed, and the ratios.
+
+Every loop draws its random actions the same way (``random.Random.randrange`` over the legal
+ones).
 
 Nothing is asserted: it prints figures and the targets of docs/envs.md beside them.
 """
@@ -18,8 +25,11 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import random
 import time
 from collections.abc import Callable
+from functools import partial
+from statistics import median
 
 import gymnasium
 import numpy as np
@@ -29,13 +39,13 @@ import canasta.envs.openspiel  # noqa: F401 (registers python_canasta)
 from canasta.envs import pettingzoo as canasta_zoo
 from canasta.envs.gym_env import CanastaEnv
 
-Rng = np.random.Generator
+Rng = random.Random  # every loop draws its actions the same way (RLCard's included)
 
 
 def pick(mask: np.ndarray, rng: Rng) -> int:
     """A uniformly random legal action code from a 0/1 mask (0 when nothing is legal)."""
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))]) if len(legal) else 0
+    legal = mask.nonzero()[0]
+    return int(legal[rng.randrange(len(legal))]) if len(legal) else 0
 
 
 def timed(seconds: float, body: Callable[[], int]) -> tuple[float, int]:
@@ -47,37 +57,59 @@ def timed(seconds: float, body: Callable[[], int]) -> tuple[float, int]:
     return steps / (time.perf_counter() - start), steps
 
 
-def gym_single(rules: str, seconds: float, seed: int) -> tuple[float, float]:
-    """Agent steps per second, and the engine decisions (bots' included) per second."""
-    env, rng = CanastaEnv(rules, opponents="random", max_deals=1), np.random.default_rng(seed)
-    obs, _ = env.reset(seed=seed)
-    decisions = 0
+Body = Callable[[], int]  #: plays some steps (100) and returns how many
 
-    def run() -> int:
-        nonlocal obs, decisions
+
+class GymLoop:
+    """Random legal play of ``CanastaEnv`` (random opponents), counting the engine decisions
+    (the bots' included) as games end."""
+
+    def __init__(self, rules: str, seed: int) -> None:
+        self.env, self.rng = CanastaEnv(rules, opponents="random", max_deals=1), random.Random(seed)
+        self.obs, _ = self.env.reset(seed=seed)
+        self.decisions = 0
+
+    def __call__(self) -> int:
+        env, rng, obs = self.env, self.rng, self.obs
         for _ in range(100):
             obs, _, terminated, _, _ = env.step(pick(obs["action_mask"], rng))
             if terminated:
                 assert env.game is not None
-                decisions += len(env.game.history)
+                self.decisions += len(env.game.history)
                 obs, _ = env.reset()
+        self.obs = obs
         return 100
 
-    start = time.perf_counter()
-    rate, _ = timed(seconds, run)
-    assert env.game is not None
-    decisions += len(env.game.history)
-    return rate, decisions / (time.perf_counter() - start)
+
+Factory = Callable[[], gymnasium.Env[dict[str, np.ndarray], np.int64]]
 
 
-def _make(rules: str) -> Callable[[], gymnasium.Env[dict[str, np.ndarray], np.int64]]:
+def _make(rules: str) -> Factory:
     return lambda: CanastaEnv(rules, opponents="random", max_deals=1)
 
 
-def gym_vector(rules: str, seconds: float, seed: int, workers: int) -> float:
+class Still(gymnasium.Env[dict[str, np.ndarray], np.int64]):
+    """A do-nothing environment with ``CanastaEnv``'s spaces, observation and info: what
+    ``AsyncVectorEnv`` costs by itself (pipes, pickled infos, shared memory), no game played."""
+
+    def __init__(self, rules: str) -> None:
+        env = CanastaEnv(rules, max_deals=1)
+        self.observation_space, self.action_space = env.observation_space, env.action_space
+        self.obs, self.info = env.reset(seed=0)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, object] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, object]]:
+        return self.obs, dict(self.info)
+
+    def step(self, action: np.int64) -> tuple[dict[str, np.ndarray], float, bool, bool,
+                                              dict[str, object]]:
+        return self.obs, 0.0, False, False, dict(self.info)
+
+
+def gym_vector(make: Factory, seconds: float, seed: int, workers: int) -> float:
     """Steps per second of all workers together, through ``AsyncVectorEnv``."""
-    envs = gymnasium.vector.AsyncVectorEnv([_make(rules) for _ in range(workers)])
-    rng = np.random.default_rng(seed)
+    envs = gymnasium.vector.AsyncVectorEnv([make for _ in range(workers)])
+    rng = random.Random(seed)
     try:
         obs, _ = envs.reset(seed=seed)
 
@@ -94,7 +126,7 @@ def gym_vector(rules: str, seconds: float, seed: int, workers: int) -> float:
 
 
 def zoo_turns(rules: str, seconds: float, seed: int) -> float:
-    env, rng = canasta_zoo.env(rules=rules, max_deals=1), np.random.default_rng(seed)
+    env, rng = canasta_zoo.env(rules=rules, max_deals=1), random.Random(seed)
     env.reset(seed=seed)
 
     def run() -> int:
@@ -113,7 +145,7 @@ def zoo_turns(rules: str, seconds: float, seed: int) -> float:
 
 def spiel_steps(rules: str, seconds: float, seed: int) -> float:
     game = pyspiel.load_game(f"python_canasta(rules={rules},max_deals=1)")
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     state = game.new_initial_state()
 
     def run() -> int:
@@ -122,65 +154,98 @@ def spiel_steps(rules: str, seconds: float, seed: int) -> float:
             if state.is_terminal():
                 state = game.new_initial_state()
             if state.is_chance_node():
-                state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+                state.apply_action(rng.randrange(len(state.chance_outcomes())))
                 continue
             state.information_state_tensor(state.current_player())
             legal = state.legal_actions()
-            state.apply_action(legal[rng.integers(len(legal))])
+            state.apply_action(legal[rng.randrange(len(legal))])
         return 100
 
     return timed(seconds, run)[0]
 
 
-def rlcard_steps(seconds: float, seed: int) -> float | None:
+def rlcard_loop(seed: int) -> Body | None:
     """RLCard's gin rummy ``env.step`` with random legal actions; None without RLCard."""
     try:
         import rlcard
     except ImportError:
         return None
-    env, rng = rlcard.make("gin-rummy", config={"seed": seed}), np.random.default_rng(seed)
+    env, rng = rlcard.make("gin-rummy", config={"seed": seed}), random.Random(seed)
     state, _ = env.reset()
 
     def run() -> int:
         nonlocal state
         for _ in range(100):
             legal = list(state["legal_actions"])
-            state, _ = env.step(int(legal[rng.integers(len(legal))]))
+            state, _ = env.step(int(legal[rng.randrange(len(legal))]))
             if env.is_over():
                 state, _ = env.reset()
         return 100
 
-    return timed(seconds, run)[0]
+    return run
+
+
+def rounds(bodies: list[Body], seconds: float, count: int) -> list[list[float]]:
+    """Each body's steps per second in ``count`` rounds of ``seconds / count`` each, the
+    bodies taking turns within a round (so that a change in the machine's load falls on all
+    of them alike): per body, its rate in each round."""
+    rates: list[list[float]] = [[] for _ in bodies]
+    for _ in range(count):
+        for body, row in zip(bodies, rates, strict=True):
+            row.append(timed(seconds / count, body)[0])
+    return rates
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="classic")
+    parser.add_argument("--pair", default="two_hand",
+                        help="a two-player preset, set beside RLCard's two-player gin rummy")
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--rounds", type=int, default=20,
+                        help="the single-process Gymnasium and RLCard loops take turns in "
+                             "this many rounds of seconds / rounds each")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     print(f"python {platform.python_version()} ({platform.python_implementation()}), "
           f"{platform.machine()}; rules {args.rules}; {args.seconds:g} s per figure; "
           f"one-deal games, random legal play; load average {os.getloadavg()[0]:.1f}")
-    single, decisions = gym_single(args.rules, args.seconds, args.seed)
+    gym, pair = GymLoop(args.rules, args.seed), GymLoop(args.pair, args.seed)
+    rl = rlcard_loop(args.seed)
+    bodies: list[Body] = [gym, pair] + ([] if rl is None else [rl])
+    start = time.perf_counter()
+    rates = rounds(bodies, args.seconds, args.rounds)
+    spent = (time.perf_counter() - start) / len(bodies)  # about each loop's share of the time
+    single, paired = median(rates[0]), median(rates[1])
     print(f"gymnasium, one process:        {single:9,.0f} steps/s  "
-          f"({decisions:,.0f} engine decisions/s with the bots')")
-    vector = gym_vector(args.rules, args.seconds, args.seed, args.workers)
+          f"({gym.decisions / spent:,.0f} engine decisions/s with the bots')")
+    print(f"gymnasium, {args.pair + ':':19s}{paired:9,.0f} steps/s  "
+          f"({pair.decisions / spent:,.0f} engine decisions/s with the bot's)")
+    vector = gym_vector(_make(args.rules), args.seconds, args.seed, args.workers)
     print(f"gymnasium, AsyncVectorEnv x{args.workers}:   {vector:9,.0f} steps/s")
+    still = gym_vector(partial(Still, args.rules), args.seconds, args.seed, args.workers)
+    print(f"  the same, a do-nothing env:  {still:9,.0f} steps/s  (AsyncVectorEnv's own cost)")
     zoo = zoo_turns(args.rules, args.seconds, args.seed)
     print(f"pettingzoo AEC:                {zoo:9,.0f} turns/s   (target >= 5,000)")
     spiel = spiel_steps(args.rules, args.seconds, args.seed)
     print(f"openspiel, info-state tensor:  {spiel:9,.0f} steps/s   (target >= 5,000)")
-    rl = rlcard_steps(args.seconds, args.seed)
     if rl is None:
         print("rlcard gin rummy:              not installed (pip install rlcard)")
-    else:
-        print(f"rlcard gin rummy env.step:     {rl:9,.0f} steps/s   (one decision a step)")
-        print(f"gymnasium / rlcard:            {single / rl:9.2f}x       (target >= 2x; a "
-              f"gymnasium step also plays the bots' turns)")
-        print(f"engine decisions / rlcard:     {decisions / rl:9.2f}x")
-        print(f"pettingzoo / rlcard:           {zoo / rl:9.2f}x       (one decision a step)")
+        return
+    rl_rate = median(rates[2])
+    per_round = [g / r for g, r in zip(rates[0], rates[2], strict=True)]
+    ratio = median(per_round)
+    pair_ratio = median([g / r for g, r in zip(rates[1], rates[2], strict=True)])
+    print(f"rlcard gin rummy env.step:     {rl_rate:9,.0f} steps/s   (one decision a step)")
+    print(f"gymnasium / rlcard:            {ratio:9.2f}x       (target >= 2x; a "
+          f"{args.rules} step also plays the bots' turns)")
+    print(f"gymnasium {args.pair} / rlcard:   {pair_ratio:9.2f}x       (two players each, "
+          f"one bot's turn a step)")
+    print(f"engine decisions / rlcard:     {gym.decisions / spent / rl_rate:9.2f}x")
+    print(f"pettingzoo / rlcard:           {zoo / rl_rate:9.2f}x       (one decision a step)")
+    print(f"(ratios: medians of {args.rounds} rounds in which the loops took turns; "
+          f"{args.rules} / rlcard per round {', '.join(f'{x:.2f}' for x in per_round)})")
 
 
 if __name__ == "__main__":

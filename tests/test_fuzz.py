@@ -24,16 +24,10 @@ from canasta.engine.refusal import Refusal
 from canasta.engine.state import State
 from canasta.errors import ActionParseError, CanastaError, IllegalAction
 from canasta.rules import from_dict, load, preset_names
+from tests.sizing import examples
 
 PRESETS = preset_names()
 FALLBACK = turn.FALLBACK.words()  # the generic reason: never given
-
-
-def examples(n: int) -> int:
-    """``n`` examples under the default profile, scaled up by a bigger profile (``explore``)."""
-    profile = settings.default
-    base = 100 if profile is None else int(profile.max_examples)
-    return max(1, n * base // 100)
 
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from canasta import Game
 from canasta.engine.position import PositionError
 from canasta.rules import load, preset_names
-from tests.test_fuzz import examples
+from tests.sizing import examples
 
 PRESETS = preset_names()
 

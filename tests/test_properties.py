@@ -24,16 +24,10 @@ from canasta.engine.game import Game
 from canasta.engine.scoring import HandResult, SideScore
 from canasta.engine.state import Phase
 from canasta.rules import from_dict, load, preset_names
+from tests.sizing import examples
 
 PRESETS = preset_names()
 DEALS = 2  # each game is played to the end of its second deal (or of the game)
-
-
-def examples(n: int) -> int:
-    """``n`` examples under the default profile, scaled up by a bigger profile (``explore``)."""
-    profile = settings.default
-    base = 100 if profile is None else int(profile.max_examples)
-    return max(1, n * base // 100)
 
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)

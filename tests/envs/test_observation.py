@@ -1,5 +1,6 @@
-"""The observer: built from the view alone, within its layout, and equal for states that
-differ only in cards the seat cannot see (docs/envs.md, "Observation")."""
+"""The observer: built from the seat's information set alone (a view's, or the same read from
+the game's state), within its layout, and equal for states that differ only in cards the seat
+cannot see (docs/envs.md, "Observation")."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from canasta.engine.determinize import determinize
 from canasta.envs.observation import Layout, Observer, Recall
 from canasta.presentation.cards import hand_codes
 from canasta.rules import load
-from tests.envs.helpers import PRESETS, random_game
+from tests.envs.helpers import PRESETS, random_action, random_game
 
 
 @pytest.mark.parametrize("rules", PRESETS)
@@ -39,6 +40,33 @@ def test_hidden_cards_do_not_change_the_observation(rules: str) -> None:
             assert observer.string(view) == observer.string(again)
             checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_game_state_gives_the_views_observation(rules: str) -> None:
+    """``tensor_of(game, seat)`` (written from the game's whole state) is byte for byte
+    ``tensor(game.view(seat))`` for every seat after every action of random play, for the
+    three observer types, with the memory where they keep it: what it reads of the state is
+    in the seat's information set."""
+    rule_set = load(rules)
+    observers = [Observer(rule_set), Observer(rule_set, private=False),
+                 Observer(rule_set, recall=True)]
+    game, rng = Game(rule_set, 11), random.Random(11)
+    recall = Recall(game.view, game.num_players)
+    compared = 0
+    for _ in range(60):
+        for seat in range(game.num_players):
+            view = game.view(seat)
+            for observer in observers:
+                assert observer.tensor_of(game, seat, recall).tobytes() == \
+                    observer.tensor(view, recall).tobytes()
+                compared += 1
+        if game.is_terminal():
+            break
+        actor, action = game.current_player, random_action(game, rng)
+        game.apply(action)
+        recall.update(actor, action.code, game.view)
+    assert compared >= 3 * game.num_players * 30
 
 
 @pytest.mark.parametrize("rules", PRESETS)

@@ -26,7 +26,7 @@ from canasta.envs import ENV_ID
 from canasta.envs.observation import Observer, Vector
 from canasta.envs.outcome import over
 from canasta.envs.rewards import REWARDS, Scorer
-from canasta.errors import CanastaError
+from canasta.errors import CanastaError, IllegalAction
 from canasta.rules import RuleSet, load
 from canasta.sim.games import bot_seed
 
@@ -46,27 +46,31 @@ def observation_space(observer: Observer) -> spaces.Dict:
 
 
 def action_mask(game: Game) -> Mask:
-    """The legal action codes of the player to act as a 0/1 vector (all 0 once over)."""
-    mask = np.zeros(NUM_ACTIONS, np.int8)
+    """The legal action codes of the player to act as a 0/1 vector (all 0 once over), a new
+    writable array (set in a ``bytearray``: cheaper than numpy's indexing for a few codes)."""
+    mask = bytearray(NUM_ACTIONS)
     if not game.is_terminal():
-        mask[[CODE[a] for a in game.legal_actions()]] = 1
-    return mask
+        for action in game.legal_actions():
+            mask[CODE[action]] = 1
+    return np.frombuffer(mask, np.int8)
 
 
-def illegal(game: Game, action: object, illegal_reward: float | None) -> str | None:
-    """The engine's reason why ``action`` (an action code) is not legal now, or None when it
-    is; with ``illegal_reward`` None an illegal action raises (``IllegalAction``,
-    ``ValueError`` for a value that is no action code)."""
+def play(game: Game, action: object, illegal_reward: float | None) -> str | None:
+    """Apply ``action`` (an action code) to ``game``: None when it was played, the engine's
+    reason when it is not legal now (the game unchanged: ``Game.apply`` checks it, once).
+    With ``illegal_reward`` None an illegal action raises ``IllegalAction``; a value that is
+    no action code raises ``ValueError``."""
     if isinstance(action, bool) or not isinstance(action, int | np.integer):
         raise ValueError(f"an action is an action code (an int), not {action!r}")
     if not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"action code {action} is not in 0..{NUM_ACTIONS - 1}")
-    if ALL_ACTIONS[action] in game.legal_actions():
-        return None
-    reason = game.why_illegal(int(action)) or "not legal now"
-    if illegal_reward is None:
-        game.apply(int(action))  # raises IllegalAction with the engine's reason
-    return reason
+    try:
+        game.apply(ALL_ACTIONS[action])  # the action itself: no code to parse again
+    except IllegalAction as refused:
+        if illegal_reward is None:
+            raise
+        return refused.reason
+    return None
 
 
 def load_rules(rules: RuleSet | str) -> RuleSet:
@@ -153,13 +157,12 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         if over(game, self.max_deals) or self._illegal:
             raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
-        refusal = illegal(game, action, self.illegal_reward)
+        refusal = play(game, action, self.illegal_reward)
         if refusal is not None:
             self._illegal = True
             assert self.illegal_reward is not None
             info = {**self._info(), "illegal_action": refusal}
             return self._observe(), self.illegal_reward, True, False, info
-        game.apply(int(action))
         self._play_bots()
         return self._observe(), scorer.reward(), over(game, self.max_deals), False, self._info()
 
@@ -197,7 +200,7 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
         return {"observation": self._vector(game), "action_mask": self._mask}
 
     def _vector(self, game: Game) -> Vector:
-        return self.observer.tensor(game.view(self.seat))
+        return self.observer.tensor_of(game, self.seat)
 
     def _info(self) -> dict[str, Any]:
         game = self.game
@@ -205,4 +208,4 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
         return {"action_mask": self._mask.copy(), "scores": game.scores, "deal": game.deal_number}
 
 
-__all__ = ["ENV_ID", "CanastaEnv", "action_mask", "illegal", "load_rules", "observation_space"]
+__all__ = ["ENV_ID", "CanastaEnv", "action_mask", "load_rules", "observation_space", "play"]

@@ -1,8 +1,11 @@
 """The one observer of the learning environments: a seat's ``PlayerView`` as a tensor and a string.
 
-Everything here is read from the view (the seat's information set, docs/architecture.md "Views")
-and from the public record of play (``Recall``); nothing reads the game's state, so nothing the
-seat may not know can reach an agent. The fields, their order, shapes and bounds are a
+Everything here is read from the seat's information set (docs/architecture.md "Views") and from
+the public record of play (``Recall``), so nothing the seat may not know can reach an agent:
+``tensor`` and ``string`` read a view; ``tensor_of``, what the environments call at every step,
+writes the same bytes from the game's state without making the view, reading only the seat's
+own hand and what is public (a test holds it equal to ``tensor`` of the view over random play
+of every preset, for every seat and observer type). The fields, their order, shapes and bounds are a
 ``Layout``, computed once per rule set; docs/envs.md describes each field.
 
 Seats are written *relative* to the observer (0 = the observer, 1 = the next seat to play, ...)
@@ -22,15 +25,17 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from struct import Struct
-from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from canasta.cards import FOUR, NUM_CODES, NUM_KINDS, SUITED, kind_name, rank_of
 from canasta.engine.actions import ALL_ACTIONS, ActionType
-from canasta.engine.state import Answer
-from canasta.engine.tables import tables_for
+from canasta.engine.game import Game
+from canasta.engine.pile import frozen_for
+from canasta.engine.scoring import sequences_of
+from canasta.engine.state import Answer, State
+from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView
 from canasta.rules import RuleSet
 
@@ -45,12 +50,17 @@ _POINTS = 1000.0  # points are written in thousands
 _FAR = 1e6
 
 Vector = npt.NDArray[np.float32]
-T = TypeVar("T")
 _NAMES = tuple(kind_name(k) for k in range(NUM_CODES))
 _RANK = tuple(rank_of(c) for c in range(NUM_CODES))
 #: Where each ``Answer`` goes in the permission and acaba one-hots (the words of the view).
 _ANSWER_INDEX = {Answer.NONE: 0, Answer.YES: 1, Answer.NO: 2}
 _ACABA_INDEX = {Answer.NONE: 0, Answer.ASKED: 1, Answer.YES: 2, Answer.NO: 3}
+#: The fields whose offsets ``Observer.tensor`` reads, in its order.
+_OFFSETS = ("hand", "hand_suited", "phase", "acting", "dealer", "deal", "hand_sizes",
+            "foot_sizes", "known", "red_threes", "black_threes", "bonus_sizes", "melds",
+            "sequences", "canastas", "opened", "minimums", "scores", "pile_size",
+            "pile_frozen", "blocked", "stock_size", "permission", "acaba", "opening_points",
+            "pending_pile", "discarded", "taken")
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,57 +239,80 @@ class Observer:
     def __init__(self, rules: RuleSet, private: bool = True, public: bool = True,
                  recall: bool = False) -> None:
         self.layout = layout = Layout(rules, private, public, recall)
-        self._at = {f.name: f.offset for f in layout.fields}
+        at = {f.name: f.offset for f in layout.fields}
         self._zeros = [0.0] * layout.size
         self._pack = Struct(f"{layout.size}f").pack
+        #: The fields' offsets in the order ``tensor`` unpacks them (-1: not in the layout).
+        self._offsets = tuple(at.get(name, -1) for name in _OFFSETS)
+        #: Per card code: where a pile card of its kind is counted (``pile`` field).
+        self._pile_at = tuple(at.get("pile", 0) + _RANK[c] for c in range(NUM_CODES))
+        #: The pile top's one-hot slot per card code (by code where suits count, else kind).
+        self._top_at = tuple(at.get("pile_top", 0) + (c if layout.suited else _RANK[c])
+                             for c in range(NUM_CODES))
+        self._bonus_piles = len(rules.deal.bonus_piles)
 
     def tensor(self, view: PlayerView, recall: Recall | None = None) -> Vector:
-        """The observation of ``view`` (with the memory ``recall`` where the layout has it).
+        """The observation of ``view`` (with the memory ``recall`` where the layout has it)."""
+        return self._write(view.state, view.seat, view.t, view.stock_size, recall)
+
+    def tensor_of(self, game: Game, seat: int, recall: Recall | None = None) -> Vector:
+        """``tensor(game.view(seat), recall)`` without making the view: the same bytes,
+        written from the game's state where it reads only what the seat's information set
+        holds as well (tests/envs/test_observation.py holds the two equal over random play
+        of every preset). What the environments call at every step."""
+        s = game.state
+        return self._write(s, seat, game.t, len(s.table.stock), recall)
+
+    def _write(self, s: State, me: int, t: Tables, stock_size: int,
+               recall: Recall | None) -> Vector:
+        """The observation of seat ``me`` from a state ``s`` holding at least its information
+        set (``view.state``, or the game's whole state: only the seat's own hand and what is
+        public are read), ``t`` its tables and ``stock_size`` the stock's size.
 
         Written into a copy of a list of zeros (list stores and slice copies are Python's
-        cheapest writes) and packed into float32 bytes once, which numpy reads without a copy;
-        the array is the caller's own (writable, shared with nothing)."""
-        layout, at = self.layout, self._at
+        cheapest writes; the offsets are unpacked from one tuple) and packed into float32
+        bytes once, which numpy reads without a copy; the array is the caller's own
+        (writable, shared with nothing)."""
+        layout = self.layout
+        (hand_at, suited_at, phase_at, acting_at, dealer_at, deal_at, sizes_at, feet_at,
+         known_at, red_at, black_at, bonus_at, melds_at, seq_at, canastas_at, opened_at,
+         minimums_at, scores_at, pile_size_at, frozen_at, blocked_at, stock_at,
+         permission_at, acaba_at, points_at, pending_at, discarded_at, taken_at
+         ) = self._offsets
         v = self._zeros[:]
-        s = view.state
-        me, players, sides = view.seat, layout.players, layout.sides
-        side, slot = s.seat_sides[me], me % sides  # the table's side, the score's
+        players, sides = layout.players, layout.sides
         seats = s.seats[me:] + s.seats[:me]
         v[me] = 1.0
-        if layout.private:
-            o = at["hand"]
-            v[o:o + NUM_KINDS] = seats[0].hand
+        if hand_at >= 0:
+            v[hand_at:hand_at + NUM_KINDS] = seats[0].hand
             cards = seats[0].cards
-            if layout.suited and cards is not None:
-                o = at["hand_suited"]
-                v[o:o + _SUITED_CODES] = cards[SUITED:]
-        if not layout.public:
+            if suited_at >= 0 and cards is not None:
+                v[suited_at:suited_at + _SUITED_CODES] = cards[SUITED:]
+        if phase_at < 0:
             return self._array(v)
         turn, table, match = s.turn, s.table, s.match
-        v[at["phase"] + (3 if match.over else turn.phase)] = 1.0
+        v[phase_at + (3 if match.over else turn.phase)] = 1.0
         if not match.over:
-            v[at["acting"] + (turn.seat - me) % players] = 1.0
-        v[at["dealer"] + (match.dealer - me) % players] = 1.0
-        v[at["deal"]] = match.deal
-        o, f, r3 = at["hand_sizes"], at["foot_sizes"], at["red_threes"]
-        b3 = at.get("black_threes", -1)
-        if "bonus_sizes" in at:  # by pile, in the deal's order: 0 once a side took it
-            b = at["bonus_sizes"] + len(layout.rules.deal.bonus_piles) - len(table.bonus_sizes)
-            v[b:b + len(table.bonus_sizes)] = table.bonus_sizes
-        k = at["known"] - NUM_KINDS
+            v[acting_at + (turn.seat - me) % players] = 1.0
+        v[dealer_at + (match.dealer - me) % players] = 1.0
+        v[deal_at] = match.deal
+        if bonus_at >= 0:  # by pile, in the deal's order: 0 once a side took it
+            bonus = table.bonus_sizes
+            b = bonus_at + self._bonus_piles - len(bonus)
+            v[b:b + len(bonus)] = bonus
+        k = known_at - NUM_KINDS
         for r, p in enumerate(seats):
-            v[o + r] = p.size
-            v[f + r] = p.foot_size
-            v[r3 + r] = p.red_threes
-            if b3 >= 0:
-                v[b3 + r] = p.black_threes
+            v[sizes_at + r] = p.size
+            v[feet_at + r] = p.foot_size
+            v[red_at + r] = p.red_threes
+            if black_at >= 0:
+                v[black_at + r] = p.black_threes
             if r:
                 v[k + r * NUM_KINDS:k + (r + 1) * NUM_KINDS] = p.known
-        melds_at, canastas_at, opened_at = at["melds"], at["canastas"], at["opened"]
-        minimums_at, scores_at = at["minimums"], at["scores"]
+        side, slot = s.seat_sides[me], me % sides  # the table's side, the score's
+        scores = match.scores
         for q in range(sides):
-            n = (side + q) % sides
-            mine = s.sides[n]
+            mine = s.sides[(side + q) % sides]
             base = melds_at + q * NUM_KINDS * 3
             for meld in mine.melds:
                 if meld is not None:
@@ -292,39 +325,38 @@ class Observer:
                 v[opened_at + q] = 1.0
             else:
                 v[minimums_at + q] = mine.minimum / _POINTS
-            v[scores_at + q] = match.scores[(slot + q) % sides] / _POINTS
-        if layout.suited:
-            seq_at = at["sequences"]
-            for q, runs in enumerate(_rotate(view.sequences, side)):
+            v[scores_at + q] = scores[(slot + q) % sides] / _POINTS
+        if seq_at >= 0:
+            for q in range(sides):
+                runs = sequences_of(s, t, (side + q) % sides)
                 for suit, low, high in runs:
                     i = seq_at + (q * 4 + suit) * _SEQUENCE_RANKS - 4
                     for rank in range(i + low, i + high + 1):
                         v[rank] = 1.0
         pile = table.pile
-        v[at["pile_size"]] = len(pile)
+        v[pile_size_at] = len(pile)
         if pile:
-            top = pile[-1]
-            v[at["pile_top"] + (top if layout.suited else _RANK[top])] = 1.0
-            o = at["pile"]
+            v[self._top_at[pile[-1]]] = 1.0
+            pile_at = self._pile_at
             for card in pile:
-                v[o + _RANK[card]] += 1.0
-        if view.pile_frozen:
-            v[at["pile_frozen"]] = 1.0
+                v[pile_at[card]] += 1.0
+        if frozen_for(s, t, side):
+            v[frozen_at] = 1.0
         if table.blocked == me:
-            v[at["blocked"]] = 1.0
-        v[at["stock_size"]] = view.stock_size
-        v[at["permission"] + _ANSWER_INDEX[turn.permission]] = 1.0
-        v[at["acaba"] + _ACABA_INDEX[turn.acaba]] = 1.0
-        v[at["opening_points"]] = turn.opening_points / _POINTS
+            v[blocked_at] = 1.0
+        v[stock_at] = stock_size
+        v[permission_at + _ANSWER_INDEX[turn.permission]] = 1.0
+        v[acaba_at + _ACABA_INDEX[turn.acaba]] = 1.0
+        v[points_at] = turn.opening_points / _POINTS
         opening = turn.opening
         if opening is not None and opening.pending:
-            v[at["pending_pile"]] = len(opening.pending)
-        if layout.recall and recall is not None:
-            o, t = at["discarded"], at["taken"]
+            v[pending_at] = len(opening.pending)
+        if discarded_at >= 0 and recall is not None:
             for r in range(players):
                 n = (me + r) % players
-                v[o + r * NUM_KINDS:o + (r + 1) * NUM_KINDS] = recall.discarded[n]
-                v[t + r * NUM_KINDS:t + (r + 1) * NUM_KINDS] = recall.taken[n]
+                o, o2 = discarded_at + r * NUM_KINDS, taken_at + r * NUM_KINDS
+                v[o:o + NUM_KINDS] = recall.discarded[n]
+                v[o2:o2 + NUM_KINDS] = recall.taken[n]
         return self._array(v)
 
     def _array(self, v: list[float]) -> Vector:
@@ -393,11 +425,6 @@ class Observer:
                         parts.append(f"{n} discarded [{_kinds(recall.discarded[n])}] "
                                      f"took [{_kinds(recall.taken[n])}]")
         return " | ".join(parts)
-
-
-def _rotate(per_side: tuple[T, ...], side: int) -> list[T]:
-    """Per-side values reordered so that ``side`` comes first."""
-    return [per_side[(side + q) % len(per_side)] for q in range(len(per_side))]
 
 
 def _kinds(counts: Sequence[float]) -> str:

@@ -16,7 +16,8 @@ def over(game: Game, max_deals: int) -> bool:
     """Whether the game is over, for an environment that stops after ``max_deals`` deals
     (0: when the rules end it)."""
     # While play goes on, deal n is being played after n - 1 scored deals.
-    return game.is_terminal() or (max_deals > 0 and game.deal_number > max_deals)
+    match = game.state.match  # asked several times a step: read once, not through properties
+    return match.over or 0 < max_deals < match.deal
 
 
 def final_returns(game: Game, max_deals: int) -> list[float]:

@@ -24,9 +24,9 @@ from canasta.envs.gym_env import (
     Mask,
     Observation,
     action_mask,
-    illegal,
     load_rules,
     observation_space,
+    play,
 )
 from canasta.envs.observation import Observer
 from canasta.envs.outcome import over
@@ -106,7 +106,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         mask: Mask = action_mask(game) if game.current_player == seat else \
             np.zeros(NUM_ACTIONS, np.int8)
-        return {"observation": self.observer.tensor(game.view(seat)), "action_mask": mask}
+        return {"observation": self.observer.tensor_of(game, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -116,7 +116,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         game = self.game
         assert game is not None, "call reset() first"
         self._cumulative_rewards[agent] = 0.0
-        refusal = illegal(game, action, self.illegal_reward)
+        refusal = play(game, action, self.illegal_reward)
         if refusal is not None:
             assert self.illegal_reward is not None
             self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -125,7 +125,6 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             return
-        game.apply(int(action))  # type: ignore[arg-type]
         for n, scorer in enumerate(self._scorers):
             self.rewards[self.possible_agents[n]] = scorer.reward()
         if over(game, self.max_deals):
