@@ -218,7 +218,7 @@ _MELD, _MELD_WILD, _BLACK_THREES, _ADD = (ActionType.MELD, ActionType.MELD_WILD,
 #: _WILD_KINDS], three naturals first, then two and each wild kind.
 _NEW_SETS = tuple(tuple(tuple((*((bases[NATURAL],) if nat else ()), *(bases[b] for b in wb))
                               for wb in _WILD_BASES) for nat in (0, 1))
-                  if (bases := MELD_ACTIONS[r]) is not None else () for r in range(ACE + 1))
+                  if bases is not None else () for bases in MELD_ACTIONS)
 
 
 def _min_naturals(t: Tables) -> Refusal:

@@ -296,7 +296,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     meld = side.melds[top]
     unmelded = not side.opened
     frozen = frozen_for(s, t, side_no)
-    left = 0 if unmelded else _left_after(s, t)  # an unmelded side's take strands nothing
+    left = 0 if unmelded else _left_after(s, t)  # stranding judges a melded side's takes
     out: list[Action] = []
     for route in routes:
         refusal = _route_refusal(s, t, route, frozen, top, meld, side)
