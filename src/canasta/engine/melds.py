@@ -210,8 +210,7 @@ _SUIT_CODES = {r: tuple(range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4)) for r
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
 NATURAL, WITH_TWO, WITH_JOKER = Base.NATURAL, Base.WITH_TWO, Base.WITH_JOKER
-_MELD, _MELD_WILD, _BLACK_THREES, _ADD = (ActionType.MELD, ActionType.MELD_WILD,
-                                          ActionType.MELD_BLACK_THREES, ActionType.ADD)
+_BLACK_THREES, _ADD = ActionType.MELD_BLACK_THREES, ActionType.ADD
 
 #: New unsuited melds when two cards are kept (``rank_actions``): _NEW_SETS[rank][three
 #: naturals allowed and held][wild kinds held and allowed with two naturals, as for
@@ -401,13 +400,33 @@ CARDS_LAID: tuple[tuple[int, ...], ...] = tuple(
     for a in ALL_ACTIONS)
 
 
+def _new_meld(action: Action) -> Meld:
+    """The meld a new meld of this family lays: its three cards (or the black-3 set)."""
+    if action.type == ActionType.MELD:
+        naturals, wild = meld_cards(action)
+        return Meld(action.rank, len(naturals), int(wild == TWO), int(wild == JOKER))
+    if action.type == ActionType.MELD_WILD:
+        return Meld(WILD, 0, 3 - action.arg, action.arg)
+    return Meld(BLACK_THREE, action.arg)
+
+
+#: Per action code: the meld a new meld of this family lays (None for any other action).
+NEW_MELDS: tuple[Meld | None, ...] = tuple(
+    _new_meld(a) if a.type in (ActionType.MELD, ActionType.MELD_WILD,
+                               ActionType.MELD_BLACK_THREES) else None
+    for a in ALL_ACTIONS)
+
+#: Per action code: the cards ``CARDS_LAID`` names, as (card, how many), in their order.
+CARDS_SPENT: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((card, cards.count(card)) for card in dict.fromkeys(cards)) for cards in CARDS_LAID)
+
+
 def grown(melds: list[Meld | None], t: Tables, action: Action) -> Meld:
     """The side's meld of the action's rank after a laying action of this family: a new meld
     of its three cards, or the old one with the card added (a wild added to a natural canasta
     makes it mixed: ruling 14)."""
-    kind = action.type
-    r = action.rank
-    if kind == _ADD:
+    if action.type == _ADD:
+        r = action.rank
         old = melds[r]
         assert old is not None
         card = action.arg
@@ -416,12 +435,9 @@ def grown(melds: list[Meld | None], t: Tables, action: Action) -> Meld:
         if card == JOKER:
             return Meld(r, old.naturals, old.twos, old.jokers + 1)
         return Meld(r, old.naturals + 1, old.twos, old.jokers)
-    if kind == _MELD:
-        naturals, wild = meld_cards(action)
-        return Meld(r, len(naturals), int(wild == TWO), int(wild == JOKER))
-    if kind == _MELD_WILD:
-        return Meld(WILD, 0, 3 - action.arg, action.arg)
-    return Meld(BLACK_THREE, action.arg)
+    new = NEW_MELDS[CODE[action]]
+    assert new is not None
+    return new
 
 
 def lay(s: State, t: Tables, action: Action) -> tuple[int, int]:
@@ -430,7 +446,7 @@ def lay(s: State, t: Tables, action: Action) -> tuple[int, int]:
     Returns the cards and the card points laid."""
     seat = s.turn.seat
     side = s.sides[s.seat_sides[seat]]
-    cards = CARDS_LAID[CODE[action]]
+    code = CODE[action]
     new = grown(side.melds, t, action)
     old = side.melds[new.rank]
     if old is None:  # a new meld
@@ -438,9 +454,9 @@ def lay(s: State, t: Tables, action: Action) -> tuple[int, int]:
             open_tentatively(s, t)
         s.turn.created = (*s.turn.created, new.rank)
     points = 0
-    for card in cards:
-        spend(s, t, seat, card)
-        points += t.points[t.rank_of[card]]
+    for card, n in CARDS_SPENT[code]:
+        spend(s, t, seat, card, n)
+        points += n * t.points[t.rank_of[card]]
     side.melds[new.rank] = new
     cs = t.rules.melds.canasta_size
     before = old.naturals + old.twos + old.jokers if old is not None else 0
@@ -450,7 +466,7 @@ def lay(s: State, t: Tables, action: Action) -> tuple[int, int]:
             side.canastas += 1
     elif t.canasta_top > before:  # a rank's next canastas (Samba: melds.canastas_per_rank)
         side.canastas += in_meld(t, new.rank, new.size) - in_meld(t, new.rank, before)
-    return len(cards), points
+    return len(CARDS_LAID[code]), points
 
 
 def ahead(s: State, t: Tables, action: Action
