@@ -479,10 +479,10 @@ def ahead(s: State, t: Tables, action: Action
     hand = s.seats[seat].hand[:]
     rank_of, points = t.rank_of, t.points
     laid = 0
-    for card in CARDS_LAID[CODE[action]]:
+    for card, n in CARDS_SPENT[CODE[action]]:
         kind = rank_of[card]
-        hand[kind] -= 1
-        laid += points[kind]
+        hand[kind] -= n
+        laid += n * points[kind]
     table = side.melds[:]
     new = grown(side.melds, t, action)
     old = table[new.rank]
