@@ -19,6 +19,7 @@ the side needs?
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import mul
 
 from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, RED_THREE, TWO
 from canasta.engine import canastas
@@ -135,7 +136,7 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
         if made < canastas_needed:
             return False
     if points_needed > 0:
-        laid = sum(n * p for n, p in zip(hand, t.points, strict=True))
+        laid = sum(map(mul, hand, t.points))
         if laid < points_needed:
             return False
     return True
