@@ -48,7 +48,6 @@ from canasta.engine.state import (
     HandEnd,
     Match,
     Phase,
-    Seat,
     SeatNo,
     SideNo,
     State,
@@ -137,7 +136,7 @@ def legal_actions(s: State, t: Tables, why: Why | None = None) -> list[Action]:
         acts = _meld_phase(s, t, keeps_going_out, why)
         if s.turn.permission == _SAID_YES and acts and going_out.reachable(s, t):
             # Ruling 19. If the packing check ever overrates the hand, play on unbound.
-            kept = _keeping_a_line(s, t, acts)
+            kept = [a for a in acts if _still_out(s, t, a) or keeps_going_out(s, t, a)]
             if kept:
                 if why is not None:
                     for action in acts:
@@ -351,7 +350,7 @@ def keeps_going_out(s: State, t: Tables, action: Action) -> bool:
     player = s.seats[s.turn.seat]
     kind = action.type
     if kind == _DISCARD:
-        return _discard_goes_out(player)
+        return player.size == 1 and not player.foot_size
     if kind in melds.LAYS and not player.foot_size:
         hand, table, laid, delta = melds.ahead(s, t, action)
         if not any(hand):  # the hand is over: it went out, unless a taken pile waits
@@ -373,19 +372,6 @@ def keeps_going_out(s: State, t: Tables, action: Action) -> bool:
     if after.turn.seat != s.turn.seat or after.turn.phase != _MELDING:
         return False
     return going_out.reachable(after, t)
-
-
-def _keeping_a_line(s: State, t: Tables, acts: list[Action]) -> list[Action]:
-    """The actions of ``acts`` that keep a line of play that goes out (``keeps_going_out``),
-    in a state that has one; every discard answered at once: the same for each."""
-    discards = _discard_goes_out(s.seats[s.turn.seat])
-    return [a for a in acts if (discards if a.type == _DISCARD else
-                                _still_out(s, t, a) or keeps_going_out(s, t, a))]
-
-
-def _discard_goes_out(player: Seat) -> bool:
-    """Whether a discard goes out: the last card, no foot waiting."""
-    return player.size == 1 and not player.foot_size
 
 
 def _still_out(s: State, t: Tables, action: Action) -> bool:
