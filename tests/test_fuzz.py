@@ -75,7 +75,7 @@ def refuse(game: Game, bad: object) -> CanastaError:
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(8), deadline=None,
+@settings(max_examples=examples(6), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, steps=STEPS)
 def test_every_action_is_accepted_or_refused_cleanly(

@@ -196,7 +196,7 @@ def play(
 
 
 @pytest.mark.parametrize("rules_name", PRESETS)
-@settings(max_examples=examples(14), deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, policy_seed=SEEDS, eagerness=st.sampled_from([0.0, 0.5, 0.9]))
 def test_random_games_keep_the_invariants(
