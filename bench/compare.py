@@ -18,6 +18,8 @@ is faster):
   second deal;
 - ``samba random``: the same for Samba; ``samba / classic``: the cost of a Samba decision
   in classic decisions (a ratio of costs: below 1 here is better);
+- ``two_hand random``: the same for two-hand Canasta (the learning environments' two-player
+  benchmark, bench/envs.py);
 - ``search samples``: the search bot (``ismcts:iterations=N,settle=0``: every legal action
   played on to the end of the hand in each sample) over fixed decisions of greedy self-play.
 
@@ -45,9 +47,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Work per measurement: (games of random play, classic), (games, samba), decisions searched.
-SECONDS_WORK = (40, 20, 24)
-INSTRUCTION_WORK = (6, 2, 4)
+#: Work per measurement: (games of random play, classic), (games, samba), decisions searched,
+#: (games, two_hand).
+SECONDS_WORK = (40, 20, 24, 30)
+INSTRUCTION_WORK = (6, 2, 4, 5)
 
 
 def random_play(rules_name: str, games: int) -> int:
@@ -119,12 +122,13 @@ def _process(src: Path, args: list[str], counted: bool) -> tuple[dict[str, float
     return json.loads(result.stdout.strip().splitlines()[-1]), int(found.group(1)) if found else 0
 
 
-def measure(src: Path, counted: bool, work: tuple[int, int, int]) -> dict[str, float]:
+def measure(src: Path, counted: bool, work: tuple[int, int, int, int]) -> dict[str, float]:
     """Each figure for the engine at ``src``: instructions per unit, or units per second."""
     figures = {}
     for key, what, amount in (("classic random", "classic", work[0]),
                               ("samba random", "samba", work[1]),
-                              ("search samples", "search", work[2])):
+                              ("search samples", "search", work[2]),
+                              ("two_hand random", "two_hand", work[3])):
         done, total = _process(src, [what, str(amount), "1"], counted)
         if counted:
             _, idle = _process(src, [what, str(amount), "0"], counted)
