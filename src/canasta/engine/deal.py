@@ -64,20 +64,10 @@ def _pack(decks: int, jokers: int) -> tuple[Card, ...]:
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, drawing the same
-    numbers from ``rng``: CPython's Fisher-Yates (from the top, each card exchanged with one
-    at or below it, drawn by rejection from ``getrandbits`` of the bits of its position),
-    written out without a call per card. ``tests/rules/test_deal.py`` holds the two equal."""
-    getrandbits = rng.getrandbits
-    top = len(cards) - 1
-    while top > 0:  # positions top .. bottom draw bits of one length
-        bits = (top + 1).bit_length()
-        bottom = (1 << (bits - 1)) - 1
-        for i in range(top, bottom - 1, -1):
-            j = getrandbits(bits)
-            while j > i:
-                j = getrandbits(bits)
-            cards[i], cards[j] = cards[j], cards[i]
-        top = bottom - 1
+    numbers from ``rng`` (``drawn`` to the end: CPython's Fisher-Yates without a call per
+    card). ``tests/rules/test_deal.py`` holds the two equal."""
+    for _ in drawn(rng, cards):
+        pass
 
 
 def drawn(rng: random.Random, cards: list[T]) -> Iterator[T]:
