@@ -48,16 +48,15 @@ def pick(mask: np.ndarray, rng: Rng) -> int:
     return int(legal[rng.randrange(len(legal))]) if len(legal) else 0
 
 
-def timed(seconds: float, body: Callable[[], int]) -> tuple[float, int]:
-    """Run ``body`` (which returns the steps it made) until ``seconds`` have passed; the
-    steps per second and the steps."""
+Body = Callable[[], int]  #: plays some steps (100) and returns how many
+
+
+def timed(seconds: float, body: Body) -> float:
+    """Run ``body`` until ``seconds`` have passed; the steps per second."""
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         steps += body()
-    return steps / (time.perf_counter() - start), steps
-
-
-Body = Callable[[], int]  #: plays some steps (100) and returns how many
+    return steps / (time.perf_counter() - start)
 
 
 class GymLoop:
@@ -120,7 +119,7 @@ def gym_vector(make: Factory, seconds: float, seed: int, workers: int) -> float:
                 obs, *_ = envs.step(actions)
             return 50 * workers
 
-        return timed(seconds, run)[0]
+        return timed(seconds, run)
     finally:
         envs.close()
 
@@ -140,7 +139,7 @@ def zoo_turns(rules: str, seconds: float, seed: int) -> float:
                 env.step(pick(obs["action_mask"], rng))
         return 100
 
-    return timed(seconds, run)[0]
+    return timed(seconds, run)
 
 
 def spiel_steps(rules: str, seconds: float, seed: int) -> float:
@@ -161,7 +160,7 @@ def spiel_steps(rules: str, seconds: float, seed: int) -> float:
             state.apply_action(legal[rng.randrange(len(legal))])
         return 100
 
-    return timed(seconds, run)[0]
+    return timed(seconds, run)
 
 
 def rlcard_loop(seed: int) -> Body | None:
@@ -192,7 +191,7 @@ def rounds(bodies: list[Body], seconds: float, count: int) -> list[list[float]]:
     rates: list[list[float]] = [[] for _ in bodies]
     for _ in range(count):
         for body, row in zip(bodies, rates, strict=True):
-            row.append(timed(seconds / count, body)[0])
+            row.append(timed(seconds / count, body))
     return rates
 
 
