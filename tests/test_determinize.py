@@ -33,9 +33,10 @@ def no_kings(seat: int, kind: int, hand: list[int]) -> float:
 @pytest.mark.parametrize("likely", [None, no_kings])
 @pytest.mark.parametrize("rules", preset_names())
 def test_a_sampled_game_shows_the_same_view(rules: str, likely: Likelihood | None) -> None:
+    """Sampled for the seat to play (what a search does) and for one other seat in turn."""
     rng = random.Random(1)
-    for game in positions(rules, 6):
-        for seat in range(game.num_players):
+    for i, game in enumerate(positions(rules, 6)):
+        for seat in {game.current_player, i % game.num_players}:
             view = game.view(seat)
             sample = determinize(view, rng, likely=likely)
             assert sample.view(seat) == view

@@ -55,9 +55,10 @@ def snapshot(game: Game) -> Snapshot:
     return game.state.copy(), game.history[:], game.legal_actions(), game.is_terminal()
 
 
-def refuse(game: Game, bad: object) -> CanastaError:
-    """Apply ``bad``, expecting a refusal that changes nothing; return the error."""
-    before = snapshot(game)
+def refuse(game: Game, bad: object, before: Snapshot | None = None) -> CanastaError:
+    """Apply ``bad``, expecting a refusal that changes nothing (``before``: the game's snapshot,
+    when the caller has taken it); return the error."""
+    before = snapshot(game) if before is None else before
     with pytest.raises((IllegalAction, ActionParseError)) as info:
         game.apply(bad)  # type: ignore[arg-type]
     err = info.value
@@ -82,7 +83,8 @@ def test_every_action_is_accepted_or_refused_cleanly(
     rules_name: str, seed: int, policy_seed: int, steps: int
 ) -> None:
     game = position(rules_name, seed, policy_seed, steps)
-    legal = game.legal_actions()
+    before = snapshot(game)
+    legal = before[2]
     for action in ALL_ACTIONS:
         if action in legal:
             after = game.clone()
@@ -92,12 +94,12 @@ def test_every_action_is_accepted_or_refused_cleanly(
             by_text.apply(str(action))
             assert by_code.digest() == by_text.digest() == after.digest()
         else:
-            err = refuse(game, action)
+            err = refuse(game, action, before)
             assert isinstance(err, IllegalAction), f"{action}: {err!r}"
             assert err.action == action
             # The same refusal by code and by text, with the same reason.
             for form in (action.code, str(action)):
-                again = refuse(game, form)
+                again = refuse(game, form, before)
                 assert isinstance(again, IllegalAction)
                 assert again.reason == err.reason
 
@@ -221,7 +223,8 @@ def test_after_the_game_every_action_is_refused(
                                                ActionType.TAKE, ActionType.COMMIT)]
         game.apply(rng.choice(eager or legal))
     assert game.legal_actions() == []
+    before = snapshot(game)
     for action in ALL_ACTIONS:
-        err = refuse(game, action)
+        err = refuse(game, action, before)
         assert isinstance(err, IllegalAction)
         assert game.why_illegal(action) == err.reason

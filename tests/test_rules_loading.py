@@ -86,6 +86,19 @@ def test_rule_sets_are_frozen() -> None:
         rules.game.target = 1  # type: ignore[misc]
 
 
+def test_a_preset_is_read_once_and_a_file_every_time(tmp_path: Path) -> None:
+    """Presets are immutable, so one value serves every load; a user's file may change
+    between two loads, and the second load reads the change."""
+    assert load("samba") is load("samba")
+    with pytest.raises(RulesError, match="no preset named 'sambo'"):
+        load("sambo")
+    path = tmp_path / "ours.toml"
+    path.write_text('base = "classic"\n[game]\ntarget = 3000\n')
+    assert load(path).game.target == 3000
+    path.write_text('base = "classic"\n[game]\ntarget = 4000\n')
+    assert load(path).game.target == 4000
+
+
 def test_from_dict_validates_like_a_file() -> None:
     with pytest.raises(RulesError, match="draw.stock_cards = 0"):
         from_dict({"draw": {"stock_cards": 0}})

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import fields, replace
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple, get_type_hints
@@ -42,7 +43,13 @@ def preset_names() -> list[str]:
 
 
 def load(name_or_path: str | Path) -> RuleSet:
-    """Load a preset by name (``"classic"``) or a rules file by path."""
+    """Load a preset by name (``"classic"``) or a rules file by path.
+
+    A preset is read once per process: rule sets are immutable, so every ``load("classic")``
+    returns the same value. A file is read again on every call (it may have changed).
+    """
+    if _is_preset_name(name_or_path):
+        return _preset(str(name_or_path))
     return _from_text(_read(name_or_path), seen=())
 
 
@@ -135,11 +142,21 @@ def check(rules: RuleSet, origin: str = "<rules>") -> None:
         raise RulesError(f"{origin}: {reason}")
 
 
+def _is_preset_name(name_or_path: str | Path) -> bool:
+    """A string with no ``/`` that does not end in ``.toml`` names a preset, not a file."""
+    return (isinstance(name_or_path, str) and "/" not in name_or_path
+            and not name_or_path.endswith(".toml"))
+
+
+@cache
+def _preset(name: str) -> RuleSet:
+    """The preset ``name``, loaded once (``RulesError`` for an unknown name is not kept)."""
+    return _from_text(_read(name), seen=())
+
+
 def _read(name_or_path: str | Path) -> _Source:
     path = Path(name_or_path)
-    if isinstance(name_or_path, str) and "/" not in name_or_path and not name_or_path.endswith(
-        ".toml"
-    ):
+    if _is_preset_name(name_or_path):
         if name_or_path not in preset_names():
             raise RulesError(
                 f"no preset named {name_or_path!r}; presets: {', '.join(preset_names())}"
@@ -176,8 +193,14 @@ def _from_text(source: _Source, seen: tuple[str, ...]) -> RuleSet:
     return from_dict(data, base, origin)
 
 
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The declared types of a section's options (read once: evaluating them is slow)."""
+    return get_type_hints(cls)
+
+
 def _section(current: Any, cls: type, section: str, table: dict[str, Any], origin: str) -> Any:
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     decl = {f.name: f for f in fields(cls)}
     changes = {}
     for key, value in table.items():

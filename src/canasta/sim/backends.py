@@ -74,7 +74,7 @@ def run_ray(jobs: Sequence[GameJob], address: str | None, workers: int,
             ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
     try:
         remote = ray.remote(play_games)
-        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
+        cpus = int(ray.cluster_resources().get("CPU", 1))
         pending = [remote.remote(batch) for batch in chunks(jobs, cpus)]
         results: list[GameResult] = []
         while pending:
