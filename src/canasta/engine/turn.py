@@ -18,7 +18,6 @@ from collections.abc import Callable
 
 from canasta.cards import (
     BLACK_THREE,
-    FOUR,
     JOKER,
     RED_THREE,
     TWO,
@@ -66,7 +65,7 @@ ONTO_MELD = TAKE_ACTIONS[Route.ONTO_MELD]
 # Enum members read once: a member looked up on its enum class costs five times a global.
 _DRAWING, _ANSWERING, _MELDING, _OVER = Phase
 _NOT_ASKED, _SAID_YES = Answer.NONE, Answer.YES
-_DISCARD, _ADD = ActionType.DISCARD, ActionType.ADD
+_DISCARD = ActionType.DISCARD
 
 
 #: Actions that put cards from the hand on the table, by type, with their transitions: each
@@ -134,24 +133,14 @@ def legal_actions(s: State, t: Tables, why: Why | None = None) -> list[Action]:
         if s.turn.acaba == _SAID_YES:
             return [going_out.ACABA]  # told "yes" to "may I concede?": bound (British Acaba)
         acts = _meld_phase(s, t, keeps_going_out, why)
-        if s.turn.permission == _SAID_YES and acts and going_out.reachable(s, t):
-            # Ruling 19. If the packing check ever overrates the hand, play on unbound.
-            kept = [a for a in acts if _still_out(s, t, a) or keeps_going_out(s, t, a)]
-            if kept:
-                if why is not None:
-                    for action in acts:
-                        if action not in kept:
-                            why[action] = YES_BINDS
-                acts = kept
+        if s.turn.permission == _SAID_YES and acts:
+            acts = going_out.yes_binds(s, t, acts, keeps_going_out, why)  # ruling 19
         return acts
     if phase == _DRAWING:
         return _draw_phase(s, t, why)
     if phase == _ANSWERING:
         return [going_out.YES, going_out.NO]
     return []
-
-
-YES_BINDS = Refusal("your partner said yes: you must go out this turn, and this would prevent it")
 
 
 def _draw_phase(s: State, t: Tables, why: Why | None) -> list[Action]:
@@ -372,17 +361,6 @@ def keeps_going_out(s: State, t: Tables, action: Action) -> bool:
     if after.turn.seat != s.turn.seat or after.turn.phase != _MELDING:
         return False
     return going_out.reachable(after, t)
-
-
-def _still_out(s: State, t: Tables, action: Action) -> bool:
-    """Whether ``action``, in a state that has a going-out line, keeps one without looking:
-    a natural added to the side's meld of its rank while another of the rank stays in hand
-    leaves the packing check the same cards to place, the same melds to place them on, and
-    the same points (``going_out.can_go_out``)."""
-    rank = action.rank
-    if action.type != _ADD or rank < FOUR or t.rank_of[action.arg] != rank:
-        return False
-    return s.seats[s.turn.seat].hand[rank] >= 2
 
 
 def _scratch(s: State, t: Tables) -> State:
