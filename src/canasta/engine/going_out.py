@@ -9,7 +9,8 @@ its initial meld, or the concealed exemption (ruling 8). Two rules look ahead:
 - ruling 20: a lay or take that leaves fewer than two cards is legal only if the player can
   still finish the turn by going out (``stranding``);
 - ruling 19: after the partner's "yes", while a line of play that goes out exists, only actions
-  that keep one are legal (applied by ``turn``, which can play an action ahead).
+  that keep one are legal (``binding_yes``, applied by ``turn``, which can play an action
+  ahead).
 
 Both ask the same question, answered exactly on counts by a small packing check
 (``can_go_out``): can the hand be melded onto and beside the side's melds, with the canastas
@@ -21,13 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from operator import mul
 
-from canasta.cards import BLACK_THREE, FOUR, JOKER, NATURAL_RANKS, RED_THREE, TWO, rank_of
+from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, RED_THREE, TWO
 from canasta.engine import canastas
-from canasta.engine.actions import ALL_ACTIONS, CODE, SIMPLE, Action, ActionType, meld_cards
+from canasta.engine.actions import SIMPLE, Action, ActionType
 from canasta.engine.canastas import Delta
 from canasta.engine.opening import shortfall
 from canasta.engine.refusal import Refusal, refuse
-from canasta.engine.state import WILD, Answer, Meld, Phase, State
+from canasta.engine.state import WILD, Answer, Meld, Phase, Seat, State
 from canasta.engine.tables import Tables
 
 #: Plays an action ahead: whether it goes out, or leaves a line that still goes out this turn
@@ -37,7 +38,7 @@ Lookahead = Callable[[State, Tables, Action], bool]
 # Enum members read once: a member looked up on its enum class costs five times a global.
 _SAID_YES, _SAID_NO, _ASKED, _NOT_ASKED = Answer.YES, Answer.NO, Answer.ASKED, Answer.NONE
 _DRAWING, _ANSWERING = Phase.DRAW, Phase.ANSWER
-_YES, _ASKING_ACABA, _ADDING = ActionType.YES, ActionType.ASK_ACABA, ActionType.ADD
+_YES, _ASKING_ACABA = ActionType.YES, ActionType.ASK_ACABA
 
 
 # ---------------------------------------------------------------------- the packing check
@@ -191,9 +192,11 @@ def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
     Where ``going_out.needs_discard``, the hand is never melded whole: one card, any, is the
     discard. ``opened`` and ``dead`` as for ``can_meld_everything``.
     """
-    forced = []
+    forced: list[int] = []
     for k in NATURAL_RANKS:
         if hand[k] == 1 and melds[k] is None:
+            if forced:  # a second such card: False below, whatever else is forced
+                return False
             forced.append(k)
     if dead:  # a dead rank is never melded: each of its cards is a discard
         for k in NATURAL_RANKS:
@@ -316,6 +319,12 @@ def stranding(s: State, t: Tables, left: int, delta: Delta, opening_points: int,
                   why)
 
 
+def discard_goes_out(player: Seat) -> bool:
+    """Whether the player's discard (any card) goes out: the hand's last card, no foot
+    waiting (the look of ``turn.keeps_going_out`` at a discard)."""
+    return player.size == 1 and not player.foot_size
+
+
 def reachable(s: State, t: Tables) -> bool:
     """Is there still a line of play that goes out this turn? (rulings 19 and 20)
 
@@ -335,9 +344,8 @@ def reachable(s: State, t: Tables) -> bool:
 def reachable_after(s: State, t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
                     opening_points: int, delta: Delta) -> bool:
     """``reachable`` after a lay that leaves ``hand`` and the side's ``melds``, with
-    ``opening_points`` laid toward the opening this turn and ``delta`` added to a meld."""
-    if barred(s, t, delta) is not None:
-        return False
+    ``opening_points`` laid toward the opening this turn and ``delta`` added to a meld. The
+    packing check goes before ``barred``: it fails most often, and neither changes anything."""
     turn = s.turn
     go = t.rules.going_out
     side = s.sides[s.seat_sides[turn.seat]]
@@ -347,71 +355,8 @@ def reachable_after(s: State, t: Tables, hand: Sequence[int], melds: Sequence[Me
     if not side.opened and not (go.concealed_exemption and turn.drew and not turn.took):
         need = side.minimum - opening_points
     dead = canastas.completed_ranks(s, t) if t.rules.melds.completed_rank_dead else ()
-    return can_go_out(t, hand, melds, go.canastas - len(side.sambas), need, side.opened, dead)
-
-
-YES_BINDS = Refusal("your partner said yes: you must go out this turn, and this would prevent it")
-
-
-def yes_binds(s: State, t: Tables, acts: list[Action], look: Lookahead,
-              why: dict[Action, Refusal] | None) -> list[Action]:
-    """Ruling 19, on the meld phase's legal ``acts`` after the partner's "yes": while a line
-    of play that goes out exists (``reachable``), only the actions that keep one are legal
-    (``_still_out`` without looking, else ``look``); ``why`` gets the others' refusal. If the
-    packing check ever overrates the hand (no action keeps a line), play goes on unbound."""
-    if not reachable(s, t):
-        return acts
-    kept = [a for a in acts if _still_out(s, t, a) or look(s, t, a)]
-    if not kept:
-        return acts
-    if why is not None:
-        for action in acts:
-            if action not in kept:
-                why[action] = YES_BINDS
-    return kept
-
-
-def _still_out(s: State, t: Tables, action: Action) -> bool:
-    """Whether ``action``, in a state that has a going-out line (``reachable``), keeps one:
-    True only where ``look`` (``turn.keeps_going_out``) would say so, without playing ahead.
-
-    The action lays naturals onto the side's meld of their natural rank (``_NATURALS_ONTO``:
-    one added, or a new meld with no wild card). ``can_go_out`` then sees that rank's row with
-    the same naturals and wilds (so the same room and canastas), the other ranks, wilds and
-    3s unchanged, no card newly forced out, the rank not dead (it was offered), the points
-    needed falling by the points laid, and the side's canasta quotas (``barred``) only
-    growing. An addition that keeps a card of its rank in hand is answered so outright (the
-    rule as it was). Any other such lay also wants no foot waiting (the look would play it on
-    a copy), the rank's points not negative (else a need already met would rise), and, where
-    no card of the rank stays, the hand keeping a card (else the lay goes out or waits for a
-    taken pile) and no discard needed (one of the rank was a discard to try)."""
-    laid = _NATURALS_ONTO[CODE[action]]
-    if not laid:
-        return False
-    rank = action.rank
-    player = s.seats[s.turn.seat]
-    left = player.hand[rank] - laid
-    if left and action.type == _ADDING:
-        return True
-    return not player.foot_size and t.points[rank] >= 0 and (
-        left > 0 or (player.size > laid and not t.rules.going_out.needs_discard))
-
-
-def _naturals_onto(action: Action) -> int:
-    """The naturals ``action`` lays onto the side's meld of their own natural rank: one
-    added, or a new meld's with no wild card; 0 for any other action."""
-    if action.rank < FOUR:
-        return 0
-    if action.type == ActionType.ADD:
-        return int(rank_of(action.arg) == action.rank)
-    if action.type == ActionType.MELD:
-        naturals, wild = meld_cards(action)
-        return len(naturals) if wild < 0 else 0
-    return 0
-
-
-#: Per action code: ``_naturals_onto``.
-_NATURALS_ONTO = tuple(_naturals_onto(a) for a in ALL_ACTIONS)
+    return can_go_out(t, hand, melds, go.canastas - len(side.sambas), need, side.opened,
+                      dead) and barred(s, t, delta) is None
 
 
 # ---------------------------------------------------------------------- asking the partner

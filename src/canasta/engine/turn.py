@@ -23,6 +23,7 @@ from canasta.cards import (
     TWO,
 )
 from canasta.engine import (
+    binding_yes,
     deal,
     discard,
     going_out,
@@ -134,7 +135,7 @@ def legal_actions(s: State, t: Tables, why: Why | None = None) -> list[Action]:
             return [going_out.ACABA]  # told "yes" to "may I concede?": bound (British Acaba)
         acts = _meld_phase(s, t, keeps_going_out, why)
         if s.turn.permission == _SAID_YES and acts:
-            acts = going_out.yes_binds(s, t, acts, keeps_going_out, why)  # ruling 19
+            acts = binding_yes.yes_binds(s, t, acts, keeps_going_out, why)  # ruling 19
         return acts
     if phase == _DRAWING:
         return _draw_phase(s, t, why)
@@ -339,7 +340,7 @@ def keeps_going_out(s: State, t: Tables, action: Action) -> bool:
     player = s.seats[s.turn.seat]
     kind = action.type
     if kind == _DISCARD:
-        return player.size == 1 and not player.foot_size
+        return going_out.discard_goes_out(player)
     if kind in melds.LAYS and not player.foot_size:
         hand, table, laid, delta = melds.ahead(s, t, action)
         if not any(hand):  # the hand is over: it went out, unless a taken pile waits
