@@ -362,7 +362,6 @@ def add_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     if kind == TWO and r != WILD and twos_tame(s.sides[s.seat_sides[seat]], t):
         return TWOS_TAME
     return refuse(DEAD_RANK, r) if r != WILD and completed_ranks(s, t)[r] else None
-    return None
 
 
 def black_three_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
