@@ -232,6 +232,23 @@ def test_replay_prints_the_game_turn_by_turn(capsys: pytest.CaptureFixture[str],
                          f"(side 0 {game.scores[0]}, side 1 {game.scores[1]})")
 
 
+def test_replay_names_cutthroat_scores_by_seat(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    """Cutthroat (players.partners_at_pile): each seat keeps its own score, so the replay's
+    score lines name seats, not sides."""
+    path = tmp_path / "g.json"
+    game = play_random("cutthroat", 3, 1)
+    rec.write(game, path)
+    _, out, _ = run(capsys, "replay", str(path))
+    lines = out.splitlines()
+    score = game.results[0].sides[2]
+    items = ", ".join(f"{label} {value:+d}" for label, value in score.items()) or "nothing"
+    assert f"  seat 2: {items} = {score.total:+d}" in lines
+    totals = game.results[0].totals
+    assert f"  game score: seat 0 {totals[0]}, seat 1 {totals[1]}, seat 2 {totals[2]}" in lines
+    assert not any(line.lstrip().startswith("side ") for line in lines)
+
+
 def test_replay_shows_the_hands_dealt(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     rec.write(play_random("classic", 1, 1), path)

@@ -125,6 +125,7 @@ def test_without_a_penalty_an_illegal_action_raises() -> None:
     ({"max_deals": -1}, "max_deals"),
     ({"opponents": "nobody"}, "unknown bot"),
     ({"render_mode": "human"}, "render_mode"),
+    ({"rules": "cutthroat", "partner": "greedy"}, "partnership at the first pile take"),
 ])
 def test_bad_arguments_are_refused(kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises((ValueError, canasta.CanastaError), match=match):

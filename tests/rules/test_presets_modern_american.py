@@ -308,6 +308,19 @@ def test_threes_are_bonus_cards_laid_out_and_replaced_never_discarded() -> None:
     assert "black3 1 0 0 0" in taken.position()
 
 
+def test_a_black_three_as_the_last_stock_card_ends_the_hand_and_says_so() -> None:
+    """docs/rules.md ruling 13, with black 3s laid out like red 3s (``red_threes.black_too``):
+    the last stock card a black 3, there is no card to replace it and the hand ends at once;
+    the ending names the black 3, in words and in the position's notation."""
+    game = mac(hands={0: "K 5"}, melds=MELDS, stock="B3")
+    game.apply("draw")
+    result = game.results[-1]
+    assert result.ended_by == "black 3 was the last stock card" and result.went_out == -1
+    assert result.sides[0].black_threes == 1
+    assert " black3-last -1 " in game.position()
+    assert Game.from_position(MAC, game.position()).digest() == game.digest()
+
+
 def test_example_12_threes_by_colour_negative_neutral_positive() -> None:
     """REFERENCE §16 example 12 (canastajunction): "two red 3s + four black 3s exposed → 1300
     (300 + 1000), before the canasta-count sign rule"; the sign: negative with no canasta,

@@ -43,13 +43,18 @@ def going_out_verdict(know: Knowledge, hold_margin: int, low_stock: int) -> tupl
     side = view.side
     rules = view.rules
     ours = side_value(know, side) + rules.going_out.bonus
-    others = [s for s in range(view.sides) if s != side]
-    theirs = max(side_value(know, s) for s in others)
-    mine_total = view.scores[side] + ours
-    best_other_total = max(view.scores[s] + side_value(know, s) for s in others)
-    if mine_total >= rules.game.target and mine_total > best_other_total:
+    # Each seat's game total is in its score column, its side as dealt (``Tables.seat_sides``):
+    # the side's own but for cutthroat, where each seat keeps its own total and a partner
+    # scores the partnership's hand.
+    column = view.t.seat_sides
+    rivals = [n for n in range(view.players) if view.side_of(n) != side]
+    hand = {s: side_value(know, s) for s in {view.side_of(n) for n in rivals}}
+    theirs = max(hand.values())
+    mine = view.scores[column[view.seat]]
+    best_other_total = max(view.scores[column[n]] + hand[view.side_of(n)] for n in rivals)
+    if mine + ours >= rules.game.target and mine + ours > best_other_total:
         return True, "going out wins the game"
-    behind = view.scores[side] < max(view.scores[s] for s in others)
+    behind = mine < max(view.scores[column[n]] for n in rivals)
     if behind and ours - theirs >= hold_margin and view.stock_size > low_stock:
         return False, (f"behind in the game and {ours - theirs:.0f} ahead on this hand: "
                        "keep building")

@@ -103,21 +103,30 @@ def _deal_lines(game: Game) -> Iterator[str]:
         yield f"  seat {seat}: {_hand(player.hand)}{red}"
 
 
+def _column(game: Game, k: int) -> str:
+    """Score column ``k`` by name: a side, or a seat where each seat keeps its own score
+    (``players.partners_at_pile``, cutthroat: partnerships change from deal to deal)."""
+    return f"seat {k}" if game.rules.players.partners_at_pile else f"side {k}"
+
+
 def _result_lines(game: Game, result: HandResult) -> Iterator[str]:
     who = f" (seat {result.went_out})" if result.went_out >= 0 else ""
     yield f"deal {result.deal} ended: {result.ended_by}{who}"
     players, sides = game.num_players, len(result.sides)
     for score in result.sides:
-        seats = ", ".join(str(s) for s in range(score.side, players, sides))
         items = ", ".join(f"{label} {value:+d}" for label, value in score.items()) or "nothing"
-        yield f"  side {score.side} (seats {seats}): {items} = {score.total:+d}"
-    yield "  game score: " + ", ".join(f"side {s} {t}" for s, t in enumerate(result.totals))
+        named = _column(game, score.side)
+        if not game.rules.players.partners_at_pile:
+            named += f" (seats {', '.join(str(s) for s in range(score.side, players, sides))})"
+        yield f"  {named}: {items} = {score.total:+d}"
+    yield "  game score: " + ", ".join(f"{_column(game, s)} {t}"
+                                       for s, t in enumerate(result.totals))
 
 
 def _end_line(game: Game) -> str:
-    scores = ", ".join(f"side {s} {t}" for s, t in enumerate(game.scores))
+    scores = ", ".join(f"{_column(game, s)} {t}" for s, t in enumerate(game.scores))
     deals = f"{len(game.results)} deal{'' if len(game.results) == 1 else 's'}"
     if game.is_terminal():
-        return f"game over after {deals}: side {game.winner} wins ({scores})"
+        return f"game over after {deals}: {_column(game, game.winner)} wins ({scores})"
     return (f"the record ends before the game does: {deals} scored, "
             f"deal {game.deal_number} under way ({scores})")

@@ -232,7 +232,8 @@ def draw_refusal(s: State) -> Refusal | None:
 
 def draw(s: State, t: Tables) -> HandEnd | None:
     """Draw ``draw.stock_cards`` cards (docs/rules.md, ruling 1). Red 3s drawn are laid out and
-    replaced; a red 3 as the last stock card ends the hand at once (rulings 9 and 13)."""
+    replaced; a red 3 as the last stock card ends the hand at once (rulings 9 and 13), and so
+    does a black 3 where black 3s are bonus cards too (``red_threes.black_too``)."""
     seat = s.turn.seat
     player, stock = s.seats[seat], s.table.stock
     s.turn.drew = True
@@ -248,7 +249,7 @@ def draw(s: State, t: Tables) -> HandEnd | None:
             else:
                 player.black_threes += 1
             if not stock:
-                return HandEnd.RED_THREE_LAST
+                return HandEnd.RED_THREE_LAST if card == RED_THREE else HandEnd.BLACK_THREE_LAST
             card = stock.pop()
         gain(s, t, seat, card)
         player.size += 1

@@ -58,8 +58,8 @@ def digest(state: State, t: Tables) -> str:
 PHASE_WORDS = {Phase.DRAW: "draw", Phase.ANSWER: "answer", Phase.MELD: "meld", Phase.OVER: "over"}
 ANSWER_WORDS = {Answer.YES: "yes", Answer.NO: "no", Answer.ASKED: "asked"}
 END_WORDS = {HandEnd.GOING_OUT: "out", HandEnd.STOCK_EXHAUSTED: "exhausted",
-         HandEnd.RED_THREE_LAST: "red3-last", HandEnd.TURN_CAP: "cap",
-         HandEnd.CONCEDED: "conceded"}
+             HandEnd.RED_THREE_LAST: "red3-last", HandEnd.BLACK_THREE_LAST: "black3-last",
+             HandEnd.TURN_CAP: "cap", HandEnd.CONCEDED: "conceded"}
 EXTRA_LABELS = ("", "perfect cut", "seven canastas", "the other side conceded (acaba)",
                 "canastas count bonus")
 SCORE_FIELDS = tuple(f.name for f in fields(SideScore))

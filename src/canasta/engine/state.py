@@ -75,6 +75,7 @@ class HandEnd(StrEnum):
     GOING_OUT = "going out"
     STOCK_EXHAUSTED = "stock exhausted"
     RED_THREE_LAST = "red 3 was the last stock card"
+    BLACK_THREE_LAST = "black 3 was the last stock card"  # red_threes.black_too
     TURN_CAP = "turn cap"
     CONCEDED = "conceded (acaba)"
 

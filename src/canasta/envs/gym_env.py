@@ -87,7 +87,8 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a game of Canasta against bots.
 
     ``opponents`` is a bot spec (``canasta.bots.make_bot``) for every other seat, ``partner``
-    one for the agent's partners (default: the opponents' spec); ``reward`` is ``"game"``,
+    one for the agent's partners (default: the opponents' spec; refused where partnerships
+    form during the deal, ``players.partners_at_pile``); ``reward`` is ``"game"``,
     ``"deal"`` or ``"shaped"`` (``canasta.envs.rewards``); ``max_deals`` stops the game after
     that many deals (0: when the rules end it). An illegal action changes nothing in the game
     and ends the episode with ``illegal_reward`` (the engine's reason in
@@ -110,6 +111,10 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
             raise ValueError(f"max_deals is a whole number >= 0, not {max_deals!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of 'ansi'")
+        if partner is not None and self.rules.players.partners_at_pile:
+            raise ValueError("partner: these rules form the partnership at the first pile "
+                             "take (players.partners_at_pile), so no seat is the agent's "
+                             "partner from the start; give opponents only")
         sides = self.rules.players.sides
         self.specs = [partner if partner is not None and s % sides == seat % sides else opponents
                       for s in range(players)]

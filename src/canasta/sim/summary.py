@@ -6,9 +6,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from canasta.engine.game import Game
+from canasta.engine.state import HandEnd
 
 #: The ways a hand ends, as ``HandResult.ended_by`` names them, in display order.
-ENDINGS = ("going out", "stock exhausted", "red 3 was the last stock card", "turn cap")
+ENDINGS = tuple(HandEnd)
 
 
 @dataclass
