@@ -142,7 +142,7 @@ def test_simulate_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None
                          rf"{expected.mean_hand_score(side):.1f} │", out)
     assert f"{expected.hands} hands" in out
     for reason, count in expected.ending_counts():
-        assert re.search(rf"│ {reason} +│ +{count} │", out)
+        assert re.search(rf"│ {re.escape(reason)} +│ +{count} │", out)
     assert f"mean decisions per hand: {expected.decisions_per_hand:.1f}\n" in out
     assert re.search(r"elapsed: \d+\.\d\d s \(\d+\.\d games/s\)\n$", out)
 

@@ -13,7 +13,8 @@ from textual.pilot import Pilot
 
 from canasta import Game
 from canasta.presentation.names import default_names
-from canasta.tui.app import CanastaApp, TableApp
+from canasta.tui.app import TableApp
+from canasta.tui.local import CanastaApp
 from canasta.tui.session import Session
 
 

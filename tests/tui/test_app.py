@@ -9,7 +9,7 @@ import pytest
 
 from canasta import Game
 from canasta.record import read, verify
-from canasta.tui.app import CanastaApp
+from canasta.tui.local import CanastaApp
 from canasta.tui.screens import BreakdownScreen, ChoiceScreen, ConfirmScreen
 from canasta.tui.session import Options, start
 from canasta.tui.widgets import HandPanel

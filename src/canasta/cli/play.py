@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         play_plain(session, _read_line, printer(), ascii)
         return 0
-    from canasta.tui.app import CanastaApp
+    from canasta.tui.local import CanastaApp
 
     app = CanastaApp(session, ascii=ascii)
     app.run()

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from canasta.engine.game import Game
 from canasta.engine.state import HandEnd
 
-#: The ways a hand ends, as ``HandResult.ended_by`` names them, in display order.
-ENDINGS = tuple(HandEnd)
+#: The ways any rule set's hands end, in display order (shown with their zeros); the ways
+#: only some rules have (a black 3 last, a concession) are listed after, when they happen.
+ENDINGS = (HandEnd.GOING_OUT, HandEnd.STOCK_EXHAUSTED, HandEnd.RED_THREE_LAST, HandEnd.TURN_CAP)
 
 
 @dataclass

@@ -1,14 +1,13 @@
-"""``canasta play``: the full-screen table (Textual), one person against bots.
+"""``canasta play``: the full-screen table (Textual).
 
 The screen draws the presentation facts of the person's seat (``canasta.presentation``) and
-never works a game fact out itself; every action goes through the session
-(``canasta.tui.session``), which asks the engine and saves the game after each one. Bots think
-in a worker thread, so the screen never freezes, and their moves appear one by one with a
-short pause (``bot_delay``).
+never works a game fact out itself; every action goes through the seat's session (a local
+game, ``canasta.tui.session``, or a seat at a server's table), which asks the engine.
 
 ``TableApp`` is the table, its keys and dialogs, over any seat that answers ``SeatSession``;
-``CanastaApp`` plays a local game against bots, ``canasta.tui.remote.NetworkApp`` a seat at a
-server's table (``canasta play --server URL --join LINK``).
+``canasta.tui.local.CanastaApp`` plays a local game against bots,
+``canasta.tui.remote.NetworkApp`` a seat at a server's table (``canasta play --server URL
+--join LINK``).
 
 Layout (fits 80x24, grows with the terminal): a top line (deal, rules, who you are, scores), the
 two sides' melds on the left, the pile and the move log on the right, the hand, a message line,
@@ -17,7 +16,6 @@ and the footer listing every key that works now.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
@@ -27,7 +25,6 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Footer, Input, Static
 
-from canasta.bots import Bot
 from canasta.bots.planning import going_out_plan
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.view import PlayerView
@@ -40,7 +37,6 @@ from canasta.tui.screens import (
     ChoiceScreen,
     ConfirmScreen,
 )
-from canasta.tui.session import Session
 from canasta.tui.widgets import Glyphs, HandPanel, LogPanel, PilePanel, SidePanel
 
 #: The keys of each phase of the person's turn (pressed when refused, they say why).
@@ -415,116 +411,3 @@ class TableApp(App[None], Generic[S]):
             self.action_undo()
         else:
             self.act_checked(text)
-
-
-class CanastaApp(TableApp[Session]):
-    """The table of one local session: the person against bots."""
-
-    def __init__(self, session: Session, ascii: bool = False, bot_delay: float = 0.6) -> None:
-        super().__init__(session, ascii)
-        self.bot_delay = bot_delay
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.call_later(self.advance)
-
-    def play(self, text: str) -> None:
-        lines = self.session.play(text)
-        self.message = " ".join(lines)
-        self.after_move()
-
-    def go_out(self, actions: list[Action]) -> None:
-        """The whole line at once (its log lines shown together), then the bots."""
-        lines: list[str] = []
-        for action in actions:
-            if self.session.refusal(action) is not None:
-                break
-            lines += self.session.play(action)
-        self.message = " ".join(lines)
-        self.after_move()
-
-    def action_undo(self) -> None:
-        try:
-            self.say(self.session.undo())
-        except CanastaError as exc:
-            self.refuse(str(exc))
-            return
-        self.redraw()
-
-    # ------------------------------------------------------------------ the flow of play
-
-    def after_move(self) -> None:
-        """After any move: redraw, show a finished deal, let the bots play."""
-        self.redraw()
-        game = self.session.game
-        if len(game.results) > self._deals_shown:
-            self._deals_shown = len(game.results)
-            self.breakdown(self.facts.last_deal, game.is_terminal())
-            return
-        self.advance()
-
-    def deal_closed(self, what: str | None) -> None:
-        if what == "quit":
-            self.exit()
-        elif what == "again":
-            self.session = self.session.again()
-            self._deals_shown = 0
-            self.message = " ".join(self.session.notes)
-            self.redraw()
-            self.advance()
-        else:
-            self.advance()
-
-    def advance(self) -> None:
-        """Let the bot to act think, in a worker; nothing when it is the person's turn."""
-        game = self.session.game
-        if self.bots_busy:
-            return
-        if game.is_terminal() or self.session.human_to_act:
-            self.redraw()
-            return
-        self.bots_busy = True  # the footer was drawn after the move: the person's keys are gone
-        self._next_bot()
-
-    def _next_bot(self) -> None:
-        bot, view = self.session.bot_turn()
-        moves = len(self.session.game.history)
-        self.run_worker(partial(self._think, bot, view, moves), thread=True, group="bots")
-
-    def _think(self, bot: Bot, view: PlayerView, moves: int) -> None:
-        """In a worker thread: the bot decides on its view (a copy; the game is not touched)."""
-        try:
-            action = bot.act(view)
-        except CanastaError as exc:
-            self.call_from_thread(self._bot_failed, view.seat, str(exc))
-            return
-        self.call_from_thread(self._bot_moved, action, moves)
-
-    def _bot_failed(self, seat: int, why: str) -> None:
-        """A bot found nothing to do (a position with no legal action): say so and stop."""
-        self.bots_busy = False
-        self.refuse(f"{self.session.names[seat]} cannot move ({why}); the game is saved")
-
-    def _bot_moved(self, action: Action, moves: int) -> None:
-        """Play the bot's move; then the next bot, the person, or the end of the deal."""
-        session = self.session
-        if len(session.game.history) != moves:  # the game moved on (a new game)
-            self.bots_busy = False
-            self.advance()
-            return
-        session.play_bot(action)
-        game = session.game
-        if len(game.results) > self._deals_shown:
-            self.bots_busy = False
-            self.after_move()
-        elif self.bot_delay <= 0 and not game.is_terminal() and not session.human_to_act:
-            self._next_bot()  # no pause to show the move in: draw once the bots are done
-        else:
-            self.bots_busy = False
-            if session.human_to_act:
-                self.message = ""
-            if self.bot_delay <= 0:
-                self.after_move()
-            else:
-                self.redraw()
-                self.set_timer(self.bot_delay, self.after_move)
