@@ -51,21 +51,21 @@ def _still_out(s: State, t: Tables, action: Action) -> bool:
     rank's row with the same naturals and wilds (so the same room and canastas), the other
     ranks, wilds and 3s unchanged, no card newly forced out, the rank not dead (it was
     offered), the points needed falling by the points laid, and the side's canasta quotas
-    (``going_out.barred``) only growing. An addition that keeps a card of its rank in hand
-    is answered so outright (the rule as it was). Any other such lay also wants no foot
-    waiting (the look would play it on a copy), the rank's points not negative (else a need
-    already met would rise), and, where no card of the rank stays, the hand keeping a card
-    (else the lay goes out or waits for a taken pile) and no discard needed (one of the rank
-    was a discard to try)."""
+    (``going_out.barred``) only growing; that needs the rank's points not negative (a rules
+    file may give a rank negative points: then the points needed would rise, and ``look``
+    answers). An addition that keeps a card of its rank in hand is answered so outright. Any
+    other such lay also wants no foot waiting (the look would play it on a copy) and, where
+    no card of the rank stays, the hand keeping a card (else the lay goes out or waits for a
+    taken pile) and no discard needed (one of the rank was a discard to try)."""
     laid = _NATURALS_ONTO[CODE[action]]
-    if not laid:
-        return False
     rank = action.rank
+    if not laid or t.points[rank] < 0:
+        return False
     player = s.seats[s.turn.seat]
     left = player.hand[rank] - laid
     if left and action.type == _ADDING:
         return True
-    return not player.foot_size and t.points[rank] >= 0 and (
+    return not player.foot_size and (
         left > 0 or (player.size > laid and not t.rules.going_out.needs_discard))
 
 
