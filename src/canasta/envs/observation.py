@@ -315,12 +315,11 @@ class Observer:
             mine = s.sides[(side + q) % sides]
             base = melds_at + q * NUM_KINDS * 3
             for meld in mine.melds:
-                if meld is not None:  # unpacked: cheaper than reading a NamedTuple's fields
-                    rank, naturals, twos, jokers = meld
-                    i = base + 3 * rank
-                    v[i] = naturals
-                    v[i + 1] = twos
-                    v[i + 2] = jokers
+                if meld is not None:
+                    i = base + 3 * meld.rank
+                    v[i] = meld.naturals
+                    v[i + 1] = meld.twos
+                    v[i + 2] = meld.jokers
             v[canastas_at + q] = mine.canastas
             if mine.opened:
                 v[opened_at + q] = 1.0
