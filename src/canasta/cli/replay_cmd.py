@@ -103,22 +103,24 @@ def _deal_lines(game: Game) -> Iterator[str]:
         yield f"  seat {seat}: {_hand(player.hand)}{red}"
 
 
-def _column(game: Game, k: int) -> str:
-    """Score column ``k`` by name: a side, or a seat where each seat keeps its own score
-    (``players.partners_at_pile``, cutthroat: partnerships change from deal to deal)."""
-    return f"seat {k}" if game.rules.players.partners_at_pile else f"side {k}"
+def _column(game: Game, k: int, seats: bool = False) -> str:
+    """Score column ``k`` by name: a side (with its seats, if ``seats``), or a seat where each
+    seat keeps its own score (``players.partners_at_pile``, cutthroat: partnerships change
+    from deal to deal)."""
+    if game.rules.players.partners_at_pile:
+        return f"seat {k}"
+    if not seats:
+        return f"side {k}"
+    sides = game.rules.players.sides
+    return f"side {k} (seats {', '.join(str(s) for s in range(k, game.num_players, sides))})"
 
 
 def _result_lines(game: Game, result: HandResult) -> Iterator[str]:
     who = f" (seat {result.went_out})" if result.went_out >= 0 else ""
     yield f"deal {result.deal} ended: {result.ended_by}{who}"
-    players, sides = game.num_players, len(result.sides)
     for score in result.sides:
         items = ", ".join(f"{label} {value:+d}" for label, value in score.items()) or "nothing"
-        named = _column(game, score.side)
-        if not game.rules.players.partners_at_pile:
-            named += f" (seats {', '.join(str(s) for s in range(score.side, players, sides))})"
-        yield f"  {named}: {items} = {score.total:+d}"
+        yield f"  {_column(game, score.side, seats=True)}: {items} = {score.total:+d}"
     yield "  game score: " + ", ".join(f"{_column(game, s)} {t}"
                                        for s, t in enumerate(result.totals))
 

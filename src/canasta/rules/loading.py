@@ -186,10 +186,12 @@ def _from_text(source: _Source, seen: tuple[str, ...]) -> RuleSet:
             raise RulesError(f"{origin}: base = {ref!r}: expected a preset name or a file path")
         if ref in seen:
             raise RulesError(f"{origin}: base = {ref!r} refers back to itself")
-        is_file = "/" in ref or ref.endswith(".toml")
-        folder = source.folder
-        target: str | Path = (folder / ref) if (is_file and folder is not None) else ref
-        base = _from_text(_read(target), (*seen, ref))
+        if _is_preset_name(ref):
+            base = _preset(ref)  # read once, like any load of a preset
+        else:
+            folder = source.folder
+            target = (folder / ref) if folder is not None else Path(ref)
+            base = _from_text(_read(target), (*seen, ref))
     return from_dict(data, base, origin)
 
 
