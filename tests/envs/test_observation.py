@@ -13,6 +13,7 @@ import pytest
 from canasta import ActionType, Game
 from canasta.cards import NUM_KINDS, kind_name, rank_of
 from canasta.engine.determinize import determinize
+from canasta.envs import observation
 from canasta.envs.observation import Layout, Observer, Recall
 from canasta.presentation.cards import hand_codes
 from canasta.rules import load
@@ -107,6 +108,35 @@ def test_fields_read_the_view_within_bounds(rules: str) -> None:
             want = (meld.naturals, meld.twos, meld.jokers) if meld else (0, 0, 0)
             assert tuple(f["melds"][0, rank]) == want
         assert ("hand_suited" in f) == layout.suited == ("sequences" in f)
+
+
+def test_the_kept_meld_rows_give_what_a_new_observer_writes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The observer keeps each meld table's row (``Observer._melds``); with room for one row
+    only (kept rows dropped all the time), one observer serving two games and every seat
+    writes what a new observer writes, and the melds field is the melds of the view."""
+    monkeypatch.setattr(observation, "_ROWS_KEPT", 1)
+    rules = load("samba")
+    shared = Observer(rules)
+    games = [random_game("samba", seed, 0) for seed in (3, 4)]
+    rng = random.Random(3)
+    for _ in range(120):
+        for game in games:
+            if game.is_terminal():
+                continue
+            for seat in range(game.num_players):
+                tensor = shared.tensor_of(game, seat)
+                assert tensor.tobytes() == Observer(rules).tensor_of(game, seat).tobytes()
+                view = game.view(seat)
+                melds = shared.layout.unpack(tensor)["melds"]
+                for q in range(view.sides):
+                    side = (view.side + q) % view.sides
+                    want = np.zeros((NUM_KINDS, 3))
+                    for meld in view.melds[side]:
+                        want[meld.rank] = (meld.naturals, meld.twos, meld.jokers)
+                    assert np.array_equal(melds[q], want)
+            game.apply(random_action(game, rng))
+    assert len(shared._meld_rows) <= 1
 
 
 def test_the_layout_follows_the_observer_type() -> None:

@@ -34,7 +34,7 @@ from canasta.engine.actions import ALL_ACTIONS, ActionType
 from canasta.engine.game import Game
 from canasta.engine.pile import frozen_for
 from canasta.engine.scoring import sequences_of
-from canasta.engine.state import Answer, State
+from canasta.engine.state import Answer, Meld, State
 from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView
 from canasta.rules import RuleSet
@@ -55,6 +55,10 @@ _RANK = tuple(rank_of(c) for c in range(NUM_CODES))
 #: Where each ``Answer`` goes in the permission and acaba one-hots (the words of the view).
 _ANSWER_INDEX = {Answer.NONE: 0, Answer.YES: 1, Answer.NO: 2}
 _ACABA_INDEX = {Answer.NONE: 0, Answer.ASKED: 1, Answer.YES: 2, Answer.NO: 3}
+#: A side's row of the ``melds`` field: naturals, 2s and jokers per kind.
+_MELD_ROW = NUM_KINDS * 3
+#: Meld table rows an ``Observer`` keeps (``Observer._melds``) before it starts again.
+_ROWS_KEPT = 4096
 #: The fields whose offsets ``Observer.tensor`` reads, in its order.
 _OFFSETS = ("hand", "hand_suited", "phase", "acting", "dealer", "deal", "hand_sizes",
             "foot_sizes", "known", "red_threes", "black_threes", "bonus_sizes", "melds",
@@ -250,6 +254,8 @@ class Observer:
         self._top_at = tuple(at.get("pile_top", 0) + (c if layout.suited else _RANK[c])
                              for c in range(NUM_CODES))
         self._bonus_piles = len(rules.deal.bonus_piles)
+        #: The meld table rows written so far (``_melds``), by meld table.
+        self._meld_rows: dict[tuple[Meld | None, ...], tuple[float, ...]] = {}
 
     def tensor(self, view: PlayerView, recall: Recall | None = None) -> Vector:
         """The observation of ``view`` (with the memory ``recall`` where the layout has it)."""
@@ -313,13 +319,8 @@ class Observer:
         scores = match.scores
         for q in range(sides):
             mine = s.sides[(side + q) % sides]
-            base = melds_at + q * NUM_KINDS * 3
-            for meld in mine.melds:
-                if meld is not None:
-                    i = base + 3 * meld.rank
-                    v[i] = meld.naturals
-                    v[i + 1] = meld.twos
-                    v[i + 2] = meld.jokers
+            base = melds_at + q * _MELD_ROW
+            v[base:base + _MELD_ROW] = self._melds(mine.melds)
             v[canastas_at + q] = mine.canastas
             if mine.opened:
                 v[opened_at + q] = 1.0
@@ -358,6 +359,20 @@ class Observer:
                 v[o:o + NUM_KINDS] = recall.discarded[n]
                 v[o2:o2 + NUM_KINDS] = recall.taken[n]
         return self._array(v)
+
+    def _melds(self, melds: list[Meld | None]) -> tuple[float, ...]:
+        """A side's row of the ``melds`` field: per kind, the naturals, 2s and jokers of the
+        side's meld of it (0s where it has none), as floats (struct packs a float cheaper than
+        an int). Each meld table is written once and kept: a side's table changes a few times
+        a deal (the memory starts again when full)."""
+        key = tuple(melds)
+        row = self._meld_rows.get(key)
+        if row is None:
+            if len(self._meld_rows) >= _ROWS_KEPT:
+                self._meld_rows.clear()
+            row = self._meld_rows[key] = tuple(
+                float(x) for meld in melds for x in ((0, 0, 0) if meld is None else meld[1:]))
+        return row
 
     def _array(self, v: list[float]) -> Vector:
         """``v`` as a new float32 array."""
