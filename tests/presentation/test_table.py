@@ -28,6 +28,10 @@ def test_a_pile_frozen_by_the_missing_initial_meld_or_the_rules_says_so() -> Non
     cuban = position("cuban", hands={0: "K K 5"}, melds={0: ["Q Q Q"]}, pile="4 9 K")
     assert table_facts(cuban.view(0)).pile.frozen_reason == \
         "frozen: these rules keep the pile frozen"
+    unmelded_cuban = position("cuban", hands={0: "K K 5"}, pile="4 9 K")
+    assert table_facts(unmelded_cuban.view(0)).pile.frozen_reason == \
+        "frozen: these rules keep the pile frozen"  # melding would not thaw it
+    assert "(these rules say so)" in (unmelded_cuban.why_illegal("take meld") or "")
     open_pile = position(hands={0: "K K 5"}, melds={0: ["Q Q Q"]}, pile="4 9 K")
     assert not table_facts(open_pile.view(0)).pile.frozen
     assert table_facts(open_pile.view(0)).pile.frozen_reason == ""

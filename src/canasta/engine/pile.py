@@ -10,6 +10,7 @@ matter the route names the suits of the hand's cards (``take pair S H``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 
 from canasta.cards import BLACK_THREE, FOUR, JOKER, RED_THREE, TWO, kind_name, suit_of, suited
 from canasta.engine import going_out, partners
@@ -45,12 +46,36 @@ _MELDING = Phase.MELD
 
 
 
-def frozen_for(s: State, t: Tables, side: SideNo) -> bool:
-    """Whether the pile is frozen against ``side``: a card in it freezes it, the rules freeze
-    it always, or the side has not made its initial meld (docs/rules.md, ruling 3)."""
+class Frozen(StrEnum):
+    """Why the pile is frozen against a side (``frozen_by``); each value is the reason's words
+    (empty, and false, when it is not frozen)."""
+
+    NOT = ""
+    BY_CARDS = "it holds a wild card or a red 3"
+    BY_RULES = "these rules say so"
+    UNTIL_MELD = "your side has not made its initial meld"
+
+
+_NOT_FROZEN, _BY_CARDS, _BY_RULES, _UNTIL_MELD = Frozen
+
+
+def frozen_by(s: State, t: Tables, side: SideNo) -> Frozen:
+    """Why the pile is frozen against ``side`` (docs/rules.md, ruling 3): a card in it freezes
+    it, the rules freeze it always, or the side has not made its initial meld; in that order,
+    the first that holds (a pile the rules freeze stays frozen once the side has melded)."""
+    if s.table.freezers:
+        return _BY_CARDS
     pile = t.rules.pile
-    return bool(s.table.freezers) or pile.always_frozen or (
-        pile.frozen_before_initial_meld and not s.sides[side].opened)
+    if pile.always_frozen:
+        return _BY_RULES
+    if pile.frozen_before_initial_meld and not s.sides[side].opened:
+        return _UNTIL_MELD
+    return _NOT_FROZEN
+
+
+def frozen_for(s: State, t: Tables, side: SideNo) -> bool:
+    """Whether the pile is frozen against ``side`` (``frozen_by``)."""
+    return bool(frozen_by(s, t, side))
 
 
 def freezers_in(t: Tables, cards: Sequence[int]) -> int:
@@ -99,12 +124,9 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
 
 def _frozen_refusal(s: State, t: Tables, top: int) -> Refusal:
     """Only a natural pair takes a frozen pile (ruling 5); the reason it is frozen."""
-    side = s.sides[s.seat_sides[s.turn.seat]]
-    why = ("it holds a wild card or a red 3" if s.table.freezers else
-           "your side has not made its initial meld" if not side.opened and
-           t.rules.pile.frozen_before_initial_meld else "these rules say so")
+    why = frozen_by(s, t, s.seat_sides[s.turn.seat])
     return refuse("the pile is frozen ({}): you need two natural {:kinds} in your hand, melded "
-                  "with the top card", why, top)
+                  "with the top card", why.value, top)
 
 
 def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,

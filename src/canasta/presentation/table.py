@@ -3,9 +3,8 @@
 
 Every fact is read from the seat's ``PlayerView`` or asked of the engine: legal actions and
 their words, refusals (``why_illegal`` on a game sampled from the view, which agrees with
-everything the seat can see), scoring, the frozen verdict. The reason the pile is frozen is
-read from what ``pile.frozen_for`` consults (the freezing cards in the pile, the rules, the
-side's initial meld); the engine has no function naming it (see docs/presentation.md).
+everything the seat can see), scoring, the frozen verdict and its reason (``pile.frozen_by``,
+the reason a refused take gives as well).
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from collections.abc import Sequence
 from canasta.cards import kind_name
 from canasta.engine.actions import SUITED_TAKES, TAKE_ACTIONS, ActionType, Route, route_of
 from canasta.engine.determinize import determinize
-from canasta.engine.pile import BLOCKED
+from canasta.engine.pile import BLOCKED, Frozen, frozen_by
 from canasta.engine.view import PlayerView
 from canasta.presentation.cards import card_fact, groups_text, hand_groups, side_melds
 from canasta.presentation.facts import (
@@ -34,18 +33,22 @@ from canasta.presentation.results import deal_breakdown
 
 
 def frozen_reason(view: PlayerView) -> str:
-    """Why the pile is frozen against the seat's side, or "" when it is not."""
-    if not view.pile_frozen:
-        return ""
-    freezing = [c for c in view.pile if view.t.freezes[c]]
-    if view.state.table.freezers and freezing:
+    """Why the pile is frozen against the seat's side (the engine's ``pile.frozen_by``), the
+    cards that freeze it named; "" when it is not frozen."""
+    why = frozen_by(view.state, view.t, view.side)
+    if why == Frozen.BY_CARDS:
+        freezing = [c for c in view.pile if view.t.freezes[c]]
+        if not freezing:
+            return f"frozen: {why}"
         words = listing([a(card_fact(c).words) for c in freezing[-3:]])
         more = f" (and {len(freezing) - 3} more)" if len(freezing) > 3 else ""
         verb = "lies" if len(freezing) == 1 else "lie"
         return f"frozen: {words}{more} {verb} in it"
-    if view.rules.pile.always_frozen:
+    if why == Frozen.BY_RULES:
         return "frozen: these rules keep the pile frozen"
-    return "frozen for your side until it makes its initial meld"
+    if why == Frozen.UNTIL_MELD:
+        return "frozen for your side until it makes its initial meld"
+    return ""
 
 
 def take_refusal(view: PlayerView) -> str:
