@@ -122,21 +122,20 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
     return None
 
 
-def _frozen_refusal(s: State, t: Tables, top: int) -> Refusal:
-    """Only a natural pair takes a frozen pile (ruling 5); the reason it is frozen."""
-    why = frozen_by(s, t, s.seat_sides[s.turn.seat])
+def _frozen_refusal(why: Frozen, top: int) -> Refusal:
+    """Only a natural pair takes a frozen pile (ruling 5); ``why`` it is frozen."""
     return refuse("the pile is frozen ({}): you need two natural {:kinds} in your hand, melded "
                   "with the top card", why.value, top)
 
 
-def _route_refusal(s: State, t: Tables, route: int, frozen: bool, top: int,
+def _route_refusal(s: State, t: Tables, route: int, frozen: Frozen, top: int,
                    meld: Meld | None, side: Side) -> Refusal | None:
     """Whether the seat to act (of ``side``, whose meld of the ``top`` rank is ``meld``) may
     take the pile by ``route`` (rulings 4, 5 and 7): the pile frozen, the cards the route needs
     in hand, then what the table decides (``table_refusal``)."""
     hand = s.seats[s.turn.seat].hand
     if route != PAIR and frozen:
-        return _frozen_refusal(s, t, top)
+        return _frozen_refusal(frozen, top)
     if route == PAIR:
         if hand[top] < 2:
             how = "" if frozen else ", or one and a wild card,"
@@ -202,7 +201,7 @@ def routes_open(s: State, t: Tables, side: SideNo, top: int) -> list[Route]:
         return []
     if completed_ranks(s, t)[top]:
         return []
-    frozen = frozen_for(s, t, side)
+    frozen = frozen_by(s, t, side)  # false when not frozen
     meld = s.sides[side].melds[top]
     routes = []
     for route in (PAIR,) if frozen else _ROUTES:
@@ -317,7 +316,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     top = t.rank_of[top_card]
     meld = side.melds[top]
     unmelded = not side.opened
-    frozen = frozen_for(s, t, side_no)
+    frozen = frozen_by(s, t, side_no)  # false when not frozen
     left = 0 if unmelded else _left_after(s, t)  # stranding judges a melded side's takes
     out: list[Action] = []
     for route in routes:
@@ -348,7 +347,7 @@ def take_actions(s: State, t: Tables, look: Lookahead, why: Why = None) -> list[
     return out
 
 
-def _sequence_refusal(s: State, t: Tables, top_card: int, frozen: bool) -> Refusal | None:
+def _sequence_refusal(s: State, t: Tables, top_card: int, frozen: Frozen) -> Refusal | None:
     """The top card onto the side's open sequence of its suit (Samba)."""
     if not t.rules.pile.take_onto_sequence:
         return NO_SEQUENCE_TAKE

@@ -32,7 +32,7 @@ import numpy.typing as npt
 from canasta.cards import FOUR, NUM_CODES, NUM_KINDS, SUITED, kind_name, rank_of
 from canasta.engine.actions import ALL_ACTIONS, ActionType
 from canasta.engine.game import Game
-from canasta.engine.pile import frozen_for
+from canasta.engine.pile import frozen_by
 from canasta.engine.scoring import sequences_of
 from canasta.engine.state import Answer, Meld, State
 from canasta.engine.tables import Tables, tables_for
@@ -341,7 +341,7 @@ class Observer:
             pile_at = self._pile_at
             for card in pile:
                 v[pile_at[card]] += 1.0
-        if frozen_for(s, t, side):
+        if frozen_by(s, t, side):  # false when not frozen
             v[frozen_at] = 1.0
         if table.blocked == me:
             v[blocked_at] = 1.0
