@@ -9,7 +9,7 @@ import pytest
 
 from canasta import Game, RulesError
 from canasta.cli.main import main
-from canasta.rules import RuleSet, diff, dumps, from_dict, load, loads, preset_names
+from canasta.rules import RuleSet, diff, dumps, from_dict, load, loading, loads, preset_names
 
 
 def test_presets_are_shipped_and_load() -> None:
@@ -78,6 +78,19 @@ def test_a_file_that_is_its_own_base_is_refused(tmp_path: Path) -> None:
     (tmp_path / "loop.toml").write_text('base = "loop.toml"\n')
     with pytest.raises(RulesError, match="refers back to itself"):
         load(tmp_path / "loop.toml")
+
+
+def test_presets_whose_bases_form_a_cycle_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two presets each naming the other as its base: the error names the cycle (the cache of
+    presets is not entered again while a preset is read)."""
+    texts = {"ring_a": 'base = "ring_b"\n', "ring_b": 'base = "ring_a"\n'}
+
+    def read(name: str | Path) -> loading._Source:
+        return loading._Source(texts[str(name)], f"preset {name}", None, None)
+
+    monkeypatch.setattr(loading, "_read", read)
+    with pytest.raises(RulesError, match="preset ring_b: base = 'ring_a' refers back to itself"):
+        load("ring_a")
 
 
 def test_rule_sets_are_frozen() -> None:

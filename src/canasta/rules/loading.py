@@ -151,7 +151,7 @@ def _is_preset_name(name_or_path: str | Path) -> bool:
 @cache
 def _preset(name: str) -> RuleSet:
     """The preset ``name``, loaded once (``RulesError`` for an unknown name is not kept)."""
-    return _from_text(_read(name), seen=())
+    return _from_text(_read(name), seen=(name,))
 
 
 def _read(name_or_path: str | Path) -> _Source:
@@ -186,8 +186,10 @@ def _from_text(source: _Source, seen: tuple[str, ...]) -> RuleSet:
             raise RulesError(f"{origin}: base = {ref!r}: expected a preset name or a file path")
         if ref in seen:
             raise RulesError(f"{origin}: base = {ref!r} refers back to itself")
-        if _is_preset_name(ref):
+        if _is_preset_name(ref) and not seen:
             base = _preset(ref)  # read once, like any load of a preset
+        elif _is_preset_name(ref):  # a chain of bases is followed, so a cycle is found
+            base = _from_text(_read(ref), (*seen, ref))
         else:
             folder = source.folder
             target = (folder / ref) if folder is not None else Path(ref)
