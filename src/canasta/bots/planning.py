@@ -105,7 +105,7 @@ def going_out_plan(view: PlayerView, game: Game | None = None, limit: int = 300)
     if not kinds.could_go_out(view):
         return None
     start = game if game is not None else sample(view)
-    seat, side = view.seat, view.seat % view.sides  # the seat's score in a hand's result
+    seat, side = view.seat, view.t.seat_sides[view.seat]  # its score column in a result
     deals = len(start.results)
     best: list[Plan] = []
     nodes = [0]

@@ -178,7 +178,7 @@ def perfect_cut(s: State, t: Tables) -> int:
     needed = t.players * (rules.deal.hand_size + rules.deal.foot_size)
     spares = 2 if t.freezes[s.table.pile[0]] else 1
     if needed <= left <= needed + spares:
-        return (match.dealer - 1) % t.players % t.sides
+        return t.seat_sides[(match.dealer - 1) % t.players]
     return -1
 
 

@@ -292,7 +292,7 @@ def side_score(s: State, t: Tables, side_no: SideNo, went_out: SeatNo = -1,
         owners = [s.seats[side_no]]
     else:
         table_side = side_no
-        seats = owners = [seat for n, seat in enumerate(s.seats) if n % t.sides == side_no]
+        seats = owners = [seat for n, seat in enumerate(s.seats) if t.seat_sides[n] == side_no]
     side = s.sides[table_side]
     extra, label = 0, ""
     if s.table.cut_side == side_no:

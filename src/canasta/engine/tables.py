@@ -47,7 +47,7 @@ class Tables:
     special_opening: tuple[bool, ...] = ()  # per kind: may take wilds within the opening
     wild_rules: bool = False  # a meld's wild cards depend on more than its naturals
     bound_wilds: bool = False  # wild cards held may be bound to the wild meld (2s tame, MA)
-    seat_sides: tuple[int, ...] = ()  # the side of each seat at a deal's start: s % sides
+    seat_sides: tuple[int, ...] = ()  # each seat's side at a deal's start, s % sides: its scores
     partners_at_pile: bool = False  # players.partners_at_pile (cutthroat): partners.py
     canastas_per_rank: int = 1  # melds.canastas_per_rank (Samba): canastas.in_meld
     canasta_top: int = 7  # a meld of a rank this long is every canasta it can be

@@ -22,6 +22,7 @@ from canasta.bots.base import Bot
 from canasta.bots.random_bot import RandomBot
 from canasta.engine.actions import ALL_ACTIONS, CODE, NUM_ACTIONS
 from canasta.engine.game import Game
+from canasta.engine.tables import tables_for
 from canasta.envs import ENV_ID
 from canasta.envs.observation import Observer, Vector
 from canasta.envs.outcome import over
@@ -115,8 +116,8 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
             raise ValueError("partner: these rules form the partnership at the first pile "
                              "take (players.partners_at_pile), so no seat is the agent's "
                              "partner from the start; give opponents only")
-        sides = self.rules.players.sides
-        self.specs = [partner if partner is not None and s % sides == seat % sides else opponents
+        sides = tables_for(self.rules).seat_sides  # each seat's side at a deal's start
+        self.specs = [partner if partner is not None and sides[s] == sides[seat] else opponents
                       for s in range(players)]
         for spec in set(self.specs):
             make_bot(spec)  # a bad spec fails here, not at the first reset

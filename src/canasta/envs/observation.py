@@ -315,7 +315,7 @@ class Observer:
                 v[black_at + r] = p.black_threes
             if r:
                 v[k + r * NUM_KINDS:k + (r + 1) * NUM_KINDS] = p.known
-        side, slot = s.seat_sides[me], me % sides  # the table's side, the score's
+        side, slot = s.seat_sides[me], t.seat_sides[me]  # the table's side, the score's
         scores = match.scores
         for q in range(sides):
             mine = s.sides[(side + q) % sides]
