@@ -195,3 +195,26 @@ def test_views_samples_and_faces_see_the_partnership() -> None:
     assert facts.sides[0].name == "your side" and facts.sides[0].seats == (0, 2)
     assert dict(facts.scoreboard()) == {"Ann": 0, "Cy": 0, "Bob": 0}
     assert "Scores: Ann 0; Cy 0; Bob 0" in render(facts)
+
+
+def test_the_winner_is_one_player_whoever_they_partnered_last() -> None:
+    """docs/rules.md, ``players.partners_at_pile``: "each player keeps their own score"
+    (REFERENCE §4: "The lone hand scores his own points. Each opponent scores the partnership
+    total"), so a game has one winner. The last
+    deal's partnership (``Game.side_of``) is not the winner's: the returns go by score columns
+    (``Game.score_column``), +1 for the winning player alone; a game stopped after a deal is
+    led by the player ahead (``Game.leader``, what the environments' ``max_deals`` reads)."""
+    partnered_at_the_end = 0
+    for seed in range(6):
+        game, rng = Game(CUTTHROAT, seed), random.Random(seed)
+        while not game.is_terminal():
+            game.apply(rng.choice(game.legal_actions()))
+            scores = game.scores
+            ahead = [seat for seat in range(3) if scores[seat] == max(scores)]
+            assert game.leader == (ahead[0] if len(ahead) == 1 else -1)
+        winner = game.winner
+        assert [game.score_column(seat) for seat in range(3)] == [0, 1, 2]
+        assert game.scores[winner] == max(game.scores)
+        assert game.returns() == [1.0 if seat == winner else -1.0 for seat in range(3)]
+        partnered_at_the_end += len(set(game.state.seat_sides)) < 3
+    assert partnered_at_the_end  # a partnership stood at some game's end: the case checked

@@ -160,7 +160,7 @@ class IsmctsBot(BotBase):
             action = self.policy.act(game.view(game.current_player))
             game.apply(action)
             turns += action.type == ActionType.DISCARD
-        side = game.t.seat_sides[seat]  # the seat's score column (its own: partners_at_pile)
+        side = game.score_column(seat)  # its own under partners_at_pile
         if game.winner >= 0:  # the hand ended the game
             return 1.0 if game.winner == side else -1.0
         if len(game.results) > deals:

@@ -20,7 +20,7 @@ from canasta.engine import position, position_read, turn
 from canasta.engine.actions import CODE, NUM_ACTIONS, Action
 from canasta.engine.deal import Cuts, cut_for_dealer
 from canasta.engine.pile import frozen_for
-from canasta.engine.scoring import HandResult, Meld, sequences_of
+from canasta.engine.scoring import HandResult, Meld, leader, sequences_of
 from canasta.engine.state import Phase, SeatNo, SideNo, State
 from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView, view_of
@@ -81,8 +81,20 @@ class Game:
 
     @property
     def winner(self) -> SideNo:
-        """The winning side once the game is over, else -1."""
+        """The winning side once the game is over, else -1: its score column (``scores``),
+        a player's own under ``players.partners_at_pile`` (cutthroat)."""
         return self.state.match.winner
+
+    @property
+    def leader(self) -> SideNo:
+        """The score column ahead now, or -1 while the leaders are level: who wins a game
+        stopped after a number of deals (``canasta.sim``, the learning environments)."""
+        return leader(self.state.match.scores)
+
+    def score_column(self, seat: SeatNo) -> SideNo:
+        """The seat's column in ``scores``: its side's, its own under
+        ``players.partners_at_pile`` (where partnerships last one deal)."""
+        return self.t.seat_sides[seat]
 
     @property
     def dealer_cuts(self) -> Cuts:
@@ -112,11 +124,12 @@ class Game:
         return self.state.match.over
 
     def returns(self) -> list[float]:
-        """Per seat: 1 for the winning side, -1 for the others; 0 each while play goes on."""
+        """Per seat: 1 for the winner's seats (its score column's: the winning side, or the
+        winning player in cutthroat), -1 for the others; 0 each while play goes on."""
         if not self.state.match.over:
             return [0.0] * self.t.players
-        winner = self.state.match.winner
-        return [1.0 if self.side_of(s) == winner else -1.0 for s in range(self.t.players)]
+        winner, columns = self.state.match.winner, self.t.seat_sides
+        return [1.0 if columns[s] == winner else -1.0 for s in range(self.t.players)]
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now: complete, and never empty mid-game."""

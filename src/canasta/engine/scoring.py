@@ -319,6 +319,11 @@ def winner(s: State, t: Tables) -> SideNo:
         done = True
     if rules.canastas.seven_canastas_bonus and max(side.canastas for side in s.sides) >= 7:
         done = True
-    if not done or scores.count(best) > 1:
-        return -1
-    return scores.index(best)
+    return leader(scores) if done else -1
+
+
+def leader(scores: Sequence[int]) -> SideNo:
+    """The score column ahead (a side's; a player's own under ``players.partners_at_pile``),
+    or -1 while the highest total is shared (ruling 15: level totals win nothing)."""
+    best = max(scores)
+    return -1 if scores.count(best) > 1 else scores.index(best)

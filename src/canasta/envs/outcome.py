@@ -21,19 +21,16 @@ def over(game: Game, max_deals: int) -> bool:
 
 
 def final_returns(game: Game, max_deals: int) -> list[float]:
-    """Per seat: 1 for the winning side, -1 for the others; 0 each while play goes on, and
-    for every seat when the game stops after ``max_deals`` deals with the leaders level."""
+    """Per seat: 1 for the winner's seats (``Game.returns``), -1 for the others; 0 each while
+    play goes on, and for every seat when the game stops after ``max_deals`` deals with the
+    leaders level (``Game.leader``)."""
     if game.is_terminal():
         return game.returns()
     players = game.num_players
-    if not over(game, max_deals):
+    leader = game.leader
+    if not over(game, max_deals) or leader < 0:
         return [0.0] * players
-    scores = game.scores
-    best = max(scores)
-    if scores.count(best) > 1:
-        return [0.0] * players
-    leader = scores.index(best)
-    return [1.0 if game.side_of(seat) == leader else -1.0 for seat in range(players)]
+    return [1.0 if game.score_column(seat) == leader else -1.0 for seat in range(players)]
 
 
 __all__ = ["final_returns", "over"]

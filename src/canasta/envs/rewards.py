@@ -30,7 +30,7 @@ class Scorer:
         if kind not in REWARDS:
             raise ValueError(f"reward {kind!r} is not one of {', '.join(REWARDS)}")
         self.kind, self.game, self.seat, self.max_deals = kind, game, seat, max_deals
-        self.side = game.t.seat_sides[seat]  # the seat's score column (its own in cutthroat)
+        self.side = game.score_column(seat)  # its own in cutthroat
         self.deals = len(game.results)
         self.potential = self._potential() if kind == "shaped" else 0.0
         self.start_potential = self.potential  # the potential when the game began

@@ -55,14 +55,9 @@ def play_game(job: GameJob) -> GameResult:
     while not game.is_terminal() and not (job.max_deals and len(game.results) >= job.max_deals):
         seat = game.current_player
         game.apply(bots[seat].act(game.view(seat)))
-    scores = tuple(game.scores)
-    if game.is_terminal():
-        winner = game.winner
-    else:
-        best = max(scores)
-        winner = scores.index(best) if scores.count(best) == 1 else -1
-    return GameResult(job.index, job.seed, job.entrants, scores, winner, game.is_terminal(),
-                      len(game.results), len(game.history))
+    winner = game.winner if game.is_terminal() else game.leader
+    return GameResult(job.index, job.seed, job.entrants, tuple(game.scores), winner,
+                      game.is_terminal(), len(game.results), len(game.history))
 
 
 def play_games(jobs: list[GameJob]) -> list[GameResult]:
