@@ -81,19 +81,16 @@ class Game:
 
     @property
     def winner(self) -> SideNo:
-        """The winning side once the game is over, else -1: its score column (``scores``),
-        a player's own under ``players.partners_at_pile`` (cutthroat)."""
+        """The winning score column once the game is over, else -1 (``score_column``)."""
         return self.state.match.winner
 
     @property
     def leader(self) -> SideNo:
-        """The score column ahead now, or -1 while the leaders are level: who wins a game
-        stopped after a number of deals (``canasta.sim``, the learning environments)."""
+        """The score column ahead, -1 while level: who wins a game stopped after N deals."""
         return leader(self.state.match.scores)
 
     def score_column(self, seat: SeatNo) -> SideNo:
-        """The seat's column in ``scores``: its side's, its own under
-        ``players.partners_at_pile`` (where partnerships last one deal)."""
+        """The seat's column in ``scores``: its side's (its own in cutthroat)."""
         return self.t.seat_sides[seat]
 
     @property
