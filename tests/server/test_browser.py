@@ -49,6 +49,15 @@ def visible(page: Page, selector: str) -> bool:
     return page.locator(selector).count() > 0 and page.locator(selector).first.is_visible()
 
 
+def enabled(page: Page, selector: str) -> bool:
+    """Whether the element is enabled; False when it went meanwhile (a move arrived and the
+    page was drawn again), instead of waiting for it to come back."""
+    try:
+        return page.locator(selector).first.is_enabled(timeout=1000)
+    except PlaywrightTimeout:
+        return False
+
+
 def simple_turn(page: Page, tap: bool = False) -> bool:
     """Play the next step of the person's turn if it is theirs: draw, else discard the first
     card (confirming a discard the page questions); True if something was done."""
@@ -64,7 +73,7 @@ def simple_turn(page: Page, tap: bool = False) -> bool:
         click("#confirm-yes")
     elif visible(page, "#answer-no"):
         click("#answer-no")
-    elif visible(page, "#do-draw") and page.locator("#do-draw").is_enabled():
+    elif visible(page, "#do-draw") and enabled(page, "#do-draw"):
         click("#do-draw")
     elif visible(page, "#do-discard"):
         before = page.locator("#log li").last.text_content()
