@@ -125,8 +125,8 @@ class Game:
         winning player in cutthroat), -1 for the others; 0 each while play goes on."""
         if not self.state.match.over:
             return [0.0] * self.t.players
-        winner, columns = self.state.match.winner, self.t.seat_sides
-        return [1.0 if columns[s] == winner else -1.0 for s in range(self.t.players)]
+        winner = self.state.match.winner
+        return [1.0 if self.score_column(s) == winner else -1.0 for s in range(self.t.players)]
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now: complete, and never empty mid-game."""
