@@ -27,7 +27,7 @@ REFUSALS = [
     ("classic", "mixed=1 melded=7x5", "melded=50",
      "Ann: 7 melded cards (7 that can be natural, 0 that can be wild) cannot make 7 cards' "
      "worth of canastas with 4 naturals and 1 wild cards"),
-    ("classic", "natural=12 melded=2000", "melded=50",
+    ("classic", "natural=12 melded=1100", "melded=50",
      "Ann: 12 natural and mixed canastas: a side has one meld per rank, 11 ranks"),
     # going out without the canastas the rules require (classic 1; two-hand 2)
     ("classic", "melded=100 out", "melded=50",
@@ -48,8 +48,8 @@ REFUSALS = [
      "Ann: melded=10: a meld has at least 3 cards, so at least 15 card points"),
     ("classic", "melded=40", "melded=50",
      "Ann: melded=40: less than the opening minimum of 50 for a side at 50"),
-    ("classic", "melded=5000", "melded=50",
-     "5,050 melded card points in this deal: the whole pack is worth 1,180"),
+    ("classic", "melded=1000", "melded=500",
+     "1,500 melded card points in this deal: the whole pack is worth 1,180"),
     ("classic", "melded=3x15", "melded=50",
      "Ann: melded: no card is worth 15 points here (the values: 5, 10, 20, 50)"),
     # two sides going out

@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, expect
 from tests.server.harness import Running, running
 from tests.server.test_browser import shot
 
-from canasta.rules import load
-from canasta.score.entry import EntryError, parse_entry
+from canasta.rules import RuleSet, load
+from canasta.score.entry import EntryError, SideEntry, parse_entry
 from canasta.score.tally import tally
 
 SIDES = ["Ann & Bob", "Cy & Di"]
@@ -107,6 +107,14 @@ def test_the_game_ends_with_its_winner_and_takes_no_more_deals(client: httpx.Cli
     assert len(game(client, "To 5000")["deals"]) == 4
 
 
+def _parsed(side: str, words: str, rules: RuleSet) -> SideEntry:
+    """A side's entry as the server reads it: a word it cannot read names the side."""
+    try:
+        return parse_entry(words, rules)
+    except EntryError as exc:
+        raise EntryError(f"{side}: {exc}") from None
+
+
 @pytest.mark.parametrize(("entries", "words"), [
     ([{"red3": 5, "melded": 60}, {"melded": 60}], ["red3=5 melded=60", "melded=60"]),
     ([{"melded": 60, "out": True, "natural": 1}, {"melded": 60, "out": True, "natural": 1}],
@@ -122,8 +130,9 @@ def test_a_refused_entry_stores_nothing_and_gives_the_pads_reason(
     before = game(client, name)
     rules = load("classic")
     first = [parse_entry(w, rules) for w in WORDS_1255]
-    with pytest.raises(EntryError) as refused:
-        tally(rules, SIDES, [first, [parse_entry(w, rules) for w in words]])
+    with pytest.raises(EntryError) as refused:  # a word out of range is refused as read
+        tally(rules, SIDES, [first, [_parsed(side, w, rules) for side, w in zip(SIDES, words,
+                                                                             strict=True)]])
     for url in ("/api/score/preview", "/api/score/deal"):
         response = client.post(url, json={"name": name, "entries": entries})
         assert response.status_code == 400
@@ -139,6 +148,16 @@ def test_a_refused_entry_stores_nothing_and_gives_the_pads_reason(
     ({"name": "Bad", "entries": [{"natural": "1 out"}, {}]}, "is not a value"),
     ({"name": "Bad", "entries": [{"natural": [1]}, {}]}, "a number, card counts"),
     ({"name": "Bad", "entries": [{"melded": "9x7"}, {}]}, "no card is worth 7 points"),
+    # out of range: refused as read, before anything is built (issue 26)
+    ({"name": "Bad", "entries": [{"melded": 100000000}, {}]},
+     "melded=100000000: the whole pack is worth 1,180"),
+    ({"name": "Bad", "entries": [{"melded": 10**20}, {}]}, "the whole pack is worth 1,180"),
+    ({"name": "Bad", "entries": [{"melded": "9" * 40}, {}]}, "the whole pack is worth 1,180"),
+    ({"name": "Bad", "entries": [{"hand": 100000}, {}]}, "hand=100000: the whole pack is "
+                                                         "worth 1,180"),
+    ({"name": "Bad", "entries": [{"melded": "99999999999999999999x5"}, {}]},
+     "melded 99999999999999999999x5: the pack holds 36 4s, 5s, 6s, 7s and black 3s"),
+    ({"name": "Bad", "entries": [{"natural": 10**19}, {}]}, "so at most 36 from the pack"),
     ({"name": "Bad", "entries": ["melded=60", {}]}, "each side's entry is an object"),
     ({"name": 7, "entries": HAND_1255}, "expected a name"),
     ({"name": "Nobody's", "entries": HAND_1255}, "no game called"),

@@ -13,6 +13,8 @@ changes the score. A conceded deal is the engine's ``hand_scores``, the end of t
 
 from __future__ import annotations
 
+import heapq
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -98,22 +100,47 @@ def layout(rules: RuleSet, entry: SideEntry) -> Layout:
 
 
 def _coins(total: int, values: Sequence[int]) -> dict[int, int] | None:
-    """Counts of cards of the given values that add up to ``total`` exactly (None: none do)."""
-    if total < 0:
-        return None
-    last = [0] + [-1] * total  # last[n]: a value whose card completes n, -1: unreachable
-    for n in range(1, total + 1):
-        for value in values:
-            if value <= n and last[n - value] >= 0:
-                last[n] = value
-                break
-    if last[total] < 0:
+    """Counts of cards of the given values (largest first) that add up to ``total`` exactly
+    (None: none do): each card the largest value that leaves a total still reachable.
+
+    Whether a total is reachable is read from :func:`_least_by_residue`, so the work grows with
+    the number of cards, never with a table as long as the total (issue 26)."""
+    least = _least_by_residue(tuple(values))
+    largest = values[0]
+
+    def reachable(n: int) -> bool:
+        return n >= 0 and least[n % largest] <= n
+
+    if not reachable(total):
         return None
     counts: dict[int, int] = {}
     while total:
-        counts[last[total]] = counts.get(last[total], 0) + 1
-        total -= last[total]
+        value = next(v for v in values if reachable(total - v))
+        counts[value] = counts.get(value, 0) + 1
+        total -= value
     return counts
+
+
+@lru_cache(maxsize=64)
+def _least_by_residue(values: tuple[int, ...]) -> tuple[float, ...]:
+    """For each remainder modulo the largest value, the least total of cards of ``values``
+    with that remainder (inf: none): a total is reachable exactly when it is at least the
+    least total of its remainder (add cards of the largest value to get there). A shortest
+    path over the remainders (Dijkstra), as long as the largest value."""
+    largest = values[0]
+    least = [math.inf] * largest
+    least[0] = 0
+    queue = [(0, 0)]
+    while queue:
+        total, rest = heapq.heappop(queue)
+        if total > least[rest]:
+            continue
+        for value in values[1:]:
+            step, nxt = total + value, (rest + value) % largest
+            if step < least[nxt]:
+                least[nxt] = step
+                heapq.heappush(queue, (step, nxt))
+    return tuple(least)
 
 
 def _fill(rules: RuleSet, counts: dict[int, int]) -> list[Meld]:

@@ -9,7 +9,14 @@ from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, RED_THREE, TWO
 from canasta.engine.tables import tables_for
 from canasta.rules.ruleset import RuleSet
 from canasta.score.adapter import Layout, canastas_of, hand_of, layout, melds_of, points_of
-from canasta.score.entry import EntryError, SideEntry, class_words, hand_classes, melded_classes
+from canasta.score.entry import (
+    EntryError,
+    SideEntry,
+    amount_limit,
+    class_words,
+    hand_classes,
+    melded_classes,
+)
 
 
 def check_deal(rules: RuleSet, names: Sequence[str], entries: Sequence[SideEntry],
@@ -121,10 +128,15 @@ def _check_pack(rules: RuleSet, entries: Sequence[SideEntry]) -> None:
         held = sum(t.pack[k] for k in kinds)
         if n > held:
             raise EntryError(f"{n} {class_words(kinds)} in this deal: the pack holds {held}")
-    most = sum(t.pack[k] * t.points[k] for kinds in melded_classes(rules).values() for k in kinds)
+    _, most = amount_limit("melded", rules)
     if melded_points > most:
         raise EntryError(f"{melded_points:,} melded card points in this deal: the whole pack "
                          f"is worth {most:,}")
+    held_points = sum(points_of(entry.hand, hand_classes(rules)) for entry in entries)
+    _, most_held = amount_limit("hand", rules)
+    if held_points > most_held:
+        raise EntryError(f"{held_points:,} card points left in hand in this deal: the whole "
+                         f"pack is worth {most_held:,} in hand")
     layouts = [layout(rules, entry) for entry in entries]
     naturals = sum(t.pack[k] for k in NATURAL_RANKS)
     wilds = t.pack[TWO] + t.pack[JOKER]

@@ -11,6 +11,7 @@ refused, so an entry always means something under its rules.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -191,49 +192,99 @@ def amount_text(value: Amount | int) -> str:
     return str(value)
 
 
-def parse_amount(text: str, classes: dict[int, tuple[int, ...]], word: str) -> Amount:
+def parse_amount(text: str, classes: dict[int, tuple[int, ...]], word: str,
+                 pack: tuple[int, ...], most: int) -> Amount:
     """Card points (``185``) or counts by value class (``6x5+9x10``), checked against the rule
-    set's classes."""
+    set's classes and the pack (``pack``: its cards of each kind) before anything is built:
+    points above ``most`` (what the whole pack is worth) and more cards of a class than the
+    pack holds are refused."""
     text = text.strip().replace("*", "x")
     if "x" not in text:
-        return _whole(text, word)
+        return _whole(text, word, most, f"the whole pack is worth {most:,}")
     counts: dict[int, int] = {}
     for part in text.split("+"):
         count, _, value = part.partition("x")
-        if not (count.strip().isdigit() and value.strip().isdigit()):
+        if not (_DIGITS.fullmatch(count.strip()) and _DIGITS.fullmatch(value.strip())):
             raise EntryError(f"{word}: expected card points (185) or counts by value "
-                             f"(6x5+9x10), got {text!r}")
-        n, v = int(count), int(value)
+                             f"(6x5+9x10), got {clip(text)!r}")
+        v = int(value) if len(value.strip()) <= len(str(max(classes))) else -1
         if v not in classes:
             known = ", ".join(str(c) for c in classes)
-            raise EntryError(f"{word}: no card is worth {v} points here (the values: {known})")
+            raise EntryError(f"{word}: no card is worth {clip(value.strip())} points here "
+                             f"(the values: {known})")
+        held = sum(pack[k] for k in classes[v])
+        n = _whole(count, f"{word} {clip(part.strip())}", held,
+                   f"the pack holds {held} {class_words(classes[v])}", "")
         counts[v] = counts.get(v, 0) + n
     return {v: n for v, n in sorted(counts.items()) if n}
 
 
-def _whole(text: str, word: str) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise EntryError(f"{word}: expected a whole number, got {text.strip()!r}") from None
-    if value < 0:
-        raise EntryError(f"{word}: {value} is negative (enter what was melded or held)")
-    return value
+def clip(text: str, most: int = 24) -> str:
+    """``text`` as a message quotes it: at most ``most`` characters, cut with an ellipsis."""
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+_DIGITS = re.compile(r"[0-9]+")  #: a whole number as entered (ASCII digits: int() takes more)
+
+
+def _whole(text: str, word: str, most: int, why: str, shown: str | None = None) -> int:
+    """A whole number from 0 to ``most`` (``why`` says that limit and where it comes from), read
+    only after its length shows it is in range: a 20-digit entry is refused at once. A value
+    out of range is named ``word=text``, or ``word`` then ``shown`` when that is given."""
+    text = text.strip()
+    if text.startswith("-") and _DIGITS.fullmatch(text[1:]):
+        raise EntryError(f"{word}: {clip(text)} is negative (enter what was melded or held)")
+    if not _DIGITS.fullmatch(text):
+        raise EntryError(f"{word}: expected a whole number, got {clip(text)!r}")
+    if len(text.lstrip("0")) > len(str(most)) or int(text) > most:
+        raise EntryError(f"{word}{f'={clip(text)}' if shown is None else shown}: {why}")
+    return int(text)
+
+
+def count_limit(field: Field, rules: RuleSet) -> tuple[int, str]:
+    """The largest value a count word can have in one deal under ``rules``, and why: a meld
+    has at least three cards, the pack holds so many 3s, a side so many players."""
+    t = tables_for(rules)
+    cards = sum(t.pack)
+    if field.attr == "red3":
+        return t.red_threes, f"the pack holds {t.red_threes} red 3s"
+    if field.attr == "black3":
+        return t.pack[BLACK_THREE], f"the pack holds {t.pack[BLACK_THREE]} black 3s"
+    if field.attr == "special_held":
+        players = rules.players.count
+        return players, f"{players} players hold cards"
+    if field.attr == "yes_failed":
+        return cards, f"a deal has fewer turns than the pack's {cards} cards"
+    return cards // 3, f"each is a meld of 3 cards or more, so at most {cards // 3} from the " \
+                       f"pack's {cards} cards"
+
+
+def amount_limit(attr: str, rules: RuleSet) -> tuple[dict[int, tuple[int, ...]], int]:
+    """An amount word's value classes, and the card points of every card of the pack in
+    them (what the whole pack is worth, melded or left in hand); ``attr`` is ``"melded"`` or
+    ``"hand"``."""
+    t = tables_for(rules)
+    if attr == "melded":
+        classes, points = melded_classes(rules), t.points
+    else:
+        classes, points = hand_classes(rules), t.in_hand
+    return classes, sum(t.pack[k] * points[k] for kinds in classes.values() for k in kinds)
 
 
 def parse_value(field: Field, text: str, rules: RuleSet) -> Any:
-    """The value of one word of an entry, from its text."""
+    """The value of one word of an entry, from its text, refused when it is out of the range
+    one deal under ``rules`` allows (:func:`count_limit`, :func:`amount_limit`)."""
     if field.kind == "flag":
         answer = text.strip().lower()
         if answer in ("", "y", "yes", "1", "true"):
             return True
         if answer in ("n", "no", "0", "false"):
             return False
-        raise EntryError(f"{field.word}: answer yes or no, not {text!r}")
+        raise EntryError(f"{field.word}: answer yes or no, not {clip(text)!r}")
     if field.kind == "count":
-        return _whole(text, field.word)
-    classes = melded_classes(rules) if field.attr == "melded" else hand_classes(rules)
-    return parse_amount(text, classes, field.word)
+        return _whole(text, field.word, *count_limit(field, rules))
+    classes, most = amount_limit(field.attr, rules)
+    return parse_amount(text, classes, field.word, tables_for(rules).pack, most)
 
 
 def parse_entry(text: str, rules: RuleSet) -> SideEntry:
@@ -247,7 +298,8 @@ def parse_entry(text: str, rules: RuleSet) -> SideEntry:
             continue
         field = _BY_WORD.get(word)
         if field is None:
-            raise EntryError(f"unknown word {word!r} (the words: {', '.join(sorted(allowed))})")
+            raise EntryError(f"unknown word {clip(word)!r} (the words: "
+                             f"{', '.join(sorted(allowed))})")
         if word not in allowed:
             raise EntryError(f"{word}: {rules.name} has no {field.question}")
         if field.attr in values:

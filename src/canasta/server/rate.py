@@ -1,4 +1,5 @@
-"""The message rate of one WebSocket connection (docs/protocol.md, "Errors and limits").
+"""The message rate of one WebSocket connection (docs/protocol.md, "Errors and limits"), and
+the request rate of one client address on the score pad's HTTP API (docs/scorepad.md).
 
 A token bucket: a connection may send ``burst`` messages at once and ``per_second`` on average;
 a message over that is answered ``too-fast`` and dropped before it is read (nothing is done
@@ -10,6 +11,7 @@ keeps sending faster than it is allowed gathers them: past ``strikes`` the conne
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 CLOSE_CODE = 4029  #: the close code of a connection that kept sending too fast
@@ -48,4 +50,27 @@ class MessageRate:
         return self.strikes > self.limit
 
 
-__all__ = ["CLOSE_CODE", "MessageRate"]
+class AddressRates:
+    """One :class:`MessageRate` bucket per client address, for HTTP requests: a request over
+    the address's rate is refused before its body is read. At most ``addresses`` buckets are
+    kept; past that the one used longest ago is forgotten (a full bucket again), so a flood of
+    addresses cannot grow the table without bound."""
+
+    def __init__(self, per_second: float, burst: int, addresses: int = 10_000,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_second, self.burst, self.addresses, self.clock = (per_second, burst,
+                                                                   addresses, clock)
+        self.buckets: OrderedDict[str, MessageRate] = OrderedDict()
+
+    def allow(self, address: str) -> bool:
+        """Whether a request from ``address`` may be served now (taking its token)."""
+        bucket = self.buckets.pop(address, None)
+        if bucket is None:
+            bucket = MessageRate(self.per_second, self.burst, 0, self.clock)
+            while len(self.buckets) >= self.addresses:
+                self.buckets.popitem(last=False)
+        self.buckets[address] = bucket
+        return bucket.allow()
+
+
+__all__ = ["CLOSE_CODE", "AddressRates", "MessageRate"]

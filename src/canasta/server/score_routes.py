@@ -33,6 +33,7 @@ from canasta.score.entry import (
 from canasta.score.tally import DealResult, Sheet, tally
 from canasta.server.frames import error_frame
 from canasta.server.hall import rules_from
+from canasta.server.rate import AddressRates
 from canasta.server.seats import Refused
 
 if TYPE_CHECKING:
@@ -145,10 +146,21 @@ def presets() -> list[dict[str, Any]]:
 
 
 class ScorePad:
-    """The score pad's routes over the server's database."""
+    """The score pad's routes over the server's database. Each client address may make the
+    game server's message rate of requests (``Limits.messages_per_second``, bursts of
+    ``Limits.message_burst``); past that a request is refused ``too-fast`` (HTTP 429) before
+    anything is read, and request bodies have the game server's size limit (``MAX_BODY``)."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
+        limits = server.limits
+        self.rates = AddressRates(limits.messages_per_second, limits.message_burst)
+
+    def admit(self, request: Request) -> None:
+        """Refuse a request from an address over its rate (nothing read, nothing stored)."""
+        if not self.rates.allow(request.client.host if request.client else "?"):
+            raise Refused("too-fast", "too many score pad requests: at most "
+                          f"{self.rates.per_second:g} a second")
 
     @property
     def engine(self) -> Engine:
@@ -210,15 +222,18 @@ class ScorePad:
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 
-def _answer(handler: Endpoint) -> Endpoint:
-    """The handler, with a refusal answered as ``error`` (400) with its reason."""
+def _answer(pad_routes: ScorePad, handler: Endpoint) -> Endpoint:
+    """The handler behind the address's rate (:meth:`ScorePad.admit`), with a refusal
+    answered as ``error`` with its reason: 429 for a request over the rate, 400 otherwise."""
     async def endpoint(request: Request) -> Response:
         try:
+            pad_routes.admit(request)
             return await handler(request)
         except EntryError as exc:
             return JSONResponse(error_frame("refused", str(exc)), status_code=400)
         except Refused as exc:
-            return JSONResponse(error_frame(exc.code, str(exc)), status_code=400)
+            status = 429 if exc.code == "too-fast" else 400
+            return JSONResponse(error_frame(exc.code, str(exc)), status_code=status)
     return endpoint
 
 
@@ -227,12 +242,12 @@ def score_routes(server: Server) -> list[Route]:
     pad_routes = ScorePad(server)
     return [
         Route("/score", pad_routes.page),
-        Route("/api/score", _answer(pad_routes.games), methods=["GET"]),
-        Route("/api/score", _answer(pad_routes.create), methods=["POST"]),
-        Route("/api/score/game", _answer(pad_routes.game), methods=["GET"]),
-        Route("/api/score/preview", _answer(pad_routes.preview), methods=["POST"]),
-        Route("/api/score/deal", _answer(pad_routes.deal), methods=["POST"]),
-        Route("/api/score/undo", _answer(pad_routes.undo), methods=["POST"]),
+        Route("/api/score", _answer(pad_routes, pad_routes.games), methods=["GET"]),
+        Route("/api/score", _answer(pad_routes, pad_routes.create), methods=["POST"]),
+        Route("/api/score/game", _answer(pad_routes, pad_routes.game), methods=["GET"]),
+        Route("/api/score/preview", _answer(pad_routes, pad_routes.preview), methods=["POST"]),
+        Route("/api/score/deal", _answer(pad_routes, pad_routes.deal), methods=["POST"]),
+        Route("/api/score/undo", _answer(pad_routes, pad_routes.undo), methods=["POST"]),
     ]
 
 
