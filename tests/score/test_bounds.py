@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from tests.score.conftest import Pad
-from tests.server.harness import Running, lifted_limits, running
 
 from canasta.engine.tables import tables_for
 from canasta.rules import load, preset_names
@@ -21,6 +19,8 @@ from canasta.score.entry import (
     parse_entry,
 )
 from canasta.server.rate import AddressRates
+from tests.score.conftest import Pad
+from tests.server.harness import Running, lifted_limits, running
 
 TWENTY = "9" * 20
 
