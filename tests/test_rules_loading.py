@@ -63,6 +63,12 @@ def test_a_base_may_be_another_file(tmp_path: Path) -> None:
     ("base = \"nonesuch\"\n", "no preset named 'nonesuch'"),
     ("name = 5\n", "name = 5: expected a string"),
     ("[game\n", "not valid TOML"),
+    # every whole number is bounded, where its option has no range of its own (issue 26)
+    ("[points]\njoker = 99999999999999999999999\n", "points.joker = 99999999999999999999999: "
+     "expected a whole number from -100,000 to 100,000"),
+    ("[points]\nfour_to_seven = -100001\n", "expected a whole number from -100,000"),
+    ("[initial_meld]\ntiers = [[0, 50], [1500, 1000000]]\n", "from -100,000 to 100,000"),
+    ("[canastas]\ncount_bonuses = [[1, 2, 3000000]]\n", "from -100,000 to 100,000"),
 ])
 def test_bad_rules_are_refused_naming_the_key(text: str, message: str) -> None:
     with pytest.raises(RulesError, match=message.replace("[", r"\[").replace("(", r"\(")):

@@ -25,6 +25,9 @@ from canasta.rules.checks import first_problem
 from canasta.rules.ruleset import SECTIONS, RuleSet
 
 _TOP_KEYS = {"name", "description", "base", "unstated"}
+#: The largest size of any whole number of a rules file, where its option gives no range of
+#: its own (issue 26): scores, bonuses, minimums and targets stay far below it.
+MAGNITUDE = 100_000
 
 
 class _Source(NamedTuple):
@@ -227,6 +230,12 @@ def _convert(key: str, value: Any, hint: Any, meta: Any, origin: str) -> Any:
             raise fail(f"a whole number of at least {meta['min']}")
         if "max" in meta and v > meta["max"]:
             raise fail(f"a whole number from {meta.get('min', 0)} to {meta['max']}")
+        return sane(v)
+
+    def sane(v: int) -> int:
+        if abs(v) > MAGNITUDE:
+            raise fail(f"a whole number from {-MAGNITUDE:,} to {MAGNITUDE:,} (no Canasta "
+                       f"score comes near that: a larger value is surely a slip)")
         return v
 
     if hint is bool:
@@ -268,7 +277,7 @@ def _convert(key: str, value: Any, hint: Any, meta: Any, origin: str) -> Any:
         )
         if not ok:
             raise fail("a list of [score, minimum] pairs of whole numbers")
-        return tuple((p[0], p[1]) for p in value)
+        return tuple((sane(p[0]), sane(p[1])) for p in value)
     if hint == tuple[tuple[int, int, int], ...]:  # issue 16: canastas.count_bonuses
         ok = isinstance(value, list) and all(
             isinstance(p, list) and len(p) == 3
@@ -277,5 +286,5 @@ def _convert(key: str, value: Any, hint: Any, meta: Any, origin: str) -> Any:
         )
         if not ok:
             raise fail("a list of [natural canastas, canastas, points] rows of whole numbers")
-        return tuple((p[0], p[1], p[2]) for p in value)
+        return tuple((sane(p[0]), sane(p[1]), sane(p[2])) for p in value)
     raise AssertionError(f"option {key} has an unsupported type {hint!r}")  # a declaration bug
