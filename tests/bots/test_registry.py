@@ -20,8 +20,20 @@ def test_names_and_specs() -> None:
 @pytest.mark.parametrize(("spec", "message"), [
     ("nobody", "unknown bot 'nobody'"),
     ("greedy:depth", "is not key=value"),
-    ("random:speed=3", "bad options for bot 'random'"),
-    ("greedy:speed=3", "greedy: "),
+    ("random:speed=3", "random: no option 'speed' \\(it takes none\\)"),
+    ("greedy:x=1", "greedy: no option 'x' \\(its options: take_threshold, keep_cards"),
+    # of the right type and finite, in the option's own words (issue 26)
+    ("ismcts:iterations=nan", "ismcts: iterations=nan: expected a whole number"),
+    ("ismcts:iterations=1.5", "ismcts: iterations=1.5: expected a whole number"),
+    ("ismcts:iterations=abc", "ismcts: iterations=abc: expected a whole number"),
+    ("ismcts:z=nan", "ismcts: z=nan: expected a finite number"),
+    ("ismcts:scale=nan", "ismcts: scale=nan: expected a finite number"),
+    ("ismcts:seconds=inf", "ismcts: seconds=inf: expected a finite number"),
+    ("ismcts:horizon=nan", "ismcts: horizon=nan: expected a whole number"),
+    ("ismcts:seconds=1e999", "ismcts: seconds=inf: expected a finite number"),
+    ("greedy:keep_cards=2.5", "greedy: keep_cards=2.5: expected a whole number"),
+    ("greedy:take_threshold=nan", "greedy: take_threshold=nan: expected a finite number"),
+    ("ismcts:iterations=" + "9" * 5000, "ismcts: iterations=inf: expected a whole number"),
     ("ismcts:iterations=-1", "must be >= 0"),
     ("ismcts:belief=1.5", "belief between 0 and 1"),
     ("ismcts:settle=-2", "settle must be >= 0"),
@@ -29,6 +41,11 @@ def test_names_and_specs() -> None:
 def test_bad_specs_are_refused(spec: str, message: str) -> None:
     with pytest.raises(BotError, match=message):
         make_bot(spec)
+
+
+def test_a_float_option_takes_a_whole_number() -> None:
+    bot = make_bot("ismcts:seconds=1,scale=500", seed=1)
+    assert isinstance(bot, IsmctsBot) and bot.seconds == 1 and bot.scale == 500
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "ismcts:iterations=4,horizon=2"])

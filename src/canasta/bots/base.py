@@ -12,9 +12,11 @@ Bots are made by name, with options after a colon::
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from dataclasses import dataclass, fields
+from inspect import Parameter, signature
+from typing import Protocol, get_type_hints, runtime_checkable
 
 from canasta.engine.actions import Action
 from canasta.engine.view import PlayerView
@@ -75,6 +77,7 @@ class BotError(CanastaError):
 
 Factory = Callable[..., Bot]
 _REGISTRY: dict[str, Factory] = {}
+_OPTIONS: dict[str, dict[str, type]] = {}  #: each bot's options and their types
 
 
 def forced(view: PlayerView) -> Decision | None:
@@ -86,11 +89,19 @@ def forced(view: PlayerView) -> Decision | None:
     return Decision(legal[0], "the only legal action") if len(legal) == 1 else None
 
 
-def register(name: str) -> Callable[[Factory], Factory]:
-    """Register a bot factory under ``name``: ``factory(seed=..., **options) -> Bot``."""
+def register(name: str, options: type | None = None) -> Callable[[Factory], Factory]:
+    """Register a bot factory under ``name``: ``factory(seed=..., **options) -> Bot``. Its
+    options are the factory's keyword parameters, or the fields of the dataclass ``options``
+    when the factory takes ``**options``; each is typed ``int``, ``float`` or ``str``."""
 
     def add(factory: Factory) -> Factory:
         _REGISTRY[name] = factory
+        declared = options or factory
+        hints = get_type_hints(declared)
+        names = [f.name for f in fields(declared)] if options else [
+            p.name for p in signature(factory).parameters.values()
+            if p.name != "seed" and p.kind is not Parameter.VAR_KEYWORD]
+        _OPTIONS[name] = {option: hints[option] for option in names}
         return factory
 
     return add
@@ -120,10 +131,22 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     name, options = parse_spec(spec)
     if name not in _REGISTRY:
         raise BotError(f"unknown bot {name!r}; known bots: {', '.join(sorted(_REGISTRY))}")
-    try:
-        return _REGISTRY[name](seed=seed, **options)
-    except TypeError as exc:
-        raise BotError(f"bad options for bot {name!r} in {spec!r}: {exc}") from None
+    declared = _OPTIONS[name]
+    for key, value in options.items():
+        if key not in declared:
+            takes = f"its options: {', '.join(declared)}" if declared else "it takes none"
+            raise BotError(f"{name}: no option {key!r} ({takes})")
+        _check_option(name, key, value, declared[key])
+    return _REGISTRY[name](seed=seed, **options)
+
+
+def _check_option(bot: str, key: str, value: int | float | str, kind: type) -> None:
+    """Refuse an option value of the wrong type, or a number that is not finite, in the
+    option's own words (``ismcts: iterations=1.5: expected a whole number``)."""
+    if kind is int and not isinstance(value, int):
+        raise BotError(f"{bot}: {key}={str(value)[:24]}: expected a whole number")
+    if kind is float and (isinstance(value, str) or not math.isfinite(value)):
+        raise BotError(f"{bot}: {key}={str(value)[:24]}: expected a finite number")
 
 
 def _typed(text: str) -> int | float | str:

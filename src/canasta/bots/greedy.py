@@ -294,7 +294,7 @@ def _discard_reason(know: Knowledge, kind: int, danger: float) -> str:
     return "of no use to us"
 
 
-@register("greedy")
+@register("greedy", options=GreedyParams)
 def make_greedy(seed: int = 0, **params: float) -> GreedyBot:
     """The greedy bot; options are ``GreedyParams`` fields (``greedy:keep_cards=2``)."""
     return GreedyBot(seed=seed, **params)
