@@ -16,11 +16,14 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from inspect import Parameter, signature
-from typing import Protocol, get_type_hints, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, get_type_hints, runtime_checkable
 
 from canasta.engine.actions import Action
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,16 +92,16 @@ def forced(view: PlayerView) -> Decision | None:
     return Decision(legal[0], "the only legal action") if len(legal) == 1 else None
 
 
-def register(name: str, options: type | None = None) -> Callable[[Factory], Factory]:
+def register(name: str,
+             options: type[DataclassInstance] | None = None) -> Callable[[Factory], Factory]:
     """Register a bot factory under ``name``: ``factory(seed=..., **options) -> Bot``. Its
     options are the factory's keyword parameters, or the fields of the dataclass ``options``
     when the factory takes ``**options``; each is typed ``int``, ``float`` or ``str``."""
 
     def add(factory: Factory) -> Factory:
         _REGISTRY[name] = factory
-        declared = options or factory
-        hints = get_type_hints(declared)
-        names = [f.name for f in fields(declared)] if options else [
+        hints = get_type_hints(options or factory)
+        names = [f.name for f in fields(options)] if options else [
             p.name for p in signature(factory).parameters.values()
             if p.name != "seed" and p.kind is not Parameter.VAR_KEYWORD]
         _OPTIONS[name] = {option: hints[option] for option in names}
