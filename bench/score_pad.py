@@ -1,6 +1,8 @@
 """The score pad's costs (docs/scorepad.md): a deal scored through the engine's ``score_side``
 (the adapter of canasta.score.tally), a game re-scored whole (what every command does first),
-and a deal stored in its own transaction in SQLite, as a game grows.
+and a deal stored in its own transaction in SQLite, as a game grows; and the server's
+``POST /api/score/preview`` answering entries out of range (issue 26: ``melded=100000000``
+took 20 s and 800 MB before it was refused; a 20-digit value ended in an HTTP 500).
 
     python bench/score_pad.py [--rules NAME] [--deals N] [--seed N]
 
@@ -14,7 +16,9 @@ import random
 import statistics
 import tempfile
 import time
+import warnings
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from canasta.rules import load
@@ -74,6 +78,28 @@ def main() -> None:
         print(f"  store deal 1, deal {len(deals)} (SQLite, WAL): {first:8.3f}, {last:8.3f} ms")
         print(f"  load and score the game:           {loaded:8.3f} ms")
         engine.dispose()
+        _preview(f"sqlite:///{Path(folder) / 'server.db'}", args.rules, names)
+
+
+def _preview(db_url: str, rules: str, names: list[str]) -> None:
+    """The preview route's answer to entries out of range, through the whole server app."""
+    with warnings.catch_warnings():  # starlette asks for httpx2; httpx serves the same here
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from canasta.server.app import create_app
+    from canasta.server.hall import Limits
+
+    lifted = Limits(messages_per_second=1e6, message_burst=10**6)
+    with TestClient(create_app(db_url, limits=lifted)) as client:
+        client.post("/api/score", json={"name": "bench", "preset": rules, "sides": names})
+        for melded in (10**8, 10**19, "9" * 40):
+            body = {"name": "bench", "entries": [{"melded": melded}] + [{}] * (len(names) - 1)}
+            answer = client.post("/api/score/preview", json=body)
+            took = _median_ms(partial(client.post, "/api/score/preview", json=body), 50)
+            shown = melded if isinstance(melded, int) else f"'{melded[:6]}...' (40 digits)"
+            print(f"  preview melded={shown}: HTTP {answer.status_code} in {took:6.3f} ms "
+                  f"({answer.json()['message'][:48]})")
 
 
 if __name__ == "__main__":
