@@ -55,6 +55,10 @@ def test_a_tournament_plays_every_pair(capsys: pytest.CaptureFixture[str],
     (["tournament", "greedy"], 2, "name at least two bots"),
     (["match", "greedy", "nobody"], 1, "unknown bot 'nobody'"),
     (["match", "greedy", "random", "--games", "0"], 2, "at least 1"),
+    (["match", "greedy", "random", "--workers", "100000"], 2, "at most 256 processes"),
+    (["match", "greedy", "ismcts:iterations=nan"], 1,
+     "ismcts: iterations=nan: expected a whole number"),
+    (["match", "greedy:x=1", "random"], 1, "greedy: no option 'x'"),
 ])
 def test_bad_arguments_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                     argv: list[str], code: int, message: str) -> None:

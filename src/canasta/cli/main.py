@@ -61,6 +61,18 @@ def at_least_one(text: str) -> int:
     return value
 
 
+MOST_WORKERS = 256  #: processes a command may start: a typo of 100000 must not fork bomb
+
+
+def worker_count(text: str) -> int:
+    """An argument type: how many processes to play on, 1 to ``MOST_WORKERS``."""
+    value = at_least_one(text)
+    if value > MOST_WORKERS:
+        raise argparse.ArgumentTypeError(f"expected at most {MOST_WORKERS} processes, got "
+                                         f"{text!r}")
+    return value
+
+
 def whole_number(text: str) -> int:
     """An argument type: a whole number."""
     try:

@@ -22,7 +22,7 @@ from canasta.sim.tournament import deals_for, lineups, play_tournament
 
 def add_arguments(parser: argparse.ArgumentParser, entrants: int | str) -> None:
     """The options ``match`` and ``tournament`` share; ``entrants`` is the bots' ``nargs``."""
-    from canasta.cli.main import at_least_one, whole_number
+    from canasta.cli.main import at_least_one, whole_number, worker_count
 
     parser.add_argument("bots", nargs=entrants, metavar="BOT",
                         help="bot specs: random, greedy, ismcts, or with options "
@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser, entrants: int | str) -> None:
                              "(default: 100)")
     parser.add_argument("--seed", type=whole_number, default=0, metavar="S",
                         help="deals are S, S+1, ... (default: 0)")
-    parser.add_argument("--workers", type=at_least_one, default=1, metavar="N",
+    parser.add_argument("--workers", type=worker_count, default=1, metavar="N",
                         help="processes to play on (default: 1); with --ray, the CPUs of a "
                              "Ray instance started here")
     parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
