@@ -8,6 +8,7 @@
     >>> bot = make_bot("greedy", seed=1)
 """
 
-from canasta.bots.base import Bot, BotBase, BotError, Decision, bot_names, make_bot, parse_spec
+from canasta.bots.base import Bot, BotBase, BotError, Decision
+from canasta.bots.registry import bot_names, make_bot, parse_spec
 
 __all__ = ["Bot", "BotBase", "BotError", "Decision", "bot_names", "make_bot", "parse_spec"]

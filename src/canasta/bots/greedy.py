@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from canasta.bots import kinds, planning
-from canasta.bots.base import BotBase, BotError, Decision, forced, register
+from canasta.bots.base import BotBase, BotError, Decision, forced
 from canasta.bots.estimate import going_out_verdict, hand_value
 from canasta.bots.knowledge import Knowledge
 from canasta.engine.actions import Action, ActionType
@@ -294,7 +294,6 @@ def _discard_reason(know: Knowledge, kind: int, danger: float) -> str:
     return "of no use to us"
 
 
-@register("greedy", options=GreedyParams)
 def make_greedy(seed: int = 0, **params: float) -> GreedyBot:
     """The greedy bot; options are ``GreedyParams`` fields (``greedy:keep_cards=2``)."""
     return GreedyBot(seed=seed, **params)

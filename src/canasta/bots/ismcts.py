@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from canasta.bots import kinds
-from canasta.bots.base import BotBase, BotError, Decision, forced, register
+from canasta.bots.base import BotBase, BotError, Decision, forced
 from canasta.bots.greedy import GreedyBot
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.determinize import Likelihood, determinize
@@ -209,7 +209,6 @@ def _static_values(game: Game) -> list[float]:
     return [float(score.total) for score in hand_scores(game.state, game.t, -1)]
 
 
-@register("ismcts")
 def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizon: int = 0,
                 scale: float = 1000.0, min_gain: float = 0.0, z: float = 2.0,
                 belief: float = 0.1, settle: int = 8, confirm: int = 0) -> IsmctsBot:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from canasta.bots.base import BotBase, BotError, Decision, register
+from canasta.bots.base import BotBase, BotError, Decision
 from canasta.engine.actions import Action
 from canasta.engine.view import PlayerView
 
@@ -35,7 +35,6 @@ class RandomBot(BotBase):
         return self.rng.choice(legal)
 
 
-@register("random")
 def make_random(seed: int = 0) -> RandomBot:
     """The random bot."""
     return RandomBot(seed=seed)

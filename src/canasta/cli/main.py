@@ -22,11 +22,9 @@ and never a traceback.
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NoReturn
 
 from canasta.cli import (
@@ -40,6 +38,7 @@ from canasta.cli import (
     serve_cmd,
     simulate_cmd,
 )
+from canasta.cli.arguments import at_least_one, whole_number
 from canasta.errors import CanastaError
 
 
@@ -48,50 +47,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
-
-
-def at_least_one(text: str) -> int:
-    """An argument type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
-    return value
-
-
-MOST_WORKERS = 256  #: processes a command may start: a typo of 100000 must not fork bomb
-
-
-def worker_count(text: str) -> int:
-    """An argument type: how many processes to play on, 1 to ``MOST_WORKERS``."""
-    value = at_least_one(text)
-    if value > MOST_WORKERS:
-        raise argparse.ArgumentTypeError(f"expected at most {MOST_WORKERS} processes, got "
-                                         f"{text!r}")
-    return value
-
-
-def whole_number(text: str) -> int:
-    """An argument type: a whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-
-
-def output_folder(path: str, option: str) -> Path:
-    """The folder an option names for its output. A file of that name, or a file where one of
-    its parent folders would be, is refused at once (``NotADirectoryError``, which ``main``
-    reports in one line), before any work is done."""
-    folder = Path(path)
-    for place in (folder, *folder.parents):
-        if place.exists():
-            if not place.is_dir():
-                raise NotADirectoryError(errno.ENOTDIR, f"{option} needs a folder", str(place))
-            break
-    return folder
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,7 +22,7 @@ from canasta.sim.tournament import deals_for, lineups, play_tournament
 
 def add_arguments(parser: argparse.ArgumentParser, entrants: int | str) -> None:
     """The options ``match`` and ``tournament`` share; ``entrants`` is the bots' ``nargs``."""
-    from canasta.cli.main import at_least_one, whole_number, worker_count
+    from canasta.cli.arguments import at_least_one, whole_number, worker_count
 
     parser.add_argument("bots", nargs=entrants, metavar="BOT",
                         help="bot specs: random, greedy, ismcts, or with options "
@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser, entrants: int | str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the match or tournament, print the tables, save the files. A folder that cannot
     take the files, or ``--ray`` without Ray, is refused before any game is played."""
-    from canasta.cli.main import output_folder
+    from canasta.cli.arguments import output_folder
 
     if len(args.bots) < 2:
         print(f"canasta {args.command}: error: name at least two bots", file=sys.stderr)

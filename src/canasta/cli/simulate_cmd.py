@@ -17,7 +17,7 @@ from canasta.sim import Summary, play_random
 
 def run(args: argparse.Namespace) -> int:
     """Play ``--games`` games, with a progress bar on stderr, and print the summary."""
-    from canasta.cli.main import output_folder
+    from canasta.cli.arguments import output_folder
 
     rules = load(args.rules)
     folder = output_folder(args.save_records, "--save-records") if args.save_records else None
