@@ -19,6 +19,8 @@ from canasta.engine.state import SAMBA_MARK, HandEnd, Meld, SeatNo, SideNo, Stat
 from canasta.engine.tables import Tables, tables_for
 from canasta.rules.ruleset import RuleSet
 
+SEVEN_CANASTAS = 7  #: the canastas that pay ``canastas.seven_canastas_bonus``
+
 __all__ = ["HandResult", "Meld", "SideScore", "hand_scores", "score_side", "side_score",
            "winner"]
 
@@ -263,16 +265,28 @@ def hand_scores(s: State, t: Tables, went_out: SeatNo, conceded: SideNo = -1
                 ) -> tuple[SideScore, ...]:
     """Every side's score for the hand that just ended: ``went_out`` the seat that went out
     (or -1), ``conceded`` the side that conceded it (British Acaba, or -1)."""
-    rules = t.rules
     if conceded >= 0:
-        out = []
-        for side_no in range(t.sides):
-            points = 0 if side_no == conceded else rules.going_out.acaba_points
-            out.append(SideScore(side_no, 0, 0, 0, 0, 0, 0, 0, 0, False, 0, points, extra=points,
-                                 extra_label="the other side conceded (acaba)" if points else ""))
-        return tuple(out)
+        return concession_scores(t.rules, t.sides, conceded)
     hidden = went_out >= 0 and concealed(s, t, went_out)
     return tuple(side_score(s, t, side_no, went_out, hidden) for side_no in range(t.sides))
+
+
+def concession_scores(rules: RuleSet, sides: int, conceded: SideNo) -> tuple[SideScore, ...]:
+    """Every side's score for a hand ``conceded`` by one side (British Acaba, docs/rules.md,
+    Presets: british): the others score ``going_out.acaba_points``, nothing else counts."""
+    out = []
+    for side_no in range(sides):
+        points = 0 if side_no == conceded else rules.going_out.acaba_points
+        out.append(SideScore(side_no, 0, 0, 0, 0, 0, 0, 0, 0, False, 0, points, extra=points,
+                             extra_label="the other side conceded (acaba)" if points else ""))
+    return tuple(out)
+
+
+def seven_canastas_bonus(rules: RuleSet, canastas: int) -> int:
+    """The bonus of a side with ``canastas`` canastas: ``canastas.seven_canastas_bonus`` from
+    seven on, where the rules have one (it also ends the game: :func:`winner_of`)."""
+    bonus = rules.canastas.seven_canastas_bonus
+    return bonus if bonus and canastas >= SEVEN_CANASTAS else 0
 
 
 def side_score(s: State, t: Tables, side_no: SideNo, went_out: SeatNo = -1,
@@ -297,8 +311,8 @@ def side_score(s: State, t: Tables, side_no: SideNo, went_out: SeatNo = -1,
     extra, label = 0, ""
     if s.table.cut_side == side_no:
         extra, label = rules.deal.perfect_cut_bonus, "perfect cut"
-    if rules.canastas.seven_canastas_bonus and side.canastas >= 7:
-        extra, label = extra + rules.canastas.seven_canastas_bonus, "seven canastas"
+    if seven := seven_canastas_bonus(rules, side.canastas):
+        extra, label = extra + seven, "seven canastas"
     held = [seat.hand for seat in seats] + [seat.foot for seat in seats] if hands else []
     return score_side(
         rules, side_no, [m for m in side.melds if m is not None], held,
@@ -309,15 +323,20 @@ def side_score(s: State, t: Tables, side_no: SideNo, went_out: SeatNo = -1,
 
 
 def winner(s: State, t: Tables) -> SideNo:
-    """The winning side once the game is over after a deal, else -1 (ruling 15): at or over
-    the target (or after ``game.deals`` deals, or with seven canastas where that ends the
-    game); the higher total wins; level totals play another deal."""
-    rules, scores = t.rules, s.match.scores
-    best = max(scores)
-    done = bool(rules.game.target) and best >= rules.game.target
-    if rules.game.deals and s.match.deal >= rules.game.deals:
+    """The winning side once the game is over after a deal, else -1 (:func:`winner_of`)."""
+    return winner_of(t.rules, s.match.scores, s.match.deal, [side.canastas for side in s.sides])
+
+
+def winner_of(rules: RuleSet, scores: Sequence[int], deal: int, canastas: Sequence[int]
+              ) -> SideNo:
+    """The winning side of a game at ``scores`` after deal number ``deal``, in which the sides
+    made ``canastas``, else -1 (ruling 15): the game is over at or over the target (or after
+    ``game.deals`` deals, or with seven canastas where they pay a bonus); the higher total
+    wins; level totals play another deal."""
+    done = bool(rules.game.target) and max(scores) >= rules.game.target
+    if rules.game.deals and deal >= rules.game.deals:
         done = True
-    if rules.canastas.seven_canastas_bonus and max(side.canastas for side in s.sides) >= 7:
+    if any(seven_canastas_bonus(rules, made) for made in canastas):
         done = True
     return leader(scores) if done else -1
 

@@ -7,8 +7,8 @@ the entry names (the cheapest such canasta can be, so the cards entered must at 
 it), carries the rest of the melded card points in melds shorter than a canasta, and the points
 left in hand as a hand of cards worth that much; ``score_side`` then counts every item.
 ``score_side`` sums card points meld by meld, so how the points are split among melds never
-changes the score. A conceded deal is the engine's ``hand_scores``, the end of the game its
-``winner``.
+changes the score. A conceded deal is the engine's ``concession_scores``, the end of the game
+its ``winner_of``: the pad builds no game state.
 """
 
 from __future__ import annotations
@@ -20,10 +20,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from canasta.cards import FOUR, JOKER, NATURAL_RANKS, NUM_KINDS, TWO
-from canasta.engine.scoring import SideScore, hand_scores, score_side, winner
-from canasta.engine.state import WILD, Meld, State
+from canasta.engine.scoring import (
+    SideScore,
+    concession_scores,
+    score_side,
+    seven_canastas_bonus,
+)
+from canasta.engine.state import WILD, Meld
 from canasta.engine.tables import Tables, tables_for
-from canasta.engine.turn import new_state
 from canasta.rules.ruleset import RuleSet
 from canasta.score.entry import Amount, EntryError, SideEntry, hand_classes, melded_classes
 
@@ -200,8 +204,8 @@ def side_score(rules: RuleSet, side: int, entry: SideEntry) -> SideScore:
     extra, label = (rules.deal.perfect_cut_bonus, "perfect cut") if entry.cut else (0, "")
     canastas = entry.natural + entry.mixed + entry.wild + entry.wild_twos + entry.wild_jokers \
         + entry.samba
-    if rules.canastas.seven_canastas_bonus and canastas >= 7:  # as engine.scoring.side_score
-        extra, label = extra + rules.canastas.seven_canastas_bonus, "seven canastas"
+    if seven := seven_canastas_bonus(rules, canastas):
+        extra, label = extra + seven, "seven canastas"
     bonus_threes = rules.red_threes.black_too
     return score_side(rules, side, melds, _hands(rules, entry), entry.red3, melded > 0,
                       entry.out, entry.concealed, entry.yes_failed,
@@ -256,26 +260,10 @@ def canastas_of(entry: SideEntry) -> tuple[int, int, int, int]:
             entry.mixed, entry.samba)
 
 
-@lru_cache(maxsize=32)
-def _blank_state(rules: RuleSet) -> State:
-    return new_state(tables_for(rules), 0)
-
-
-def engine_winner(rules: RuleSet, totals: Sequence[int], deal: int,
-                  canastas: Sequence[int]) -> int:
-    """The engine's ``winner`` (ruling 15) for sides at ``totals`` after deal number ``deal``,
-    in which they made ``canastas``: the winning side, or -1."""
-    s = _blank_state(rules).copy()
-    s.match.scores, s.match.deal = list(totals), deal
-    for side, made in zip(s.sides, canastas, strict=True):
-        side.canastas = made
-    return winner(s, tables_for(rules))
-
-
 def deal_scores(rules: RuleSet, entries: Sequence[SideEntry]) -> tuple[SideScore, ...]:
     """The engine's score of every side of a deal whose entries have been checked: a conceded
     deal by ``hand_scores``, any other side by side (:func:`side_score`)."""
     conceded = next((side for side, entry in enumerate(entries) if entry.acaba), -1)
     if conceded >= 0:
-        return hand_scores(_blank_state(rules), tables_for(rules), -1, conceded)
+        return concession_scores(rules, len(entries), conceded)
     return tuple(side_score(rules, side, entry) for side, entry in enumerate(entries))

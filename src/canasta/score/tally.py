@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from canasta.engine.scoring import SideScore
+from canasta.engine.scoring import SideScore, winner_of
 from canasta.rules.ruleset import RuleSet
-from canasta.score.adapter import canastas_of, deal_scores, engine_winner
+from canasta.score.adapter import canastas_of, deal_scores
 from canasta.score.checks import check_deal
 from canasta.score.entry import EntryError, SideEntry
 
@@ -84,5 +84,5 @@ def tally(rules: RuleSet, names: Sequence[str], deals: Sequence[Sequence[SideEnt
         scores = deal_scores(rules, entries)
         totals = [total + score.total for total, score in zip(totals, scores, strict=True)]
         results.append(DealResult(number, tuple(entries), scores, tuple(totals)))
-        won = engine_winner(rules, totals, number, [canastas_of(e)[0] for e in entries])
+        won = winner_of(rules, totals, number, [canastas_of(e)[0] for e in entries])
     return Sheet(rules, tuple(names), tuple(results), won)
