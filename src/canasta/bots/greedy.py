@@ -19,6 +19,7 @@ Every decision comes with its reason (``explain``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -50,6 +51,7 @@ class GreedyParams:
     hold_margin: int = 800  # hold when behind in the game and this far ahead on the hand
     low_stock: int = 8  # a stock this small means the hand is near its end
     danger_weight: float = 2.0  # cost of a discard per pile card it may give away
+    slip: float = 0.0  # chance of another action of the same kind instead (weaker levels)
 
 
 class GreedyBot(BotBase):
@@ -62,13 +64,23 @@ class GreedyBot(BotBase):
             self.params = GreedyParams(**params)  # type: ignore[arg-type]
         except TypeError as exc:
             raise BotError(f"greedy: {exc}") from None
+        if not 0 <= self.params.slip <= 1:
+            raise BotError(f"greedy: slip={self.params.slip}: expected a chance from 0 to 1")
         self._ahead: dict[Hashable, planning.Plan] = {}  # the going-out line being played
+        self.rng = random.Random(seed)  # drawn from only when slip > 0
 
     def decide(self, view: PlayerView) -> Decision:
-        """Choose one of ``view.legal_actions``, with the reason."""
+        """Choose one of ``view.legal_actions``, with the reason; with ``slip``, sometimes
+        another action of the same kind (docs/bots.md, "Levels")."""
         only = forced(view)
         if only is not None:
             return only
+        decision = self._judge(view)
+        if self.params.slip and self.rng.random() < self.params.slip:
+            return _slipped(view, decision, self.rng)
+        return decision
+
+    def _judge(self, view: PlayerView) -> Decision:
         know = Knowledge(view)
         if view.phase == "answer":
             return self._answer(know)
@@ -297,6 +309,19 @@ def _discard_reason(know: Knowledge, kind: int, danger: float) -> str:
 def make_greedy(seed: int = 0, **params: float) -> GreedyBot:
     """The greedy bot; options are ``GreedyParams`` fields (``greedy:keep_cards=2``)."""
     return GreedyBot(seed=seed, **params)
+
+
+def _slipped(view: PlayerView, decision: Decision, rng: random.Random) -> Decision:
+    """A weaker player's move: another legal action of the same kind as the judged one (a
+    different discard, another meld, drawing rather than taking), never a concession; the
+    judged one when there is no other."""
+    kind = decision.action.type
+    same = [a for a in view.legal_actions if a != decision.action and a.type not in
+            kinds.CONCEDING and (a.type == kind or {a.type, kind} <= {_DRAW, _TAKE})]
+    if not same:
+        return decision
+    return Decision(rng.choice(same), f"played without much thought (greedy would: "
+                                      f"{decision.action})")
 
 
 def _anything_but_conceding(legal: tuple[Action, ...]) -> Decision:

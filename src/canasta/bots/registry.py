@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, get_type_hints
 from canasta.bots.base import Bot, BotError
 from canasta.bots.greedy import GreedyParams, make_greedy
 from canasta.bots.ismcts import make_ismcts
+from canasta.bots.levels import BY_NAME, LEVELS
 from canasta.bots.random_bot import make_random
 
 if TYPE_CHECKING:
@@ -64,10 +65,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A new bot from a spec (``"greedy"``, ``"ismcts:iterations=100"``) and a seed."""
+    """A new bot from a spec (``"greedy"``, ``"ismcts:iterations=100"``, or a level's name,
+    ``"novice"``: ``canasta.bots.levels``) and a seed."""
+    if spec.strip() in BY_NAME:
+        spec = BY_NAME[spec.strip()].spec
     name, options = parse_spec(spec)
     if name not in BOTS:
-        raise BotError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")
+        raise BotError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}; "
+                       f"levels: {', '.join(level.name for level in LEVELS)}")
     factory, declared = BOTS[name]
     for key, value in options.items():
         if key not in declared:

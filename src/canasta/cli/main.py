@@ -1,6 +1,7 @@
 """The ``canasta`` command: play, rule sets, simulations, bot matches, game replays.
 
-    canasta play [--rules R] [--seed S] [--seat N] [--bots BOT] [--save FILE] [--resume FILE]
+    canasta play [--rules R] [--seed S] [--seat N] [--bots BOT | --level L] [--save FILE]
+                 [--resume FILE]
                  [--plain] [--ascii]
     canasta rules list | show NAME_OR_FILE | check FILE | diff A B
     canasta simulate [--rules R] [--games N] [--seed S] [--max-deals D] [--save-records DIR]
@@ -27,6 +28,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from canasta.bots.levels import LEVELS
 from canasta.cli import (
     db_cmd,
     match_cmd,
@@ -66,9 +68,14 @@ def build_parser() -> argparse.ArgumentParser:
                            "or the next free name: a saved game is never written over)")
     game.add_argument("--resume", metavar="FILE",
                       help="continue a saved game (saved back to FILE)")
-    game.add_argument("--bots", default=None, metavar="BOT",
-                      help="the bot playing every other seat (default: greedy; also random, "
-                           "ismcts, ismcts:iterations=200)")
+    opponents = game.add_mutually_exclusive_group()
+    opponents.add_argument("--bots", default=None, metavar="BOT",
+                           help="the bot playing every other seat (default: greedy; also "
+                                "random, ismcts, ismcts:iterations=200, or a level)")
+    opponents.add_argument("--level", dest="bots", choices=[level.name for level in LEVELS],
+                           help="the other seats' level, gentlest first: "
+                                + "; ".join(f"{level.name}: {level.description}"
+                                            for level in LEVELS))
     game.add_argument("--plain", action="store_true",
                       help="a line-by-line prompt instead of the full-screen table")
     game.add_argument("--ascii", action="store_true",

@@ -6,7 +6,7 @@ Files written to the output folder:
   side's final score, the winning side, whether it reached the target, deals and decisions;
 - ``pairs.csv``: one row per match: games, wins, losses, ties, win rate and margin with their
   95% intervals, Elo difference with its interval;
-- ``standings.csv``: each entrant's games, score, win rate and rating;
+- ``standings.csv``: each entrant's games, score, win rate and rating with its 95% interval;
 - ``scores.png``: the distribution of each entrant's final scores.
 """
 
@@ -45,11 +45,11 @@ def print_outcome(out: Console, outcome: Outcome, elapsed: float) -> None:
     out.print(pairs)
     standings = Table(title="standings (Bradley-Terry Elo, mean 1500)")
     standings.add_column("entrant", no_wrap=True)
-    for column in ("games", "score", "win rate", "rating"):
+    for column in ("games", "score", "win rate", "rating [95%]"):
         standings.add_column(column, justify="right")
     for s in outcome.standings:
         standings.add_row(Text(s.spec), str(s.games), f"{s.score:g}", f"{s.win_rate:.1%}",
-                          f"{s.rating:.0f}")
+                          f"{s.rating:.0f} [{s.rating_low:.0f}, {s.rating_high:.0f}]")
     out.print(standings)
 
 

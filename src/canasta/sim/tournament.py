@@ -10,6 +10,7 @@ and then two. So each bot holds every seat, with the same cards, equally often.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -104,6 +105,8 @@ class Standing:
     score: float  # wins + half the ties
     win_rate: float
     rating: float  # Bradley-Terry Elo, mean 1500
+    rating_low: float  # its 95% interval, resampling the mirrored deals (rating_intervals)
+    rating_high: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,21 +125,61 @@ def summarize(entrants: Sequence[str], rules: RuleSet,
     """Pairwise statistics and overall ratings of a round robin's results."""
     n = len(entrants)
     pairs = tuple(pair_stats(a, b, results) for a, b in combinations(range(n), 2))
-    scores = [[0.0] * n for _ in range(n)]
-    games = [[0] * n for _ in range(n)]
-    for p in pairs:
-        won = p.wins + p.ties / 2
-        scores[p.a][p.b], scores[p.b][p.a] = won, p.games - won
-        games[p.a][p.b] = games[p.b][p.a] = p.games
+    scores, games = _tables(n, results)
     ratings = bradley_terry(scores, games)
+    intervals = rating_intervals(n, results)
     standings = []
     for e in range(n):
         played = sum(games[e])
         total = sum(scores[e])
         standings.append(Standing(e, entrants[e], played, total,
-                                  total / played if played else 0.0, ratings[e]))
+                                  total / played if played else 0.0, ratings[e],
+                                  *intervals[e]))
     standings.sort(key=lambda s: (-s.rating, s.entrant))
     return Outcome(tuple(entrants), rules.name, tuple(results), pairs, tuple(standings))
+
+
+def _tables(n: int, results: Sequence[GameResult]) -> tuple[list[list[float]], list[list[int]]]:
+    """What each entrant scored against each other (wins + half the ties), in how many games:
+    the input of ``bradley_terry``."""
+    scores = [[0.0] * n for _ in range(n)]
+    games = [[0] * n for _ in range(n)]
+    for r in results:
+        a, b = sorted(set(r.entrants))
+        won = 0.5 if r.winner < 0 else float(r.entrants[r.winner] == a)
+        scores[a][b] += won
+        scores[b][a] += 1 - won
+        games[a][b] += 1
+        games[b][a] += 1
+    return scores, games
+
+
+RESAMPLES = 200  #: bootstrap samples of a tournament's ratings
+
+
+def rating_intervals(n: int, results: Sequence[GameResult], resamples: int = RESAMPLES,
+                     seed: int = 0) -> list[tuple[float, float]]:
+    """Each entrant's 95% interval of its Bradley-Terry rating: the ratings refitted on
+    ``resamples`` tournaments drawn from this one, each match's mirrored deals (its games of
+    one deal seed, kept together) drawn with replacement, and their 2.5th and 97.5th
+    percentiles. Deterministic for a seed."""
+    groups: dict[tuple[int, ...], list[list[GameResult]]] = {}
+    by_deal: dict[tuple[tuple[int, ...], int], list[GameResult]] = {}
+    for r in results:
+        by_deal.setdefault((tuple(sorted(set(r.entrants))), r.seed), []).append(r)
+    for (pair, _), games in by_deal.items():
+        groups.setdefault(pair, []).append(games)
+    rng = random.Random(seed)
+    samples: list[list[float]] = []
+    for _ in range(resamples):
+        drawn = [r for deals in groups.values() for _ in deals for r in rng.choice(deals)]
+        samples.append(bradley_terry(*_tables(n, drawn), tolerance=1e-6))
+    low, high = int(0.025 * resamples), max(0, math.ceil(0.975 * resamples) - 1)
+    out = []
+    for e in range(n):
+        ranked = sorted(sample[e] for sample in samples)
+        out.append((ranked[low], ranked[high]) if ranked else (1500.0, 1500.0))
+    return out
 
 
 def play_tournament(entrants: Sequence[str], rules: RuleSet, games: int, seed: int = 0,
