@@ -149,8 +149,19 @@ class IsmctsBot(BotBase):
 
     def outcome(self, world: Game, action: Action, seat: int) -> float:
         """Play ``action`` in a copy of ``world``, then on with the greedy bot at every seat;
-        the outcome for ``seat``'s side (from the hand's result if the hand ends, the action
-        itself included)."""
+        the outcome for ``seat``'s side: ±1 if the hand ended the game, else
+        ``tanh(margin / scale)`` of :meth:`margin`."""
+        margin, ended_game = self.margin(world, action, seat)
+        if ended_game:
+            return 1.0 if margin > 0 else -1.0
+        return math.tanh(margin / self.scale)
+
+    def margin(self, world: Game, action: Action, seat: int) -> tuple[float, bool]:
+        """Play ``action`` in a copy of ``world``, then on with the greedy bot at every seat
+        (to the end of the hand, or for ``horizon`` turns): the points by which ``seat``'s
+        side leads its best rival on the hand (from the hand's result if it ends, the action
+        itself included, else the hand's score as it stands), and whether the hand ended the
+        game (the margin's sign then says who won it)."""
         game = world.clone()
         deals = len(game.results)
         game.apply(action)
@@ -161,8 +172,6 @@ class IsmctsBot(BotBase):
             game.apply(action)
             turns += action.type == ActionType.DISCARD
         side = game.score_column(seat)  # its own under partners_at_pile
-        if game.winner >= 0:  # the hand ended the game
-            return 1.0 if game.winner == side else -1.0
         if len(game.results) > deals:
             result = game.results[deals]
             values = [float(s.total) for s in result.sides]
@@ -172,7 +181,10 @@ class IsmctsBot(BotBase):
             seat_sides = game.state.seat_sides
         mine = seat_sides[side]  # score k is seat k's side's: the partners' are not rivals
         rival = max(v for s, v in enumerate(values) if seat_sides[s] != mine)
-        return math.tanh((values[side] - rival) / self.scale)
+        if game.winner >= 0:  # the hand ended the game
+            return (1.0 if game.winner == side else -1.0) * max(1.0, abs(values[side] - rival)
+                                                                ), True
+        return values[side] - rival, False
 
 
 def melders(view: PlayerView, belief: float) -> Likelihood:

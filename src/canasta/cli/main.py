@@ -9,6 +9,7 @@
                       [--out DIR]
     canasta tournament A B C ... [same options as match]
     canasta replay FILE [--verify] [--position N]
+    canasta review FILE --seat N [--samples K] [--seed S] [--all]
     canasta db upgrade [--db URL]
     canasta score new | deal | undo | edit | list | show | export ...   (the score pad)
     canasta serve [--host H] [--port N] [--no-browser] [--db URL]      (play in the browser)
@@ -35,6 +36,7 @@ from canasta.cli import (
     net_cmd,
     play,
     replay_cmd,
+    review_cmd,
     rules_cmd,
     score_cmd,
     serve_cmd,
@@ -132,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
                                          "migration (creating it if needed)")
     db_cmd.add_db_option(db_upgrade)
     db_upgrade.set_defaults(run=db_cmd.upgrade)
+    review_cmd.add_parser(commands)
     score_cmd.add_parser(commands)
     serve_cmd.add_parser(commands)
     net_cmd.add_parser(commands)
