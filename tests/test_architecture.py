@@ -42,3 +42,72 @@ def test_rules_live_in_the_families_not_in_an_explainer() -> None:
     families = ("deal", "pile", "melds", "sequences", "opening", "going_out", "discard",
                 "scoring", "turn")
     assert all((ENGINE / f"{name}.py").exists() for name in families)
+
+
+# ---------------------------------------------------------------------- the whole package
+
+PACKAGE = ENGINE.parent
+
+#: Which parts of the package each part may import (docs/architecture.md, "Layers"): the rules
+#: core below everything, the faces on top, the command over all. ``store/migrations`` is
+#: Alembic's script folder, which registers every table model and is run by Alembic, not
+#: imported by the package.
+BELOW = {"cards": {"errors"}, "errors": set(), "rules": {"cards", "errors"}}
+BELOW["engine"] = BELOW["rules"] | {"rules"}
+BELOW["record"] = BELOW["bots"] = BELOW["engine"] | {"engine"}
+BELOW["presentation"] = BELOW["bots"] | {"bots"}
+BELOW["sim"] = BELOW["bots"] | {"bots"}
+BELOW["envs"] = BELOW["sim"] | {"sim", "presentation"}
+BELOW["store"] = {"errors"}
+BELOW["score"] = BELOW["engine"] | {"engine", "store"}
+BELOW["net"] = BELOW["engine"] | {"engine", "presentation", "bots", "record"}
+BELOW["tui"] = BELOW["net"] | {"net"}
+BELOW["server"] = BELOW["net"] | {"net", "score", "store"}
+BELOW["cli"] = set(BELOW) - {"cli"}
+
+
+def package_imports() -> dict[str, set[str]]:
+    """Each module of the package (dotted, under ``canasta``) and the package's modules it
+    imports, type-checking imports included."""
+    paths = {".".join(part for part in path.relative_to(PACKAGE).with_suffix("").parts
+                      if part != "__init__"): path for path in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and \
+                    node.module.startswith("canasta."):
+                base = node.module.removeprefix("canasta.")
+                # ``from canasta.bots import kinds`` imports the module bots.kinds
+                deps |= {f"{base}.{a.name}" if f"{base}.{a.name}" in paths else base
+                         for a in node.names}
+            elif isinstance(node, ast.Import):
+                deps |= {a.name.removeprefix("canasta.") for a in node.names
+                         if a.name.startswith("canasta.")}
+        graph[name] = deps - {name}
+    return graph
+
+
+def test_each_part_imports_only_the_parts_below_it() -> None:
+    wrong = {}
+    for module, deps in package_imports().items():
+        part = module.split(".")[0]
+        if part not in BELOW or module.startswith("store.migrations"):
+            continue
+        upward = {d for d in deps if d.split(".")[0] not in BELOW[part] | {part}}
+        if upward:
+            wrong[module] = sorted(upward)
+    assert not wrong, wrong
+
+
+def test_no_module_of_the_package_is_large() -> None:
+    sizes = {p: len(p.read_text().splitlines()) for p in PACKAGE.rglob("*.py")}
+    assert max(sizes.values()) <= 500, {str(p): n for p, n in sizes.items() if n > 500}
+
+
+def test_the_parts_without_an_import_circle() -> None:
+    """No circle among the modules of the rules core, the bots, the command, the score pad
+    and the faces (issue 29; the server's own circles are the part of it still open)."""
+    graph = {m: {d for d in deps if not d.startswith("server")}
+             for m, deps in package_imports().items() if not m.startswith("server")}
+    list(graphlib.TopologicalSorter(graph).static_order())  # raises on a circle

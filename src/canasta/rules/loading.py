@@ -3,7 +3,7 @@
 A rules file may name a ``base`` (a preset or another file, relative to it) and override
 only what differs; a file that gives no ``name`` is named after itself (``ours.toml`` is
 ``ours``), not after its base. Every key is checked against the declarations in
-``ruleset.py``: an unknown key, a wrong type, a value out of range or an impossible
+``sections.py``: an unknown key, a wrong type, a value out of range or an impossible
 combination (``checks.py``) raises ``RulesError`` naming the key, the value and what was
 expected. Nothing is half-loaded.
 """
