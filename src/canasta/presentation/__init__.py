@@ -48,6 +48,6 @@ __all__ = [
     "SideBreakdown", "SideFact", "TableFacts", "TurnFact", "action_fact", "card_fact",
     "card_text", "deal_breakdown", "default_names", "describe_move", "discard_warning",
     "frozen_reason", "game_over_words", "hand_codes", "hand_groups", "hand_text", "hint",
-    "meld_fact", "meld_text", "moves_log", "pile_fact", "plain", "render", "result_text", "sequence_fact",
-    "side_melds", "table_facts", "take_refusal",
+    "meld_fact", "meld_text", "moves_log", "pile_fact", "plain", "render", "result_text",
+    "sequence_fact", "side_melds", "table_facts", "take_refusal",
 ]

@@ -22,8 +22,8 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.suggester import SuggestFromList
 from textual.screen import Screen
+from textual.suggester import SuggestFromList
 from textual.widgets import Input, Static
 
 from canasta.bots.planning import going_out_plan
@@ -32,13 +32,13 @@ from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
 from canasta.presentation import ActionFact, TableFacts, action_fact, discard_warning
 from canasta.presentation.facts import DealBreakdown
+from canasta.tui.keys import KeyBar, KeysScreen, help_rows
 from canasta.tui.screens import (
     DIALOG_CSS,
     BreakdownScreen,
     ChoiceScreen,
     ConfirmScreen,
 )
-from canasta.tui.keys import KeyBar, KeysScreen, help_rows
 from canasta.tui.widgets import Glyphs, HandPanel, LogPanel, PilePanel, SidePanel
 
 #: The keys of each phase of the person's turn (pressed when refused, they say why).
