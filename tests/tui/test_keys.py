@@ -5,6 +5,7 @@ every key."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.binding import Binding
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.anyio
 OTHERS = {1: "4 6 8 J Q", 2: "5 7 9 J Q", 3: "4 6 8 10 A"}
 
 
-def working(app: TableApp[object]) -> set[str]:  # type: ignore[type-var]
+def working(app: TableApp[Any]) -> set[str]:
     """The actions of the table's keys that work now."""
     return {b.action for b in Binding.make_bindings(app.BINDINGS)
             if app.check_action(b.action, ())}

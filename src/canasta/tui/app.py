@@ -96,10 +96,10 @@ class TableScreen(Screen[None]):
     """The table's screen: classes ``-narrow`` and ``-short`` below ``MIN_SIZE`` (the CSS
     then shows ``TooSmall``), and the keys checked again when the terminal's size changes."""
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
-        (0, "-narrow"), (MIN_SIZE[0], "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
-        (0, "-short"), (MIN_SIZE[1], "-tall")]
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_SIZE[0], "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
 
     def on_resize(self) -> None:
         self.app.refresh_bindings()

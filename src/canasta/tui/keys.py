@@ -11,7 +11,7 @@ below every key is one keypress from being found.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -62,7 +62,7 @@ def fit(keys: list[Key], width: int, gap: int = 1) -> list[Key]:
     return [key for n, key in enumerate(keys) if n in kept]
 
 
-def working_keys(app: App[object], screen: Screen[object]) -> list[Key]:
+def working_keys(app: App[Any], screen: Screen[Any]) -> list[Key]:
     """The footer's entries: each shown binding of ``screen`` that works now."""
     keys: list[Key] = []
     seen: set[str] = set()
@@ -94,7 +94,7 @@ class KeyBar(Static):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def _changed(self, _screen: Screen[object]) -> None:
+    def _changed(self, _screen: Screen[Any]) -> None:
         self.refresh()
 
     def shown(self) -> list[Key]:
@@ -120,7 +120,7 @@ class KeyBar(Static):
                 return
 
 
-def help_rows(app: App[object]) -> list[tuple[str, str, bool]]:
+def help_rows(app: App[Any]) -> list[tuple[str, str, bool]]:
     """Every key of the app, one row per words (``Binding.tooltip``; bindings that share
     them share a row): the keys as shown (with those of the same actions that have no words
     of their own), the words, and whether any of them works now."""
