@@ -11,7 +11,10 @@ game, ``canasta.tui.session``, or a seat at a server's table), which asks the en
 
 Layout (fits 80x24, grows with the terminal): a top line (deal, rules, who you are, scores), the
 two sides' melds on the left, the pile and the move log on the right, the hand, a message line,
-and the footer listing every key that works now.
+and the footer: the keys that work now, as many as fit, always with ``k help`` (every key,
+``canasta.tui.keys``) and ``q quit``. Below ``MIN_SIZE`` (80x24, the size the table is laid out
+for: narrower, the top line loses the scores) the screen says how big to make the terminal
+instead, and the table's keys are off until it grows.
 """
 
 from __future__ import annotations
