@@ -77,7 +77,8 @@ def test_the_opening_commit_and_the_partners_answer() -> None:
 
 def test_moves_log_tells_a_game_again_as_it_was_watched() -> None:
     start = Game("classic", 11)
-    game, bot, watched_log = start.clone(), make_bot("greedy", 11), []
+    game, bot = start.clone(), make_bot("greedy", 11)
+    watched_log: list[str] = []
     while len(game.history) < 150 and not game.is_terminal():
         before = game.view(1)
         action = bot.act(game.view(game.current_player))
