@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from textual.binding import Binding
 
+from canasta import Game
 from canasta.tui.app import TableApp
-from canasta.tui.keys import ALWAYS, Key, KeysScreen, fit
+from canasta.tui.keys import ALWAYS, Key, KeyBar, KeysScreen, fit
 from canasta.tui.local import CanastaApp
 from tests.helpers import MELD, position
 from tests.tui.conftest import screen_text, session_at, settle, type_command
@@ -91,3 +92,14 @@ def test_fit_keeps_help_and_quit_and_the_phase_keys_first() -> None:
     for width in range(13, 80):
         kept = fit(keys, width)
         assert sum(k.width for k in kept) + len(kept) - 1 <= width
+
+
+async def test_a_click_on_the_footer_presses_its_key(tmp_path: Path) -> None:
+    app = CanastaApp(session_at(Game("classic", 3), tmp_path), bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.startswith("\u2190\u2192 move space pick d draw")  # room for every key
+        await pilot.click(KeyBar, offset=(footer.index("k help"), 0))
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
