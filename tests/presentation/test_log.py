@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from canasta import Game
-from canasta.presentation import describe_move
+from canasta.bots import make_bot
+from canasta.presentation import describe_move, moves_log
 from tests.helpers import MELD, position
 
 NAMES = ("Ann", "Bob", "Bea", "Cy")
@@ -72,3 +73,20 @@ def test_the_opening_commit_and_the_partners_answer() -> None:
     game = position(hands={0: "K 5", 2: "4 4"}, melds={0: ["Q Q Q"]}, pile="7")
     assert watched(game, "ask", seat=1) == ("Ann asked: may I go out?",)
     assert watched(game, "no") == ("Bea (your partner) answered no: no going out this turn.",)
+
+
+def test_moves_log_tells_a_game_again_as_it_was_watched() -> None:
+    start = Game("classic", 11)
+    game, bot = start.clone(), make_bot("greedy", 11)
+    watched_log: list[str] = []
+    while len(game.history) < 150 and not game.is_terminal():
+        before = game.view(1)
+        action = bot.act(game.view(game.current_player))
+        game.apply(action)
+        watched_log += describe_move(before, action, game.view(1), NAMES)
+    digest = start.digest()
+    assert moves_log(start, game.history, 1, NAMES) == tuple(watched_log)
+    tail = moves_log(start, game.history, 1, NAMES, last=10)
+    assert len(tail) >= 10 and tail == tuple(watched_log[-len(tail):])
+    assert moves_log(start, game.history, 1, NAMES, last=0) == ()
+    assert start.digest() == digest and start.history == []  # the start is not changed

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from canasta.cards import KIND_WORDS, SUITED, TWO, kind_word, rank_of
 from canasta.engine.actions import Action, ActionType, Route, meld_cards, route_of, sequence_cards
@@ -19,6 +20,9 @@ from canasta.engine.view import PlayerView
 from canasta.presentation.cards import hand_codes
 from canasta.presentation.names import Chair
 from canasta.presentation.results import deal_breakdown
+
+if TYPE_CHECKING:
+    from canasta.engine.game import Game
 
 
 def a(word: str) -> str:
@@ -161,6 +165,27 @@ def describe_move(before: PlayerView, action: Action, after: PlayerView,
     return tuple(lines)
 
 
+def moves_log(start: Game, actions: Sequence[Action | int], seat: int, names: Sequence[str],
+              last: int | None = None) -> tuple[str, ...]:
+    """The log lines of ``actions`` played from ``start`` (which is not changed), as
+    ``seat`` sees them: ``describe_move`` of each action in turn, for the last ``last``
+    actions only (every action when None; the earlier ones are only applied). What a face
+    shows of a game it did not watch being played, such as a resumed record."""
+    game = start.clone()
+    told = 0 if last is None else max(0, len(actions) - last)
+    for action in actions[:told]:
+        game.apply(action)
+    lines: list[str] = []
+    before = game.view(seat)
+    for action in actions[told:]:
+        parsed = action if isinstance(action, Action) else Action.from_code(action)
+        game.apply(parsed)
+        after = game.view(seat)
+        lines += describe_move(before, parsed, after, names)
+        before = after
+    return tuple(lines)
+
+
 def _stop(sentence: str) -> str:
     return sentence if sentence.endswith("?") else sentence + "."
 
@@ -175,4 +200,4 @@ def game_over_words(view: PlayerView, chair: Chair) -> str:
     return f"The game is over: {name} {verb}, {board}."
 
 
-__all__ = ["describe_move", "game_over_words"]
+__all__ = ["describe_move", "game_over_words", "moves_log"]

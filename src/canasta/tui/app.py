@@ -11,7 +11,10 @@ game, ``canasta.tui.session``, or a seat at a server's table), which asks the en
 
 Layout (fits 80x24, grows with the terminal): a top line (deal, rules, who you are, scores), the
 two sides' melds on the left, the pile and the move log on the right, the hand, a message line,
-and the footer listing every key that works now.
+and the footer: the keys that work now, as many as fit, always with ``k help`` (every key,
+``canasta.tui.keys``) and ``q quit``. Below ``MIN_SIZE`` (80x24, the size the table is laid out
+for: narrower, the top line loses the scores) the screen says how big to make the terminal
+instead, and the table's keys are off until it grows.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.suggester import SuggestFromList
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from canasta.bots.planning import going_out_plan
 from canasta.engine.actions import Action, ActionType
@@ -31,6 +35,7 @@ from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
 from canasta.presentation import ActionFact, TableFacts, action_fact, discard_warning
 from canasta.presentation.facts import DealBreakdown
+from canasta.tui.keys import KeyBar, KeysScreen, help_rows
 from canasta.tui.screens import (
     DIALOG_CSS,
     BreakdownScreen,
@@ -55,8 +60,17 @@ NEEDS: dict[str, tuple[ActionType, ...]] = {
 ANY_TIME = ("hint", "palette", "undo", "left", "right", "first", "last", "select", "clear")
 TURN_KEYS = {*ANY_TIME, *NEEDS, *(key for keys in PHASE_KEYS.values() for key in keys)}
 
+#: The smallest terminal the table is drawn in (columns, rows); below it the screen says
+#: how big to make it.
+MIN_SIZE = (80, 24)
+
 CSS = """
 Screen { layout: vertical; }
+#table { height: 1fr; }
+#small { display: none; height: 1fr; content-align: center middle; text-align: center;
+    padding: 0 1; }
+Screen.-narrow #table, Screen.-short #table { display: none; }
+Screen.-narrow #small, Screen.-short #small { display: block; }
 #top { height: 2; background: $boost; padding: 0 1; text-wrap: nowrap;
     text-overflow: ellipsis; }
 #middle { height: 1fr; }
@@ -70,6 +84,28 @@ Screen { layout: vertical; }
 #message { height: 2; padding: 0 1; }
 #command { display: none; height: 1; border: none; padding: 0 1; }
 """ + DIALOG_CSS
+
+
+class TooSmall(Static):
+    """What a terminal below ``MIN_SIZE`` shows instead of the table."""
+
+    def render(self) -> Text:
+        width, height = self.app.size
+        return Text(f"make the terminal at least {MIN_SIZE[0]} x {MIN_SIZE[1]}\n"
+                    f"(it is {width} x {height}; q quits)", style="bold")
+
+
+class TableScreen(Screen[None]):
+    """The table's screen: classes ``-narrow`` and ``-short`` below ``MIN_SIZE`` (the CSS
+    then shows ``TooSmall``), and the keys checked again when the terminal's size changes."""
+
+    def __init__(self, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_SIZE[0], "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
+
+    def on_resize(self) -> None:
+        self.app.refresh_bindings()
 
 
 class SeatSession(Protocol):
@@ -106,28 +142,32 @@ class TableApp(App[None], Generic[S]):
     AUTO_FOCUS = None  # keys go to the table; the command line takes them only when open
     TITLE = "canasta"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "left", "move", key_display="\u2190\u2192"),
+        Binding("left", "left", "move", key_display="\u2190\u2192",
+                tooltip="move along your hand"),
         Binding("right", "right", "move", show=False),
-        Binding("home", "first", "first card", show=False),
-        Binding("end", "last", "last card", show=False),
-        Binding("space", "select", "pick"),
-        Binding("escape", "clear", "clear", show=False),
-        Binding("d", "draw", "draw"),
-        Binding("t", "take", "take pile"),
-        Binding("m", "meld", "meld"),
-        Binding("a", "add", "add"),
-        Binding("x", "discard", "discard"),
-        Binding("g", "go_out", "go out"),
-        Binding("question_mark", "ask", "ask partner", key_display="?"),
-        Binding("y", "yes", "yes"),
-        Binding("n", "no", "no"),
-        Binding("c", "commit", "commit"),
-        Binding("r", "retract", "retract"),
-        Binding("u", "undo", "undo"),
-        Binding("h", "hint", "hint"),
-        Binding("colon", "palette", "type", key_display=":"),
+        Binding("home", "first", "first card", show=False, tooltip="first / last card"),
+        Binding("end", "last", "last card", show=False, tooltip="first / last card"),
+        Binding("space", "select", "pick", tooltip="pick or unpick a card"),
+        Binding("escape", "clear", "clear", show=False, tooltip="unpick all; close the line"),
+        Binding("d", "draw", "draw", tooltip="draw from the stock"),
+        Binding("t", "take", "take pile", tooltip="take the pile"),
+        Binding("m", "meld", "meld", tooltip="meld the picked cards"),
+        Binding("a", "add", "add", tooltip="add a card to a meld"),
+        Binding("x", "discard", "discard", tooltip="discard a card"),
+        Binding("g", "go_out", "go out", tooltip="go out, if a way is found"),
+        Binding("question_mark", "ask", "ask partner", key_display="?",
+                tooltip="ask partner: may I go out?"),
+        Binding("y", "yes", "yes", tooltip="answer your partner"),
+        Binding("n", "no", "no", tooltip="answer your partner"),
+        Binding("c", "commit", "commit", tooltip="make the initial meld"),
+        Binding("r", "retract", "retract", tooltip="take back the opening"),
+        Binding("u", "undo", "undo", tooltip="undo your last action"),
+        Binding("h", "hint", "hint", tooltip="hint: the bot's choice"),
+        Binding("colon", "palette", "type", key_display=":", tooltip="type any action"),
         Binding("ctrl+p", "palette", "command", show=False),
-        Binding("q", "quit", "quit"),
+        Binding("k", "keys", "help", tooltip="this list of keys"),
+        Binding("f1", "keys", "help", show=False),
+        Binding("q", "quit", "quit", tooltip="quit (the game is saved)"),
     ]
 
     def __init__(self, session: S, ascii: bool = False) -> None:
@@ -142,20 +182,31 @@ class TableApp(App[None], Generic[S]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Static(id="top")
-        with Horizontal(id="middle"):
-            with Vertical(id="sides"):
-                for n in range(self.session.view.sides - 1):
-                    yield SidePanel(id=f"them{n}", classes="them")
-                yield SidePanel(id="us")
-            with Vertical(id="right"):
-                yield PilePanel(id="pile")
-                yield LogPanel(id="log")
-        yield HandPanel(self.glyphs, id="hand")
-        yield Static(id="message")
-        yield Input(placeholder="an action (meld K K 2, take pair, discard 7), hint or undo; "
-                                "Enter plays it, Escape closes", id="command")
-        yield Footer(compact=True)
+        with Vertical(id="table"):
+            yield Static(id="top")
+            with Horizontal(id="middle"):
+                with Vertical(id="sides"):
+                    for n in range(self.session.view.sides - 1):
+                        yield SidePanel(id=f"them{n}", classes="them")
+                    yield SidePanel(id="us")
+                with Vertical(id="right"):
+                    yield PilePanel(id="pile")
+                    yield LogPanel(id="log")
+            yield HandPanel(self.glyphs, id="hand")
+            yield Static(id="message")
+            yield Input(placeholder="an action (meld K K 2, take pair, discard 7), hint or "
+                                    "undo; Enter plays it, Escape closes", id="command")
+        yield TooSmall(id="small")
+        yield KeyBar(id="keys")
+
+    def get_default_screen(self) -> Screen[None]:
+        return TableScreen(id="_default")
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is smaller than ``MIN_SIZE`` (the table is not drawn)."""
+        width, height = self.size
+        return width < MIN_SIZE[0] or height < MIN_SIZE[1]
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys as the footer shows them; no arrows in ASCII."""
@@ -198,7 +249,7 @@ class TableApp(App[None], Generic[S]):
         phase (the footer lists what works now)."""
         if action not in TURN_KEYS:
             return True
-        if not self.session.human_to_act or self.bots_busy:
+        if not self.session.human_to_act or self.bots_busy or self.too_small:
             return False
         if action in ANY_TIME:
             return action != "undo" or self.session.can_undo
@@ -382,6 +433,11 @@ class TableApp(App[None], Generic[S]):
         given = self.session.facts(hint=True).hint
         if given is not None:
             self.say(f"Hint: {given.action.text} ({given.action.words}): {given.reason}")
+
+    def action_keys(self) -> None:
+        """Every key of the table, those that work now in bright letters (``KeysScreen``)."""
+        if not isinstance(self.screen, KeysScreen):
+            self.push_screen(KeysScreen(help_rows(self), self.ascii))
 
     def action_palette(self) -> None:
         """Open the command line: an action in its text form, ``hint`` or ``undo``; the legal

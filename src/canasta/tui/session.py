@@ -29,12 +29,14 @@ from canasta.engine.state import Phase
 from canasta.engine.tables import tables_for
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
-from canasta.presentation import TableFacts, describe_move, table_facts
+from canasta.presentation import TableFacts, describe_move, moves_log, table_facts
 from canasta.presentation.names import default_names
-from canasta.record import dumps, read, verify
+from canasta.record import dumps, new_game, read, verify
 from canasta.rules import load
 
 DEFAULT_SAVE = Path("canasta-game.json")
+#: A resumed game's log tells its last this many actions again (the table shows fewer lines).
+RESUMED_LOG_ACTIONS = 30
 SEATING_FORMAT = "canasta-seating"
 
 
@@ -261,7 +263,8 @@ def _resume(options: Options) -> Session:
     if options.save is not None and Path(options.save) != path:
         raise SessionError(f"--save {options.save} and --resume {path} name two files: a "
                            f"resumed game is saved back to {path}")
-    game = verify(read(path))
+    record = read(path)
+    game = verify(record)
     if options.rules is not None:
         wanted = load(options.rules)
         if tables_for(wanted).fingerprint != game.t.fingerprint:
@@ -288,8 +291,9 @@ def _resume(options: Options) -> Session:
     make_bot(bots)
     notes = [f"Resumed {path}: {game.rules.name}, deal {game.deal_number}, "
              f"{len(game.history)} actions; you are seat {seat}, against {bots} bots."]
-    return Session(game, seat, bots, path, default_names(game.num_players, seat), notes,
-                   saved=True)
+    names = default_names(game.num_players, seat)
+    log = list(moves_log(new_game(record), game.history, seat, names, RESUMED_LOG_ACTIONS))
+    return Session(game, seat, bots, path, names, notes, saved=True, log=log)
 
 
 def _seat(seat: int, game: Game) -> int:
