@@ -52,6 +52,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
                        help="with several processes on one PostgreSQL database: how long a "
                             "table stays with a process that stopped renewing it before "
                             "another takes it over (default: 5; docs/cluster.md)")
+    serve.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRESSES",
+                       help="behind a load balancer: the balancers' addresses (comma-"
+                            "separated; '*' for any) whose X-Forwarded-For header names the "
+                            "client (default: none; the per-address limits then count the "
+                            "connection's own address; docs/cluster.md)")
     serve.set_defaults(run=run)
 
 
