@@ -81,35 +81,37 @@ class Connection:
             pass
 
 
-Handler = Callable[[Table, Receiver, dict[str, Any]], Awaitable[None]]
+Handler = Callable[[Table, Receiver, dict[str, Any]], Awaitable[int]]
+"""A request of a table's protocol: the version just after it (what its ``ack`` says)."""
 
 
 def _version(message: dict[str, Any]) -> object:
     return message.get("v")
 
 
-async def _act(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
+async def _act(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
     action = message.get("action")
     if not isinstance(action, str) or len(action) > 64:
         raise Refused("bad-request", "'action' is an action's text, e.g. 'draw' or "
                                      "'discard 7'")
-    await table.act(seat, [action], _version(message))
+    return await table.act(seat, [action], _version(message))
 
 
-async def _lay(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
-    await table.lay(seat, message.get("cards"), message.get("onto"), _version(message))
+async def _lay(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
+    return await table.lay(seat, message.get("cards"), message.get("onto"),
+                           _version(message))
 
 
-async def _undo(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
-    await table.undo(seat, _version(message))
+async def _undo(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
+    return await table.undo(seat, _version(message))
 
 
-async def _continue(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
-    await table.carry_on(seat)
+async def _continue(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
+    return await table.carry_on(seat)
 
 
-async def _hint(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
-    await table.advise(seat)
+async def _hint(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
+    return await table.advise(seat)
 
 
 HANDLERS: dict[str, Handler] = {"act": _act, "lay": _lay, "undo": _undo,
@@ -295,10 +297,10 @@ class Server:
                         if claimed != seat:
                             raise Refused("not-your-seat", f"you hold seat {seat}, "
                                                            f"not {claimed!r}")
-                        await HANDLERS[kind](table, seat, message)
-                        connection.send({"kind": "ack", "id": request, "v": table.version}
+                        done = await HANDLERS[kind](table, seat, message)
+                        connection.send({"kind": "ack", "id": request, "v": done}
                                         if isinstance(request, str | int) else
-                                        {"kind": "ack", "v": table.version})
+                                        {"kind": "ack", "v": done})
                     else:
                         raise Refused("unknown-kind", f"unknown message kind {kind!r}")
                 except Refused as exc:
