@@ -54,6 +54,19 @@ class Table(TableMoves):
                 return seat.number
         raise Refused("bad-token", "that token holds no seat at this table")
 
+    async def seat_for(self, token: str | None) -> int | None:
+        """``seat_of_token``, except that a copy of a table another process owns reads the
+        log before refusing a token it does not know: the seat may have been claimed at the
+        owner a moment ago (its answer goes out only once the claim is committed, so the log
+        has it; the notification telling us may still be on its way)."""
+        try:
+            return self.seat_of_token(token)
+        except Refused:
+            if self.owned or self.cluster is None:
+                raise
+        await self.catch_up()
+        return self.seat_of_token(token)
+
     async def attach(self, client: Client, receiver: Receiver, seen: int | None) -> None:
         """Connect a client to a seat (or as a spectator) and send its welcome. Under the
         table's lock: a move being committed (a stand-in's, say) is in the welcome, and a

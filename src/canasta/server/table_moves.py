@@ -145,6 +145,9 @@ class TableMoves(TableFollower):
                 await self._drive_once()
             except asyncio.CancelledError:
                 raise
+            except storage.OUTAGE as exc:  # logged once for the outage, not once a second
+                self.writer.health.failed(exc)
+                await asyncio.sleep(1.0)
             except Exception:
                 log.exception("table %s: a bot's move failed; trying again", self.id)
                 await asyncio.sleep(1.0)
