@@ -348,7 +348,7 @@ def test_quick_rules_file_is_a_valid_upload() -> None:
 
 
 
-def test_an_absent_player_is_away_then_played_by_a_stand_in_until_back(server: Running
+def test_an_absent_or_silent_player_is_played_by_a_stand_in_until_back(server: Running
                                                                          ) -> None:
     async def main() -> None:
         with server.http() as http:
@@ -367,9 +367,25 @@ def test_an_absent_player_is_away_then_played_by_a_stand_in_until_back(server: R
         back = await Client.open(server.ws, table, token)
         frame = await _turn(back)  # the stand-in gives the seat back: the person plays on
         assert frame["table"]["seats"][0]["status"] == "here"
-        version = frame["v"]
-        await asyncio.sleep(0.6)  # past the grace period, with the person here
-        assert back.latest["v"] == version
+        action = frame["facts"]["actions"][0]["text"]
+        reply = await back.request({"kind": "act", "action": action, "v": frame["v"]})
+        assert reply["kind"] == "ack" and reply["v"] == frame["v"] + 1
+        # connected, but silent on its turn past the grace period (a client that froze, or
+        # whose move was lost): a stand-in plays that turn, and the seat says so
+        mark = len(back.frames)
+        told = await back.until(lambda f: f["kind"] == "presence"
+                                and f["seats"][0]["status"] == "stand-in", start=mark,
+                                timeout=10)
+        silent = await back.until(lambda f: f["kind"] == "event",
+                                  start=back.frames.index(told))
+        assert silent["event"]["seat"] == 0 and silent["event"]["by"] == "stand-in"
+        assert not back.closed
+        other = await back.until(lambda f: f["kind"] == "event" and f["event"]["seat"] != 0,
+                                 start=mark)  # the stand-in played the rest of that turn
+        frame = await back.until(lambda f: f["kind"] == "event" and f["facts"]["turn"]["mine"],
+                                 start=back.frames.index(other))
+        # its next turn is its own again, until it is silent
+        assert frame["table"]["seats"][0]["status"] == "here"
         for client in (watcher, back):
             await client.close()
 

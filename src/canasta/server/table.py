@@ -83,6 +83,7 @@ class Table(TableMoves):
             seat = self.seats[receiver]
             seat.clients.add(client)
             seat.away_since = None
+            self.signs_of_life(receiver)
         missed = None
         if seen is not None and 0 <= seen <= self.version and self.version - seen <= MISSED_MAX:
             missed = self.events[seen:]

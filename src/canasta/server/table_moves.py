@@ -111,19 +111,23 @@ class TableMoves(TableFollower):
         if seat.kind == "bot":
             assert seat.bot is not None
             return seat.number, seat.bot, "bot"
-        if seat.status(self.settings.grace, time.monotonic()) == "stand-in":
+        if self.status(seat, time.monotonic()) == "stand-in":
             return seat.number, STAND_IN, "stand-in"
         return None
 
     def _next_wake(self) -> float | None:
-        """Seconds until an absent person's grace period ends, if that will matter."""
+        """Seconds until the grace period of the person to act ends (away, or silent on
+        their turn), if that will matter."""
         if self.over:
             return None
         seat = self.seats[self.game.current_player]
-        if seat.kind != "human" or seat.token_hash is None or seat.present:
+        if seat.kind != "human" or seat.token_hash is None:
             return None
-        away = seat.away_since if seat.away_since is not None else self.created
-        return max(0.0, away + self.settings.grace - time.monotonic()) + 0.01
+        if seat.present:
+            since = self.turn_since
+        else:
+            since = seat.away_since if seat.away_since is not None else self.created
+        return max(0.0, since + self.settings.grace - time.monotonic()) + 0.01
 
     def start(self) -> None:
         """Start the task that plays the bots' moves (the owner's alone)."""
@@ -164,6 +168,10 @@ class TableMoves(TableFollower):
         if self.bot_to_move() != turn:
             return
         seat, spec, by = turn
+        last = self.events[-1] if self.events else None
+        if by == "stand-in" and (last is None or last.seat != seat or
+                                 last.data.get("by") != by):
+            self._presence()  # everyone is told the seat is a stand-in's now, before it moves
         action = await asyncio.get_running_loop().run_in_executor(
             self.pool, decide, spec, bot_seed(self.id, len(self.actions)),
             self.game.view(seat))
