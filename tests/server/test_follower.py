@@ -29,7 +29,7 @@ class Owner:
 
     async def call(self, table: Table, method: str, args: list[Any]) -> int:
         assert method == "act"
-        seat, texts, version = args
+        seat, texts, _version = args
         for text in texts:
             self.game.apply(text)
             table.absorb(Event(table.version + 1, "action", seat, {"action": text,
