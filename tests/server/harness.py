@@ -226,6 +226,8 @@ async def play(clients: list[Client], rng: random.Random, done: Any,
                 text = choose(frame["facts"]["actions"], rng)
                 reply = await client.request({"kind": "act", "action": text, "v": frame["v"]})
                 assert reply["kind"] == "ack" or reply["code"] == "stale", reply
+                # the ack's version is the one just after the move, on any process
+                assert reply["kind"] != "ack" or reply["v"] == frame["v"] + 1, reply
                 moves += 1
                 acted = True
         if not acted:
