@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,8 @@ def forwarded(n: int) -> dict[str, str]:
 async def first_frame(ws: str, table: str, headers: dict[str, str]) -> dict[str, Any]:
     """The server's first answer to a hello on a new connection."""
     async with websockets.connect(f"{ws}ws/{table}", additional_headers=headers) as socket:
-        await socket.send(json.dumps({"kind": "hello", "token": None}))
+        with suppress(websockets.ConnectionClosed):  # a refused one may be closed already
+            await socket.send(json.dumps({"kind": "hello", "token": None}))
         frame: dict[str, Any] = json.loads(await socket.recv())
         return frame
 
