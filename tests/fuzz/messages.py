@@ -23,6 +23,7 @@ from typing import Any
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from canasta.engine.game import Game
 from canasta.server.app import create_app
 from canasta.server.seats import Refused, Settings
 from canasta.server.table import Table
@@ -128,14 +129,49 @@ class Seated:
         self.turn()
 
     def turn(self) -> None:
-        """Read frames until the person is to act (a new table once the game is over)."""
-        while not self.frame["facts"]["turn"]["mine"]:
+        """Read frames until the person is to act (a new table once the game is over; the
+        breakdown of a deal read, ``continue``, when the table waits for it)."""
+        while not self.frame["facts"]["turn"]["mine"] or 0 in self.frame["table"]["waiting"]:
             if self.frame["table"]["over"]:
                 self.sit()
                 return
-            frame = self.socket.receive_json()
-            if frame["kind"] in ("welcome", "event"):
-                self.frame = frame
+            if 0 in self.frame["table"]["waiting"]:
+                self.socket.send_text(json.dumps({"kind": "continue"}))
+                self.answer()
+            else:
+                self.read()
+
+    def read(self) -> tuple[str, dict[str, Any]]:
+        """The next frame (and its text); the last view is kept."""
+        raw = self.socket.receive_text()
+        frame: dict[str, Any] = json.loads(raw)
+        if frame["kind"] in ("welcome", "event"):
+            self.frame = frame
+        return raw, frame
+
+    def answer(self) -> dict[str, Any]:
+        """Read frames until the one answering the message sent, each checked for leaks
+        against the game as it stood at the frame's version."""
+        while True:
+            raw, frame = self.read()
+            game = self.game_at(frame["v"]) if frame["kind"] in ("welcome", "event") \
+                else self.table.game  # an answer: nothing has moved since (or it says none)
+            assert not leaks(raw, game, 0, self.table.seed, [self.token]), frame
+            if frame["kind"] in ANSWERS:
+                return frame
+
+    def game_at(self, version: int) -> Game:
+        """The table's game after its first ``version`` events (bots may have moved since)."""
+        actions: list[str] = []
+        for event in self.table.events[:version]:
+            if event.kind == "action":
+                actions.append(event.data["action"])
+            elif event.kind == "undo":
+                actions.pop()
+        game = Game(self.table.rules, self.table.seed)
+        for text in actions:
+            game.apply(text)
+        return game
 
     def close(self) -> None:
         self.socket.__exit__(None, None, None)
@@ -163,14 +199,7 @@ class Seated:
             self.socket.send_bytes(text)
         else:
             self.socket.send_text(text)
-        while True:
-            raw = self.socket.receive_text()
-            frame = json.loads(raw)
-            assert not leaks(raw, self.table.game, 0, self.table.seed, [self.token]), frame
-            if frame["kind"] in ("welcome", "event"):
-                self.frame = frame
-            if frame["kind"] in ANSWERS:
-                break
+        frame = self.answer()
         if frame["kind"] != "error":
             return
         code, message = frame["code"], frame["message"]

@@ -66,7 +66,7 @@ def test_claims_are_known_everywhere_and_an_outage_is_one_json_error(
             unread = create(http_a, ["me", "open", "open", "open"])["id"]  # b has not read it
             quiet = len(b.said())
             with stopped(postgres):
-                deadline = time.monotonic() + 4
+                deadline = time.monotonic() + 2.5
                 answers = []
                 while time.monotonic() < deadline:
                     answers.append(http_b.get(f"/api/tables/{unread}"))
