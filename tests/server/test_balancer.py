@@ -3,7 +3,9 @@ PostgreSQL database: a network bot (``canasta bot``'s loop, ``play_seat``) plays
 through the balancer, WebSocket included; the process it is connected to is stopped with the
 bot's move in flight, then killed (``kill -9``): the move is lost with it, the bot reconnects
 through nginx to the other process (saying so) and acts again at the version it is shown, and
-the game is played to its end (no stand-in: the grace period is longer than the test)."""
+the game is played to its end (no stand-in: the grace period is longer than the test). A
+client's own ``X-Forwarded-For`` does not pass nginx: the processes see the address nginx
+saw."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
+from sqlalchemy import create_engine, select
 from tests.postgres import Postgres
 from tests.server.balancer import balancer, connected
 from tests.server.harness import Subprocess, create
@@ -27,6 +30,19 @@ from canasta.net.bot_client import play_seat
 from canasta.net.client import SeatClient
 from canasta.net.link import Invitation, Seating
 from canasta.rules import from_dict
+from canasta.server.models import TableRow
+
+
+def creator(db: str, table: str) -> str | None:
+    """The address a table was created from, as the database keeps it."""
+    engine = create_engine(db)
+    try:
+        with engine.connect() as connection:
+            found: str | None = connection.scalar(select(TableRow.creator)
+                                                  .where(TableRow.id == table))
+            return found
+    finally:
+        engine.dispose()
 
 
 class Held:
@@ -55,10 +71,13 @@ def test_a_network_bot_whose_move_died_with_its_process_plays_on_through_nginx(
     player, said = Held(3), list[str]()
     try:
         with balancer(urls) as front:
-            with httpx.Client(base_url=front, timeout=10) as http:
+            with httpx.Client(base_url=front, timeout=10,
+                              headers={"X-Forwarded-For": "203.0.113.7"}) as http:
                 made = create(http, ["me", "greedy", "greedy", "greedy"])
                 table = made["id"]
                 rules = from_dict(http.get(f"/api/tables/{table}/rules").json())
+            # nginx names the client it saw, whatever the client claims: the limits count it
+            assert creator(db, table) == "127.0.0.1"
             seating = Seating(Invitation(front.rstrip("/"), table, 0, ""), made["token"],
                               rules, "Ann")
 
