@@ -392,6 +392,28 @@ def test_an_absent_or_silent_player_is_played_by_a_stand_in_until_back(server: R
     asyncio.run(main())
 
 
+def test_a_silent_reader_of_the_breakdown_holds_the_bots_up_for_the_grace_period_only(
+        server: Running) -> None:
+    async def main() -> None:
+        long_game = QUICK.read_text().replace("target = 100", "target = 5000")
+        with server.http() as http:  # short deals, several of them
+            response = http.post("/api/tables", json={
+                "rules_file": long_game, "seats": ["me", "greedy", "greedy", "greedy"],
+                "settings": {"grace": 0.2, "bot_pause": 0}})
+            made = response.json()
+        ann = await Client.open(server.ws, made["id"], made["token"])  # and silent
+        ended = await ann.until(lambda f: f["kind"] == "event"
+                                and f["event"].get("deal_over", False), start=0)
+        assert ended["table"]["waiting"] == [0] and not ended["table"]["over"]
+        later = await ann.until(lambda f: f["kind"] == "event" and f["v"] > ended["v"],
+                                start=ann.frames.index(ended), timeout=10)
+        assert later["event"]["kind"] == "action"  # the next deal is played...
+        assert later["table"]["waiting"] == [0]  # ... though the person has not read it
+        await ann.close()
+
+    asyncio.run(main())
+
+
 def test_a_fault_of_the_server_is_an_error_and_changes_nothing(
         server: Running, monkeypatch: pytest.MonkeyPatch) -> None:
     from canasta.server.table import Table

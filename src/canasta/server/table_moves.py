@@ -105,7 +105,7 @@ class TableMoves(TableFollower):
         """(seat, bot spec, "bot" or "stand-in") when a bot is to move now, else None."""
         if self.over:
             return None
-        if any(self.seats[s].present for s in self.waiting):
+        if self._reading(time.monotonic()):
             return None  # someone present is reading the breakdown
         seat = self.seats[self.game.current_player]
         if seat.kind == "bot":
@@ -115,11 +115,20 @@ class TableMoves(TableFollower):
             return seat.number, STAND_IN, "stand-in"
         return None
 
+    def _reading(self, now: float) -> bool:
+        """Whether the bots wait for a person present reading the last deal's breakdown
+        (for the grace period at most: one connected but silent holds nobody up for good)."""
+        return now - self.waiting_since < self.settings.grace and any(
+            self.seats[s].present for s in self.waiting)
+
     def _next_wake(self) -> float | None:
-        """Seconds until the grace period of the person to act ends (away, or silent on
-        their turn), if that will matter."""
+        """Seconds until a grace period that matters ends: the breakdown's reading, or the
+        person to act's (away, or silent on their turn)."""
         if self.over:
             return None
+        now = time.monotonic()
+        if self._reading(now):
+            return self.waiting_since + self.settings.grace - now + 0.01
         seat = self.seats[self.game.current_player]
         if seat.kind != "human" or seat.token_hash is None:
             return None
@@ -127,7 +136,7 @@ class TableMoves(TableFollower):
             since = self.turn_since
         else:
             since = seat.away_since if seat.away_since is not None else self.created
-        return max(0.0, since + self.settings.grace - time.monotonic()) + 0.01
+        return max(0.0, since + self.settings.grace - now) + 0.01
 
     def start(self) -> None:
         """Start the task that plays the bots' moves (the owner's alone)."""

@@ -75,6 +75,8 @@ class TableRecord:
         #: when the seat to act (``_turn_of``) began its turn or last showed a sign of life:
         #: an accepted request of its own, or a connection (``Seat.status``)
         self.turn_since, self._turn_of = self.created, -1
+        #: when the last deal's breakdown was shown (or a seat reading it connected)
+        self.waiting_since = self.created
 
     # ------------------------------------------------------------------ the record
 
@@ -174,9 +176,12 @@ class TableRecord:
 
     def signs_of_life(self, seat: int) -> None:
         """``seat`` showed it is there (it connected, or a request of its own was accepted):
-        when it is to act, the grace period of its silence starts again."""
+        when it is to act or reading the breakdown, the grace period of its silence starts
+        again."""
         if not self.over and seat == self.game.current_player:
             self.turn_since = time.monotonic()
+        if seat in self.waiting:
+            self.waiting_since = time.monotonic()
 
     def info(self) -> TableInfo:
         now = time.monotonic()
@@ -219,6 +224,8 @@ class TableRecord:
         turn starts the silence of the seat to act afresh, as does its own request (a
         stand-in's move for it does not: the stand-in plays the rest of that turn)."""
         turn = -1 if self.over else self.game.current_player
+        if event.data.get("deal_over"):
+            self.waiting_since = time.monotonic()
         if turn != self._turn_of:
             self.turn_since, self._turn_of = time.monotonic(), turn
         elif event.seat == turn and event.data.get("by") != "stand-in":
