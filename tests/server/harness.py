@@ -53,13 +53,14 @@ def lifted_limits(**given: Any) -> Limits:
 
 @contextmanager
 def running(db: str, bot_pause: float = 0.0, grace: float = 60.0,
-            limits: Limits | None = None, seeds: str = "tests") -> Iterator[Running]:
+            limits: Limits | None = None, seeds: str = "tests",
+            forwarded_allow_ips: str | None = None) -> Iterator[Running]:
     """A server over ``db`` in a thread, its tables' seeds drawn from ``seeds`` (the same
     games every run), stopped on exit; with ``lifted_limits()`` unless others are given."""
     os.environ[TEST_SEED] = seeds
     sock = bind("127.0.0.1", 0)
     server = server_for(sock, db, Settings(bot_pause=bot_pause, grace=grace),
-                        limits or lifted_limits())
+                        limits or lifted_limits(), forwarded_allow_ips=forwarded_allow_ips)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])),
                               daemon=True)
     thread.start()
@@ -225,6 +226,8 @@ async def play(clients: list[Client], rng: random.Random, done: Any,
                 text = choose(frame["facts"]["actions"], rng)
                 reply = await client.request({"kind": "act", "action": text, "v": frame["v"]})
                 assert reply["kind"] == "ack" or reply["code"] == "stale", reply
+                # the ack's version is the one just after the move, on any process
+                assert reply["kind"] != "ack" or reply["v"] == frame["v"] + 1, reply
                 moves += 1
                 acted = True
         if not acted:

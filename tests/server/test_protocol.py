@@ -348,7 +348,7 @@ def test_quick_rules_file_is_a_valid_upload() -> None:
 
 
 
-def test_an_absent_player_is_away_then_played_by_a_stand_in_until_back(server: Running
+def test_an_absent_or_silent_player_is_played_by_a_stand_in_until_back(server: Running
                                                                          ) -> None:
     async def main() -> None:
         with server.http() as http:
@@ -367,11 +367,49 @@ def test_an_absent_player_is_away_then_played_by_a_stand_in_until_back(server: R
         back = await Client.open(server.ws, table, token)
         frame = await _turn(back)  # the stand-in gives the seat back: the person plays on
         assert frame["table"]["seats"][0]["status"] == "here"
-        version = frame["v"]
-        await asyncio.sleep(0.6)  # past the grace period, with the person here
-        assert back.latest["v"] == version
+        action = frame["facts"]["actions"][0]["text"]
+        reply = await back.request({"kind": "act", "action": action, "v": frame["v"]})
+        assert reply["kind"] == "ack" and reply["v"] == frame["v"] + 1
+        # connected, but silent on its turn past the grace period (a client that froze, or
+        # whose move was lost): a stand-in plays that turn, and the seat says so
+        mark = len(back.frames)
+        told = await back.until(lambda f: f["kind"] == "presence"
+                                and f["seats"][0]["status"] == "stand-in", start=mark,
+                                timeout=10)
+        silent = await back.until(lambda f: f["kind"] == "event",
+                                  start=back.frames.index(told))
+        assert silent["event"]["seat"] == 0 and silent["event"]["by"] == "stand-in"
+        assert not back.closed
+        other = await back.until(lambda f: f["kind"] == "event" and f["event"]["seat"] != 0,
+                                 start=mark)  # the stand-in played the rest of that turn
+        frame = await back.until(lambda f: f["kind"] == "event" and f["facts"]["turn"]["mine"],
+                                 start=back.frames.index(other))
+        # its next turn is its own again, until it is silent
+        assert frame["table"]["seats"][0]["status"] == "here"
         for client in (watcher, back):
             await client.close()
+
+    asyncio.run(main())
+
+
+def test_a_silent_reader_of_the_breakdown_holds_the_bots_up_for_the_grace_period_only(
+        server: Running) -> None:
+    async def main() -> None:
+        long_game = QUICK.read_text().replace("target = 100", "target = 5000")
+        with server.http() as http:  # short deals, several of them
+            response = http.post("/api/tables", json={
+                "rules_file": long_game, "seats": ["me", "greedy", "greedy", "greedy"],
+                "settings": {"grace": 0.2, "bot_pause": 0}})
+            made = response.json()
+        ann = await Client.open(server.ws, made["id"], made["token"])  # and silent
+        ended = await ann.until(lambda f: f["kind"] == "event"
+                                and f["event"].get("deal_over", False), start=0)
+        assert ended["table"]["waiting"] == [0] and not ended["table"]["over"]
+        later = await ann.until(lambda f: f["kind"] == "event" and f["v"] > ended["v"],
+                                start=ann.frames.index(ended), timeout=10)
+        assert later["event"]["kind"] == "action"  # the next deal is played...
+        assert later["table"]["waiting"] == [0]  # ... though the person has not read it
+        await ann.close()
 
     asyncio.run(main())
 

@@ -46,12 +46,17 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument("--bot-pause", type=seconds, default=0.8, metavar="SECONDS",
                        help="the pause before each bot move (default: 0.8)")
     serve.add_argument("--grace", type=seconds, default=60.0, metavar="SECONDS",
-                       help="how long an absent player's seat waits before a bot plays it "
-                            "(default: 60)")
+                       help="how long an absent player's seat, or a connected player silent "
+                            "on their turn, waits before a bot plays it (default: 60)")
     serve.add_argument("--lease", type=lease, default=5.0, metavar="SECONDS",
                        help="with several processes on one PostgreSQL database: how long a "
                             "table stays with a process that stopped renewing it before "
                             "another takes it over (default: 5; docs/cluster.md)")
+    serve.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRESSES",
+                       help="behind a load balancer: the balancers' addresses (comma-"
+                            "separated; '*' for any) whose X-Forwarded-For header names the "
+                            "client (default: none; the per-address limits then count the "
+                            "connection's own address; docs/cluster.md)")
     serve.set_defaults(run=run)
 
 

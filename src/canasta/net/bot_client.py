@@ -7,6 +7,11 @@ its move with the version it decided at, reads the deal's breakdown (``continue`
 when the game is over. Any object with ``act(view) -> Action`` plays (``canasta.bots``'s bots,
 or one of your own: examples/network_bot.py). A refused move is reported with the server's
 reason and decided again; after ``MAX_REFUSALS`` refusals in a row the client gives up.
+
+After a reconnection (each attempt is reported) the bot acts on the welcome's view even at the
+version it last acted at: a move sent just before the connection dropped may be lost (its
+process killed before committing it), and one that was not lost is refused as ``stale`` or
+counted once (its idempotency key, docs/cluster.md), so acting again is always safe.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ async def play_seat(client: SeatClient, player: Player,
                     report: Callable[[str], None] = print) -> dict[str, Any]:
     """Play ``client``'s seat with ``player`` until the game is over; the table's final
     information (``TableInfo``). ``report`` is told what happens (refusals, the end)."""
+    client.on_retry = lambda attempt: report(client.retry_status(attempt))
     await client.open()
     report(f"seated at table {client.table} as {client.names[client.seat]} "
            f"(seat {client.seat}) over {client.seating.invitation.server}")
@@ -54,7 +60,9 @@ async def play_seat(client: SeatClient, player: Player,
             action = str(chosen)
             await client.act(action)
         frame = await client.next_frame()
-        if frame["kind"] == "error" and frame.get("code") not in ("stale", "not-waiting"):
+        if frame["kind"] == "welcome":  # a new connection: what was sent may be lost
+            acted = continued = None
+        elif frame["kind"] == "error" and frame.get("code") not in ("stale", "not-waiting"):
             refusals += 1
             report(f"the server refused {action!r}: {frame.get('message')}")
             if refusals >= MAX_REFUSALS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import websockets
@@ -23,8 +23,8 @@ from canasta.errors import CanastaError
 from canasta.net.link import LinkError, Seating
 from canasta.net.wire import decode_view
 
-RETRIES = 8  #: reconnections tried in a row before the client gives up
-BACKOFF = (0.2, 0.5, 1.0, 2.0)  #: seconds between them (the last one repeats)
+RETRY_FOR = 120.0  #: seconds of waiting between failed reconnections before giving up
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0, 5.0)  #: seconds between them (the last one repeats)
 VIEWS = ("welcome", "event")  #: the frames that carry the table and the seat's view
 
 
@@ -45,6 +45,8 @@ class SeatClient:
         self.view: PlayerView | None = None
         self.resumes = 0  # reconnections made (each one a hello with the version seen)
         self.on_retry: Callable[[int], None] | None = None  # told of each attempt, from 1
+        self.retry_in = 0.0  # seconds until the next reconnection (``retry_status``)
+        self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self._socket: ClientConnection | None = None
 
     @property
@@ -111,8 +113,11 @@ class SeatClient:
 
     async def next_frame(self) -> dict[str, Any]:
         """The next frame from the server, reconnecting (and resuming) when the connection
-        drops; ``Disconnected`` after ``RETRIES`` failed attempts in a row."""
-        failures = 0
+        drops, with a growing pause between attempts (``BACKOFF``) and ``on_retry`` told of
+        each; ``Disconnected`` once ``RETRY_FOR`` seconds of pauses brought no connection
+        (longer than a server process takes to restart, or its tables to move to another
+        one: docs/cluster.md)."""
+        failures, waited = 0, 0.0
         while True:
             try:
                 if self._socket is None:
@@ -120,13 +125,20 @@ class SeatClient:
                 return await self._receive()
             except (websockets.ConnectionClosed, Disconnected):
                 self._socket = None
+                if waited >= RETRY_FOR:
+                    raise Disconnected(f"lost the connection to {self.address()} (tried "
+                                       f"{failures} times over {waited:g} s)") from None
                 failures += 1
-                if failures > RETRIES:
-                    raise Disconnected(f"lost the connection to {self.address()}") from None
                 self.resumes += 1
+                self.retry_in = BACKOFF[min(failures, len(BACKOFF)) - 1]
                 if self.on_retry is not None:
                     self.on_retry(failures)
-                await asyncio.sleep(BACKOFF[min(failures, len(BACKOFF)) - 1])
+                await self._sleep(self.retry_in)
+                waited += self.retry_in
+
+    def retry_status(self, attempt: int) -> str:
+        """What a client says of a reconnection: "reconnecting (attempt 3, in 1 s)"."""
+        return f"the connection dropped: reconnecting (attempt {attempt}, in {self.retry_in:g} s)"
 
     async def switch(self, table: str) -> None:
         """Move to another table ("play again" made it: the seat's token holds it too)."""
@@ -146,4 +158,4 @@ class SeatClient:
         return frame
 
 
-__all__ = ["BACKOFF", "RETRIES", "Disconnected", "SeatClient"]
+__all__ = ["BACKOFF", "RETRY_FOR", "Disconnected", "SeatClient"]

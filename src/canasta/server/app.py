@@ -39,6 +39,9 @@ STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 8 * 1024  #: the largest WebSocket message a client may send (bytes)
 MAX_BODY = 96 * 1024  #: the largest HTTP request body
 OUTBOX = 512  #: frames queued for a slow client before it is disconnected (it resyncs)
+#: The HTTP status of a refusal, by its code (400 for the others; docs/protocol.md, "HTTP").
+STATUS = {"no-table": 404, "not-over": 409, "seat-taken": 409, "too-many-tables": 429,
+          "unavailable": 503}
 
 log = logging.getLogger("canasta.server")
 
@@ -81,35 +84,37 @@ class Connection:
             pass
 
 
-Handler = Callable[[Table, Receiver, dict[str, Any]], Awaitable[None]]
+Handler = Callable[[Table, Receiver, dict[str, Any]], Awaitable[int]]
+"""A request of a table's protocol: the version just after it (what its ``ack`` says)."""
 
 
 def _version(message: dict[str, Any]) -> object:
     return message.get("v")
 
 
-async def _act(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
+async def _act(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
     action = message.get("action")
     if not isinstance(action, str) or len(action) > 64:
         raise Refused("bad-request", "'action' is an action's text, e.g. 'draw' or "
                                      "'discard 7'")
-    await table.act(seat, [action], _version(message))
+    return await table.act(seat, [action], _version(message))
 
 
-async def _lay(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
-    await table.lay(seat, message.get("cards"), message.get("onto"), _version(message))
+async def _lay(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
+    return await table.lay(seat, message.get("cards"), message.get("onto"),
+                           _version(message))
 
 
-async def _undo(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
-    await table.undo(seat, _version(message))
+async def _undo(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
+    return await table.undo(seat, _version(message))
 
 
-async def _continue(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
-    await table.carry_on(seat)
+async def _continue(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
+    return await table.carry_on(seat)
 
 
-async def _hint(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
-    await table.advise(seat)
+async def _hint(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
+    return await table.advise(seat)
 
 
 HANDLERS: dict[str, Handler] = {"act": _act, "lay": _lay, "undo": _undo,
@@ -159,6 +164,11 @@ class Server:
     def tables(self) -> Hall:
         assert self.hall is not None
         return self.hall
+
+    def outage(self, exc: BaseException) -> Refused:
+        """The refusal of a request that met a database outage (logged once per outage)."""
+        self.tables.writer.health.failed(exc)
+        return Refused("unavailable", "the database is not answering: try again in a moment")
 
     # ------------------------------------------------------------------ HTTP
 
@@ -214,7 +224,7 @@ class Server:
         token = data.get("token")
         if not isinstance(token, str):
             raise Refused("bad-token", "'token' is your seat's secret token")
-        seat = table.seat_of_token(token)
+        seat = await table.seat_for(token)
         return JSONResponse({"id": await self.tables.again(table, seat)})
 
     async def record(self, request: Request) -> Response:
@@ -281,7 +291,7 @@ class Server:
                             raise Refused("bad-request", "'view' is true or false: whether "
                                                          "your frames carry the seat's view")
                         connection.view = view
-                        seat = table.seat_of_token(token)
+                        seat = await table.seat_for(token)
                         await table.attach(connection, seat, seen)
                         bound = True
                     elif kind == "again":
@@ -295,20 +305,24 @@ class Server:
                         if claimed != seat:
                             raise Refused("not-your-seat", f"you hold seat {seat}, "
                                                            f"not {claimed!r}")
-                        await HANDLERS[kind](table, seat, message)
-                        connection.send({"kind": "ack", "id": request, "v": table.version}
+                        done = await HANDLERS[kind](table, seat, message)
+                        connection.send({"kind": "ack", "id": request, "v": done}
                                         if isinstance(request, str | int) else
-                                        {"kind": "ack", "v": table.version})
+                                        {"kind": "ack", "v": done})
                     else:
                         raise Refused("unknown-kind", f"unknown message kind {kind!r}")
                 except Refused as exc:
                     connection.send(error(exc, request, table.version))
+                except storage.OUTAGE as exc:
+                    connection.send(error(self.outage(exc), request, table.version))
                 except Exception:  # a fault of ours: logged; the client is told, nothing else
                     log.exception("table %s: a request failed", table.id)
                     connection.send(error_frame("server-error", "the server could not do "
                                                 "that", request, table.version))
         except Refused as exc:
             connection.send(error(exc))
+        except storage.OUTAGE as exc:  # the table could not be read
+            connection.send(error(self.outage(exc)))
         except WebSocketDisconnect:
             pass
         finally:
@@ -327,11 +341,13 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
             [Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             try:
-                return await handler(request)
+                try:
+                    return await handler(request)
+                except storage.OUTAGE as exc:
+                    raise server.outage(exc) from None
             except Refused as exc:
-                status = 404 if exc.code == "no-table" else 409 if exc.code in (
-                    "not-over", "seat-taken") else 429 if exc.code == "too-many-tables" else 400
-                return JSONResponse(error_frame(exc.code, str(exc)), status_code=status)
+                return JSONResponse(error_frame(exc.code, str(exc)),
+                                    status_code=STATUS.get(exc.code, 400))
         return endpoint
 
     routes = [

@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("canasta.server")
 
+#: A database outage, met through SQLAlchemy or psycopg's own connections (``storage.OUTAGE``)
+OUTAGE: tuple[type[Exception], ...] = (*storage.OUTAGE, psycopg.OperationalError)
+
 
 def conninfo(engine: Engine) -> str:
     """The libpq connection string of a SQLAlchemy PostgreSQL engine."""
@@ -116,8 +119,17 @@ class Cluster:
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("cluster task failed", exc_info=task.exception())
+        if task.cancelled() or (error := task.exception()) is None:
+            return
+        if isinstance(error, OUTAGE):  # the heartbeat writes it again once the database is back
+            self.failed(error)
+        else:
+            log.error("cluster task failed", exc_info=error)
+
+    def failed(self, error: BaseException) -> None:
+        """A database outage met (logged once for the whole outage: ``storage.Health``)."""
+        assert self.hall is not None
+        self.hall.writer.health.failed(error)
 
     @property
     def tables(self) -> dict[str, Table]:
@@ -205,6 +217,10 @@ class Cluster:
             return await asyncio.wait_for(answer, self.lease)
         except TimeoutError:
             return None
+        except psycopg.OperationalError as exc:  # the database is away: asked again later
+            self.failed(exc)
+            await asyncio.sleep(min(1.0, self.lease))
+            return None
         finally:
             self._answers.pop(number, None)
 
@@ -260,6 +276,9 @@ class Cluster:
                             log.exception("a notification could not be handled")
             except asyncio.CancelledError:
                 raise
+            except OUTAGE as exc:
+                self.failed(exc)
+                await asyncio.sleep(0.5)
             except Exception:
                 log.exception("the notification connection failed; connecting again")
                 await asyncio.sleep(0.5)
@@ -316,8 +335,13 @@ class Cluster:
                 await self.beat()
             except asyncio.CancelledError:
                 raise
+            except OUTAGE as exc:
+                self.failed(exc)
             except Exception:
                 log.exception("the heartbeat failed")
+            else:
+                assert self.hall is not None
+                self.hall.writer.health.ok()
 
     async def beat(self) -> None:
         """Renew, take over, catch up (one transaction; see ``lease.beat``)."""

@@ -77,6 +77,8 @@ class TableFollower(TableRecord):
                 seat.remote, changed = remote, True
                 if not seat.present:
                     seat.away_since = time.monotonic()
+                elif remote:  # it connected to another process
+                    self.signs_of_life(seat.number)
         if changed:
             self._presence()
             self._wake.set()

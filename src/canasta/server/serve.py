@@ -37,11 +37,21 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def server_for(sock: socket.socket, db_url: str | None, settings: Settings,
-               limits: Limits, lease: float = LEASE) -> uvicorn.Server:
-    """A uvicorn server of the application, to run on ``sock``."""
+               limits: Limits, lease: float = LEASE,
+               forwarded_allow_ips: str | None = None) -> uvicorn.Server:
+    """A uvicorn server of the application, to run on ``sock``.
+
+    A client's address (what the per-address limits count, docs/protocol.md "Errors and
+    limits") is the connection's own unless ``forwarded_allow_ips`` names the load balancers
+    (addresses or networks, comma-separated; ``*`` for any) whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` headers are believed (docs/cluster.md). By default no header is
+    believed from anyone (uvicorn's own default would believe 127.0.0.1: anyone behind a
+    balancer on the same host, or on it, could then name any address and dodge the limits)."""
     config = uvicorn.Config(create_app(db_url, settings, limits, lease), log_level="warning",
                             ws_max_size=WS_MAX_SIZE, ws_ping_interval=20, ws_ping_timeout=20,
-                            ws_per_message_deflate=False, lifespan="on")
+                            ws_per_message_deflate=False, lifespan="on",
+                            proxy_headers=forwarded_allow_ips is not None,
+                            forwarded_allow_ips=forwarded_allow_ips or "")
     return uvicorn.Server(config)
 
 
@@ -69,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     sock = bind(args.host, args.port)
     settings = Settings(bot_pause=args.bot_pause, grace=args.grace)
-    server = server_for(sock, args.db, settings, Limits(), args.lease)
+    server = server_for(sock, args.db, settings, Limits(), args.lease,
+                        args.forwarded_allow_ips)
     url = address(sock)
     print(f"canasta: serving on {url} (Ctrl-C to stop)", flush=True)
     if not args.no_browser:

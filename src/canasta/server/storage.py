@@ -10,19 +10,60 @@ clients about an event only after that (docs/protocol.md, "Persistence").
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session
 
 from canasta.server.models import EventRow, SeatRow, TableRow
 
 Op = Callable[[Connection], None]  #: one write, run in the writer's transaction
+
+#: What the database raises when it cannot be reached (stopped, restarting, the network
+#: down): an outage, answered ``unavailable`` (docs/protocol.md), never a fault of ours.
+#: (psycopg's own ``OperationalError``, raised where the cluster talks to psycopg directly,
+#: is added there: ``cluster.OUTAGE``.)
+OUTAGE: tuple[type[Exception], ...] = (OperationalError, InterfaceError, DisconnectionError,
+                                       PoolTimeout)
+
+log = logging.getLogger("canasta.server")
+
+
+class Health:
+    """Whether the database answers, as the server last found it: an outage is logged once
+    when it begins (``failed``) and once when it ends (``ok``), however many requests,
+    heartbeats and bot moves meet it meanwhile (each of those is answered ``unavailable`` or
+    tried again later, without a traceback)."""
+
+    def __init__(self) -> None:
+        self.down_since: float | None = None
+        self._lock = threading.Lock()  # the writer's thread reports too
+
+    def failed(self, exc: BaseException) -> None:
+        with self._lock:
+            if self.down_since is not None:
+                return
+            self.down_since = time.monotonic()
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        log.warning("the database is not answering (%s); requests get 'unavailable' until "
+                    "it is back", first)
+
+    def ok(self) -> None:
+        with self._lock:
+            if self.down_since is None:
+                return
+            lasted, self.down_since = time.monotonic() - self.down_since, None
+        log.warning("the database answers again (after %.1f s)", lasted)
+
 
 
 def now() -> datetime:
@@ -169,6 +210,7 @@ class Writer:
         self._thread = threading.Thread(target=self._run, name="canasta-writer", daemon=True)
         self._thread.start()
         self.commits = 0  # transactions committed (the bench reads it)
+        self.health = Health()  # the server's view of the database (its outages)
 
     async def write(self, *ops: Op) -> None:
         """Commit ``ops`` (in one transaction, maybe with other tables' writes); raise what
@@ -221,8 +263,13 @@ class Writer:
                 for op, _ in batch:
                     op(connection)
             self.commits += 1
+            self.health.ok()
             for _, future in batch:
                 _settle(future, None)
+        except OUTAGE as exc:  # the database is away: every write of the batch failed
+            self.health.failed(exc)
+            for _, future in batch:
+                _settle(future, exc)
         except Exception:  # one bad write must not sink the others: commit each alone
             for op, future in batch:
                 try:
@@ -247,6 +294,8 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
 
 
 __all__ = [
+    "OUTAGE",
+    "Health",
     "Op",
     "StoredTable",
     "Writer",

@@ -54,6 +54,19 @@ class Table(TableMoves):
                 return seat.number
         raise Refused("bad-token", "that token holds no seat at this table")
 
+    async def seat_for(self, token: str | None) -> int | None:
+        """``seat_of_token``, except that a copy of a table another process owns reads the
+        log before refusing a token it does not know: the seat may have been claimed at the
+        owner a moment ago (its answer goes out only once the claim is committed, so the log
+        has it; the notification telling us may still be on its way)."""
+        try:
+            return self.seat_of_token(token)
+        except Refused:
+            if self.owned or self.cluster is None:
+                raise
+        await self.catch_up()
+        return self.seat_of_token(token)
+
     async def attach(self, client: Client, receiver: Receiver, seen: int | None) -> None:
         """Connect a client to a seat (or as a spectator) and send its welcome. Under the
         table's lock: a move being committed (a stand-in's, say) is in the welcome, and a
@@ -70,6 +83,7 @@ class Table(TableMoves):
             seat = self.seats[receiver]
             seat.clients.add(client)
             seat.away_since = None
+            self.signs_of_life(receiver)
         missed = None
         if seen is not None and 0 <= seen <= self.version and self.version - seen <= MISSED_MAX:
             missed = self.events[seen:]
@@ -142,25 +156,28 @@ class Table(TableMoves):
         return seat
 
     async def act(self, seat: int | None, texts: Sequence[str], version: object,
-                  again: bool = False) -> None:
+                  again: bool = False) -> int:
         """Play a person's actions (one, or the steps of one laying): each checked by the
-        engine, all of them on a copy first, so a refusal changes nothing. ``again``: a
+        engine, all of them on a copy first, so a refusal changes nothing; the version just
+        after them (what the request's ``ack`` says, wherever it was made). ``again``: a
         request that may have been carried out already: actions already played by that seat
         at that version (their idempotency key) are not played twice."""
         if not self.owned:
-            await self._forward("act", seat, list(texts), version)
-            return
+            return await self._forward("act", seat, list(texts), version)
         async with self.lock:
             if again and self._played(seat, texts, version):
-                return
+                assert isinstance(version, int)
+                return version + len(texts)
             seat = self._check_turn(seat, version)
             actions = self._check(texts)
             for action in actions:
                 await self._commit(seat, action, "person")
+            return self.version
 
     async def lay(self, seat: int | None, cards: object, onto: object,
-                  version: object) -> None:
-        """Lay selected cards: a new meld, or additions to a meld (``compose``)."""
+                  version: object) -> int:
+        """Lay selected cards: a new meld, or additions to a meld (``compose``); the version
+        after the last of them."""
         async with self.lock:
             seat = self._check_turn(seat, version)
             try:
@@ -170,8 +187,8 @@ class Table(TableMoves):
             if self.owned:
                 for action in self._check(texts):
                     await self._commit(seat, action, "person")
-                return
-        await self.act(seat, texts, version)  # spelled here, played by the owner
+                return self.version
+        return await self.act(seat, texts, version)  # spelled here, played by the owner
 
     def _played(self, seat: int | None, texts: Sequence[str], version: object) -> bool:
         """Whether ``texts`` are the actions ``seat`` played at ``version`` onwards (the
@@ -188,15 +205,15 @@ class Table(TableMoves):
             e.kind == "action" and e.seat == seat and e.data["action"] == w
             for e, w in zip(done, wanted, strict=True))
 
-    async def undo(self, seat: int | None, version: object, again: bool = False) -> None:
-        """Take back the seat's last action (``undo_refusal`` says when it may)."""
+    async def undo(self, seat: int | None, version: object, again: bool = False) -> int:
+        """Take back the seat's last action (``undo_refusal`` says when it may); the version
+        of its event."""
         if not self.owned:
-            await self._forward("undo", seat, version)
-            return
+            return await self._forward("undo", seat, version)
         async with self.lock:
             if again and isinstance(version, int) and 0 <= version < self.version and \
                     self.events[version].kind == "undo" and self.events[version].seat == seat:
-                return
+                return version + 1
             seat = self._check_turn(seat, version)
             reason = self.undo_refusal(seat)
             if reason is not None:
@@ -206,16 +223,16 @@ class Table(TableMoves):
             self._rebuild(self.actions[:-1])
             self.events.append(event)
             self._announce(event)
+            return event.version
 
-    async def carry_on(self, seat: int | None, again: bool = False) -> None:
-        """The seat has read the last deal's breakdown."""
+    async def carry_on(self, seat: int | None, again: bool = False) -> int:
+        """The seat has read the last deal's breakdown; the version of its event."""
         if not self.owned:
-            await self._forward("continue", seat)
-            return
+            return await self._forward("continue", seat)
         async with self.lock:
             if again and seat is not None and seat not in self.waiting and \
-                    self._continued(seat):
-                return
+                    (done := self._continued(seat)) is not None:
+                return done
             if seat is None or seat not in self.waiting:
                 raise Refused("not-waiting", "there is no breakdown waiting for you")
             event = Event(self.version + 1, "continue", seat, {})
@@ -224,22 +241,23 @@ class Table(TableMoves):
             self.events.append(event)
             self._announce(event)
             self._wake.set()
+            return event.version
 
-    def _continued(self, seat: int) -> bool:
-        """Whether ``seat`` said it read the breakdown of the last deal that ended."""
+    def _continued(self, seat: int) -> int | None:
+        """The version at which ``seat`` said it read the breakdown of the last deal that
+        ended (None: it has not)."""
         for event in reversed(self.events):
             if event.kind == "continue" and event.seat == seat:
-                return True
+                return event.version
             if event.kind == "action" and event.data.get("deal_over"):
-                return False
-        return False
+                return None
+        return None
 
-    async def advise(self, seat: int | None) -> None:
+    async def advise(self, seat: int | None) -> int:
         """A hint for the seat to act: the greedy bot's move and reason, as a private event
-        (everyone else receives its stub)."""
+        (everyone else receives its stub); the version of that event."""
         if not self.owned:
-            await self._forward("hint", seat)
-            return
+            return await self._forward("hint", seat)
         async with self.lock:
             if seat is None or self.over or self.game.current_player != seat:
                 raise Refused("not-your-turn", "a hint is for the seat to act")
@@ -252,6 +270,7 @@ class Table(TableMoves):
             await self._store(event)
             self.events.append(event)
             self._announce(event)
+            return event.version
 
     async def link_next(self, next_id: str) -> str:
         """Tell everyone the table "play again" made; the next table (the one linked
@@ -272,30 +291,33 @@ class Table(TableMoves):
 
     # ------------------------------------------------------------------ several processes
 
-    async def _forward(self, method: str, *args: Any) -> None:
-        """Have the owner run a request, then wait until its events are here."""
+    async def _forward(self, method: str, *args: Any) -> int:
+        """Have the owner run a request, then wait until its events are here; the version
+        just after them, as the owner answered (events absorbed meanwhile — a bot's next
+        move — may have taken this copy further)."""
         assert self.cluster is not None
         version = await self.cluster.call(self, method, list(args))
         await self.catch_up(version)
+        return version
 
     async def run(self, method: str, args: list[Any]) -> int:
         """Run a request another process forwarded (maybe a second time: ``again``); the
-        version after it."""
+        version just after it."""
         if method == "act":
-            await self.act(args[0], args[1], args[2], again=True)
-        elif method == "undo":
-            await self.undo(args[0], args[1], again=True)
-        elif method == "continue":
-            await self.carry_on(args[0], again=True)
-        elif method == "hint":
-            await self.advise(args[0])
-        elif method == "claim":
+            return await self.act(args[0], args[1], args[2], again=True)
+        if method == "undo":
+            return await self.undo(args[0], args[1], again=True)
+        if method == "continue":
+            return await self.carry_on(args[0], again=True)
+        if method == "hint":
+            return await self.advise(args[0])
+        if method == "claim":
             await self.claim(args[0], args[1], args[2], args[3], again=True)
         elif method == "next":
             await self.link_next(args[0])
         else:
             raise Refused("bad-request", f"no request {method!r}")
-        return self.version
+        return self.version  # (their answers carry no version to a client)
 
     async def promote(self) -> None:
         """This process took the table's lease: read the log to its end, then own it."""

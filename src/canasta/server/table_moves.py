@@ -105,25 +105,38 @@ class TableMoves(TableFollower):
         """(seat, bot spec, "bot" or "stand-in") when a bot is to move now, else None."""
         if self.over:
             return None
-        if any(self.seats[s].present for s in self.waiting):
+        if self._reading(time.monotonic()):
             return None  # someone present is reading the breakdown
         seat = self.seats[self.game.current_player]
         if seat.kind == "bot":
             assert seat.bot is not None
             return seat.number, seat.bot, "bot"
-        if seat.status(self.settings.grace, time.monotonic()) == "stand-in":
+        if self.status(seat, time.monotonic()) == "stand-in":
             return seat.number, STAND_IN, "stand-in"
         return None
 
+    def _reading(self, now: float) -> bool:
+        """Whether the bots wait for a person present reading the last deal's breakdown
+        (for the grace period at most: one connected but silent holds nobody up for good)."""
+        return now - self.waiting_since < self.settings.grace and any(
+            self.seats[s].present for s in self.waiting)
+
     def _next_wake(self) -> float | None:
-        """Seconds until an absent person's grace period ends, if that will matter."""
+        """Seconds until a grace period that matters ends: the breakdown's reading, or the
+        person to act's (away, or silent on their turn)."""
         if self.over:
             return None
+        now = time.monotonic()
+        if self._reading(now):
+            return self.waiting_since + self.settings.grace - now + 0.01
         seat = self.seats[self.game.current_player]
-        if seat.kind != "human" or seat.token_hash is None or seat.present:
+        if seat.kind != "human" or seat.token_hash is None:
             return None
-        away = seat.away_since if seat.away_since is not None else self.created
-        return max(0.0, away + self.settings.grace - time.monotonic()) + 0.01
+        if seat.present:
+            since = self.turn_since
+        else:
+            since = seat.away_since if seat.away_since is not None else self.created
+        return max(0.0, since + self.settings.grace - now) + 0.01
 
     def start(self) -> None:
         """Start the task that plays the bots' moves (the owner's alone)."""
@@ -145,6 +158,9 @@ class TableMoves(TableFollower):
                 await self._drive_once()
             except asyncio.CancelledError:
                 raise
+            except storage.OUTAGE as exc:  # logged once for the outage, not once a second
+                self.writer.health.failed(exc)
+                await asyncio.sleep(1.0)
             except Exception:
                 log.exception("table %s: a bot's move failed; trying again", self.id)
                 await asyncio.sleep(1.0)
@@ -161,6 +177,10 @@ class TableMoves(TableFollower):
         if self.bot_to_move() != turn:
             return
         seat, spec, by = turn
+        last = self.events[-1] if self.events else None
+        if by == "stand-in" and (last is None or last.seat != seat or
+                                 last.data.get("by") != by):
+            self._presence()  # everyone is told the seat is a stand-in's now, before it moves
         action = await asyncio.get_running_loop().run_in_executor(
             self.pool, decide, spec, bot_seed(self.id, len(self.actions)),
             self.game.view(seat))

@@ -72,6 +72,11 @@ class TableRecord:
         self._undo: tuple[tuple[int, int], str | None] = ((-1, -1), None)
         self.created = time.monotonic()
         self.cluster, self.owned = cluster, owned
+        #: when the seat to act (``_turn_of``) began its turn or last showed a sign of life:
+        #: an accepted request of its own, or a connection (``Seat.status``)
+        self.turn_since, self._turn_of = self.created, -1
+        #: when the last deal's breakdown was shown (or a seat reading it connected)
+        self.waiting_since = self.created
 
     # ------------------------------------------------------------------ the record
 
@@ -163,13 +168,28 @@ class TableRecord:
 
     # ------------------------------------------------------------------ what clients see
 
+    def status(self, seat: Seat, now: float) -> str:
+        """The seat's presence (``Seat.status``): the seat to act is silent since
+        ``turn_since``."""
+        to_act = not self.over and seat.number == self.game.current_player
+        return seat.status(self.settings.grace, now, self.turn_since if to_act else None)
+
+    def signs_of_life(self, seat: int) -> None:
+        """``seat`` showed it is there (it connected, or a request of its own was accepted):
+        when it is to act or reading the breakdown, the grace period of its silence starts
+        again."""
+        if not self.over and seat == self.game.current_player:
+            self.turn_since = time.monotonic()
+        if seat in self.waiting:
+            self.waiting_since = time.monotonic()
+
     def info(self) -> TableInfo:
         now = time.monotonic()
         return TableInfo(
             self.id, self.rules.name, self.rules.description, self.seed_hash,
             str(self.seed) if self.over else None,
-            tuple(SeatInfo(s.number, s.name, s.kind, s.bot,
-                           s.status(self.settings.grace, now)) for s in self.seats),
+            tuple(SeatInfo(s.number, s.name, s.kind, s.bot, self.status(s, now))
+                  for s in self.seats),
             self.version, self.over, tuple(sorted(self.waiting)), self.next_table,
             self.undo_allowed)
 
@@ -200,7 +220,16 @@ class TableRecord:
 
     def _announce(self, event: Event) -> None:
         """Tell every client ``event``: one frame per receiver, its view written only when
-        one of the receiver's clients wants it (and left out for those that do not)."""
+        one of the receiver's clients wants it (and left out for those that do not). A new
+        turn starts the silence of the seat to act afresh, as does its own request (a
+        stand-in's move for it does not: the stand-in plays the rest of that turn)."""
+        turn = -1 if self.over else self.game.current_player
+        if event.data.get("deal_over"):
+            self.waiting_since = time.monotonic()
+        if turn != self._turn_of:
+            self.turn_since, self._turn_of = time.monotonic(), turn
+        elif event.seat == turn and event.data.get("by") != "stand-in":
+            self.signs_of_life(turn)
         info = self.info()
         for receiver, clients in self._receivers().items():
             wire = any(client.view for client in clients)
