@@ -368,3 +368,11 @@ def test_python_dash_m_canasta_runs() -> None:
     done = subprocess.run([sys.executable, "-m", "canasta", "rules", "check", "classic"],
                           capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (0, "ok: classic\n", "")
+
+
+@pytest.mark.parametrize("value", ["99999", "-1", "http"])
+def test_a_port_out_of_range_is_one_line(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``serve --port 99999`` ended in bind()'s OverflowError traceback (issue 26)."""
+    assert main(["serve", "--no-browser", "--port", value]) == 2
+    err = capsys.readouterr().err
+    assert f"expected a port from 0 to 65535, got {value!r}" in err and "Traceback" not in err

@@ -31,6 +31,17 @@ def lease(text: str) -> float:
     return value
 
 
+def port(text: str) -> int:
+    """An argument type: a TCP port, 0 (a free one) to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {text!r}")
+    return value
+
+
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """The ``serve`` subcommand."""
     serve = commands.add_parser("serve", help="play in the browser: tables with bots and "
@@ -38,7 +49,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default: 127.0.0.1; 0.0.0.0 for "
                             "friends on your network)")
-    serve.add_argument("--port", type=int, default=8765, metavar="N",
+    serve.add_argument("--port", type=port, default=8765, metavar="N",
                        help="the port (default: 8765; 0 picks a free one)")
     serve.add_argument("--no-browser", action="store_true",
                        help="do not open the browser")
