@@ -35,6 +35,7 @@ from canasta.server.frames import error_frame
 from canasta.server.hall import rules_from
 from canasta.server.rate import AddressRates
 from canasta.server.seats import Refused
+from canasta.server.storage import OUTAGE
 
 if TYPE_CHECKING:
     from canasta.server.app import Server
@@ -224,13 +225,18 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 
 def _answer(pad_routes: ScorePad, handler: Endpoint) -> Endpoint:
     """The handler behind the address's rate (:meth:`ScorePad.admit`), with a refusal
-    answered as ``error`` with its reason: 429 for a request over the rate, 400 otherwise."""
+    answered as ``error`` with its reason: 429 for a request over the rate, 503
+    ``unavailable`` while the database does not answer (logged once per outage, as the game
+    server's requests are), 400 otherwise."""
     async def endpoint(request: Request) -> Response:
         try:
             pad_routes.admit(request)
             return await handler(request)
         except EntryError as exc:
             return JSONResponse(error_frame("refused", str(exc)), status_code=400)
+        except OUTAGE as exc:
+            refused = pad_routes.server.outage(exc)
+            return JSONResponse(error_frame(refused.code, str(refused)), status_code=503)
         except Refused as exc:
             status = 429 if exc.code == "too-fast" else 400
             return JSONResponse(error_frame(exc.code, str(exc)), status_code=status)
