@@ -216,7 +216,8 @@ class NetworkApp(TableApp[RemoteSession]):
 
     def _retrying(self, attempt: int) -> None:
         self.bots_busy = self._lost = True
-        self.refuse(f"The connection dropped; reconnecting (attempt {attempt}) ...")
+        words = self.session.client.retry_status(attempt)
+        self.refuse(f"{words[0].upper()}{words[1:]} ...")
 
 
 async def play_remote(seating: Seating, ascii: bool = False) -> str:
