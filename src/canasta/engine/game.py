@@ -46,13 +46,13 @@ class Game:
 
     @classmethod
     def from_position(cls, rules: RuleSet | str | Path, text: str, *,
-                      puzzle: bool = False) -> Game:
+                      partial: bool = False) -> Game:
         """The game at a position, its history starting there; ``PositionError`` says why one
-        is malformed or unreachable (``puzzle``: a test's scenario; docs/positions.md)."""
+        is malformed or unreachable (``partial``: a part of a game; docs/positions.md)."""
         game = cls.__new__(cls)
         game.rules = rules if isinstance(rules, RuleSet) else load(rules)
         game.t = tables_for(game.rules)
-        game.state = position_read.read(text, game.t, puzzle)
+        game.state = position_read.read(text, game.t, partial)
         game.history, game._legal = [], None
         return game
 

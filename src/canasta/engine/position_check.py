@@ -5,17 +5,20 @@
 
 - **counts**: no count below zero; a part that only some rules have (feet, black 3s laid out,
   black 3s set aside, a perfect cut, a partner's answers) only under those rules;
-- **cards**: no more of a kind (or of a suited card) than the pack holds; a tentative opening
-  that accounts for exactly the cards it would put back;
+- **cards**: no more of a kind (or of a suited card) than the pack holds;
 - **melds**: each one as the meld rules allow it; melds only on a side that has opened (or is
   opening now);
-- **the turn**: flags that agree with the phase (nothing drawn, taken or laid before the draw;
-  drawn or taken, one of them, after it; a question only as the turn's first act, answered by
+- **the turn**: flags that agree with the phase (nothing drawn, taken or laid before the draw,
+  not both drawn and taken; a tentative opening only after the draw; a question answered by
   the partner it was put to); a block only on the seat to act, by a black 3 on the pile;
   results numbered deal by deal;
-- **play goes on** (not for a ``puzzle``): while the game is not over every seat holds a card
-  and the seat to act has a legal action, so no turn of a game read from a position can come
-  to a dead end. Cards a position leaves out of play (it gives its ``stock``) stay out.
+- **a whole game** (unless ``partial``): every seat holds a card, and the cards known to be in
+  a hand are in it; the turn says how it came about (drawn or taken before the meld phase; an
+  answer with its question); a tentative opening holds exactly what taking it back restores;
+  and the seat to act has a legal action. So no turn of a game read from a position comes to
+  a dead end. A ``partial`` position is a part of a game: a test's scenario (seats with no
+  cards, a turn that starts in the meld phase) or a seat's view on the wire (other hands
+  hidden). Cards a position leaves out of play (it gives its ``stock``) stay out.
 """
 
 from __future__ import annotations
@@ -38,15 +41,15 @@ from canasta.engine.state import WILD, Answer, Meld, Phase, Side, State
 from canasta.engine.tables import Tables
 
 
-def check(s: State, t: Tables, puzzle: bool = False) -> None:
-    """Refuse a state the rules cannot reach (the module's docstring); ``puzzle`` (a test's
-    or a puzzle's scenario) lets seats hold no cards and the seat to act have no move."""
+def check(s: State, t: Tables, partial: bool = False) -> None:
+    """Refuse a state the rules cannot reach (the module's docstring); ``partial``: a part of
+    a game (a scenario, a view), not checked as a whole one."""
     _counts(s, t)
     _melds(s, t)
     _cards(s, t)
     _turn(s, t)
-    if not puzzle and not s.match.over:
-        _play_goes_on(s, t)
+    if not partial and not s.match.over:
+        _whole(s, t)
 
 
 # ---------------------------------------------------------------------- counts
@@ -63,8 +66,6 @@ def _counts(s: State, t: Tables) -> None:
                                 "(red_threes.black_too is off)")
         if seat.foot_size and not rules.deal.foot_size:
             raise PositionError("feet: these rules deal no feet")
-        if any(k > h for k, h in zip(seat.known, seat.hand, strict=True)):
-            raise PositionError(f"known (seat {n}): the known cards must be in the seat's hand")
     for n, side in enumerate(s.sides):
         for what, value in (("minimum", side.minimum), ("yes-failures", side.yes_failures),
                             ("set-aside", side.black_threes_removed)):
@@ -139,7 +140,7 @@ def used(s: State) -> tuple[list[int], list[int]]:
 
 
 def _cards(s: State, t: Tables) -> None:
-    """No more cards than the pack holds; an opening that puts back what it took."""
+    """No more cards than the pack holds; a tentative opening laid after the draw."""
     kinds, codes = used(s)
     for kind in range(NUM_KINDS):
         if kinds[kind] > t.pack[kind]:
@@ -159,26 +160,6 @@ def _cards(s: State, t: Tables) -> None:
                             "cards waiting (add 'took')")
     if not -1 <= opening.blocked < t.players:
         raise PositionError(f"opening blocked {opening.blocked}: expected -1 to {t.players - 1}")
-    if any(k > h for k, h in zip(opening.known, opening.hand, strict=True)):
-        raise PositionError("opening known: the known cards must be in the opening's hand")
-    # What a retract puts back (the hand before, and the pile before where the opening took
-    # it) is what the hand, the side's melds and the taken pile hold now.
-    before = ([0] * NUM_KINDS, [0] * NUM_CODES)
-    now = ([0] * NUM_KINDS, [0] * NUM_CODES)
-    _hand_cards(opening.hand, opening.cards, *before)
-    player = s.seats[turn.seat]
-    _hand_cards(player.hand, player.cards, *now)
-    _side_cards(s.sides[s.seat_sides[turn.seat]], *now)
-    if turn.took:
-        _put(*before, opening.pile)
-        _put(*now, [*s.table.pile, *(opening.pending or ())])
-    elif list(opening.pile) != s.table.pile:
-        raise PositionError("opening pile: an opening that did not take the pile leaves it as "
-                            "it was")
-    # (melds of a rank keep no suits: by code, only what is still suited is compared)
-    if before[0] != now[0] or any(n > b for b, n in zip(*before[1:], *now[1:], strict=True)):
-        raise PositionError("opening: its hand (and the pile it took) must hold exactly the "
-                            "cards now in the hand, the side's melds and the taken pile")
 
 
 # ---------------------------------------------------------------------- melds
@@ -266,17 +247,12 @@ def _turn(s: State, t: Tables) -> None:
         raise PositionError("asked: no seat has a partner to ask under these rules")
     if phase == Phase.ANSWER:
         _answering(s, t)
-    else:
-        answers = (turn.permission != Answer.NONE) + (turn.acaba != Answer.NONE)
-        if turn.asker not in (-1, turn.seat) or turn.asked != (turn.asker == turn.seat) or \
-                turn.asked != (answers == 1) or turn.acaba == Answer.ASKED:
-            raise PositionError("asked, asker, permission, acaba: a seat that asked this turn "
-                                "is the 'asker' of its own turn, marked 'asked', with its "
-                                "partner's one answer ('permission' or 'acaba' yes or no); "
-                                "one that did not has none of them")
-    if phase == Phase.MELD and turn.drew == turn.took:
-        raise PositionError("drew, took: after the draw a turn has drawn from the stock or "
-                            "taken the pile, one of the two")
+    elif turn.asker not in (-1, turn.seat) or turn.acaba == Answer.ASKED:
+        raise PositionError("asker, acaba: outside 'turn ... answer' the asker is the seat to "
+                            "act, and a question asked is answered")
+    if turn.drew and turn.took:
+        raise PositionError("drew, took: a turn draws from the stock or takes the pile, not "
+                            "both")
     if phase != Phase.MELD and (turn.drew or turn.took or turn.melded or turn.created or
                                 turn.opening_points):
         raise PositionError("drew, took, melded, created, opening-points: nothing is drawn, "
@@ -298,6 +274,57 @@ def _answering(s: State, t: Tables) -> None:
     if turn.acaba == Answer.NONE and not t.rules.going_out.ask_partner:
         raise PositionError("turn ... answer: these rules do not let a player ask "
                             "'may I go out?'")
+
+
+# ---------------------------------------------------------------------- a whole game
+
+def _whole(s: State, t: Tables) -> None:
+    """What a part of a game (``partial``) may leave out: the cards of every hand, how the
+    turn came about, a move for the seat to act."""
+    turn = s.turn
+    for n, seat in enumerate(s.seats):
+        if any(k > h for k, h in zip(seat.known, seat.hand, strict=True)):
+            raise PositionError(f"known (seat {n}): the known cards must be in the seat's hand")
+    if turn.phase == Phase.MELD and not (turn.drew or turn.took):
+        raise PositionError("drew, took: after the draw a turn has drawn from the stock or "
+                            "taken the pile (add 'drew' or 'took')")
+    answers = (turn.permission != Answer.NONE) + (turn.acaba != Answer.NONE)
+    if turn.phase != Phase.ANSWER and (turn.asked != (turn.asker == turn.seat) or
+                                       turn.asked != (answers == 1)):
+        raise PositionError("asked, asker, permission, acaba: a seat that asked this turn is "
+                            "the 'asker' of its own turn, marked 'asked', with its partner's "
+                            "one answer ('permission' or 'acaba' yes or no); one that did not "
+                            "has none of them")
+    if turn.opening is not None:
+        _opening_accounts(s, t)
+    _play_goes_on(s, t)
+
+
+def _opening_accounts(s: State, t: Tables) -> None:
+    """What a retract puts back (the hand before, and the pile before where the opening took
+    it) is what the hand, the side's melds and the taken pile hold now."""
+    turn = s.turn
+    opening = turn.opening
+    assert opening is not None
+    if any(k > h for k, h in zip(opening.known, opening.hand, strict=True)):
+        raise PositionError("opening known: the known cards must be in the opening's hand")
+    # it) is what the hand, the side's melds and the taken pile hold now.
+    before = ([0] * NUM_KINDS, [0] * NUM_CODES)
+    now = ([0] * NUM_KINDS, [0] * NUM_CODES)
+    _hand_cards(opening.hand, opening.cards, *before)
+    player = s.seats[turn.seat]
+    _hand_cards(player.hand, player.cards, *now)
+    _side_cards(s.sides[s.seat_sides[turn.seat]], *now)
+    if turn.took:
+        _put(*before, opening.pile)
+        _put(*now, [*s.table.pile, *(opening.pending or ())])
+    elif list(opening.pile) != s.table.pile:
+        raise PositionError("opening pile: an opening that did not take the pile leaves it as "
+                            "it was")
+    # (melds of a rank keep no suits: by code, only what is still suited is compared)
+    if before[0] != now[0] or any(n > b for b, n in zip(*before[1:], *now[1:], strict=True)):
+        raise PositionError("opening: its hand (and the pile it took) must hold exactly the "
+                            "cards now in the hand, the side's melds and the taken pile")
 
 
 # ---------------------------------------------------------------------- play goes on

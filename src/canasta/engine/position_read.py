@@ -51,11 +51,11 @@ from canasta.engine.tables import Tables
 from canasta.errors import CardError
 
 
-def read(text: str, t: Tables, puzzle: bool = False) -> State:
+def read(text: str, t: Tables, partial: bool = False) -> State:
     """The state a position describes; ``PositionError`` names what is wrong (the checks of
-    ``position_check``; ``puzzle`` relaxes the ones that keep play going)."""
+    ``position_check``; ``partial``: a part of a game, not checked as a whole one)."""
     try:
-        return _Reader(text, t).state(puzzle)
+        return _Reader(text, t).state(partial)
     except CardError as exc:
         raise PositionError(f"bad card in the position: {exc}") from None
 
@@ -142,7 +142,7 @@ class _Reader:
 
     # -- the state
 
-    def state(self, puzzle: bool) -> State:
+    def state(self, partial: bool) -> State:
         t, f = self.t, self.fields
         if HEAD in f and f[HEAD] != str(VERSION):
             raise PositionError(f"position version {f[HEAD]!r} is not supported "
@@ -178,7 +178,7 @@ class _Reader:
                       else t.seat_sides)
         if "stock" not in f:
             table.stock = _rest(state, t)
-        check(state, t, puzzle)
+        check(state, t, partial)
         return state
 
     def results(self, scores: list[int]) -> tuple[HandResult, ...]:
