@@ -4,24 +4,28 @@ A record is a JSON object (documented in ``docs/records.md``)::
 
     {
       "format": "canasta-record",
-      "version": 2,
+      "version": 3,
       "rules": {...every option, as RuleSet.to_dict() gives it...},
       "seed": 7,
       "actions": ["draw", "meld K K 2", "discard 7", ...],
+      "steps": ["3f2a9c01", "b81e44d0", "0c9d7e12", ...],
       "result": {"deals": 3, "scores": [5120, 3020], "winner": 0, "terminal": true},
       "digest": "<Game.digest() of the final state>"
     }
 
 ``record_of`` and ``write`` make one from a game; ``read`` loads and checks one; ``replay``
 rebuilds the game by applying every action through the engine (so an illegal action is caught
-by the same rules core as in play); ``verify`` replays and compares the result and the digest.
-Anything wrong with a record raises ``RecordError`` saying what and where. Reading never
-writes.
+by the same rules core as in play); ``verify`` replays and compares, move by move, the state
+before the first action and after each one with its ``steps`` entry (the first 8 hex digits
+of its digest), then the result and the final digest, so the first move that differs is
+named. Anything wrong with a
+record raises ``RecordError`` saying what and where. Reading never writes.
 
-Version 1 records (written before the engine's state was rebuilt) carry the digest of that
-engine's flat state; ``digest_v1`` computes it from today's state, so they still verify. An
-option a record does not list reads its default (which plays as the engine did before the
-option existed).
+Version 1 and 2 records carry no ``steps``: they verify by their result and final digest, as
+they always did. Version 1 records (written before the engine's state was rebuilt) carry the
+digest of that engine's flat state; ``digest_v1`` computes it from today's state. An option a
+record does not list reads its default (which plays as the engine did before the option
+existed).
 """
 
 from __future__ import annotations
@@ -41,13 +45,17 @@ from canasta.errors import ActionParseError, IllegalAction, RecordError, RulesEr
 from canasta.rules import RuleSet, from_dict
 
 FORMAT = "canasta-record"
-VERSION = 2
-VERSIONS = (1, 2)  #: the versions ``read`` and ``verify`` accept
+VERSION = 3
+VERSIONS = (1, 2, 3)  #: the versions ``read`` and ``verify`` accept
+STEP = 8  #: hex digits of the digest after each action that a record keeps (``steps``)
+SEEDS = (-(2**63), 2**63 - 1)  #: the seeds a record may hold (those a position holds)
 
-_KEYS = ("format", "version", "rules", "seed", "actions", "result", "digest")
+_KEYS = ("format", "version", "rules", "seed", "actions", "steps", "result", "digest")
+_KEYS_BEFORE_3 = tuple(k for k in _KEYS if k != "steps")
 _RESULT_KEYS = ("deals", "scores", "winner", "terminal")
 _LINE = 72  # the widest list ``dumps`` keeps on one line
 _DIGEST = re.compile(r"[0-9a-f]{64}")
+_STEP = re.compile(rf"[0-9a-f]{{{STEP}}}")
 
 
 def result_of(game: Game) -> dict[str, Any]:
@@ -68,9 +76,26 @@ def record_of(game: Game) -> dict[str, Any]:
         "rules": game.rules.to_dict(),
         "seed": game.seed,
         "actions": [str(Action.from_code(code)) for code in game.history],
+        "steps": steps_of(game),
         "result": result_of(game),
         "digest": game.digest(),
     }
+
+
+def step(game: Game) -> str:
+    """The ``steps`` entry of the game's state: the first ``STEP`` hex digits of its digest."""
+    return game.digest()[:STEP]
+
+
+def steps_of(game: Game) -> list[str]:
+    """The ``steps`` of a game's record: ``step`` before its first action, then after each
+    one, from a replay of its history (a game keeps only its final state)."""
+    again = Game(game.rules, game.seed)
+    out = [step(again)]
+    for code in game.history:
+        again.apply(code)
+        out.append(step(again))
+    return out
 
 
 def dumps(game: Game) -> str:
@@ -108,6 +133,10 @@ def loads(text: str) -> dict[str, Any]:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc}") from None
+    except RecordError:
+        raise
+    except ValueError as exc:  # a number of more digits than Python converts
+        raise RecordError(f"not a record: {exc}") from None
     except RecursionError:
         raise RecordError("not a record: JSON nested too deeply") from None
     return check(data)
@@ -118,15 +147,21 @@ def check(data: object) -> dict[str, Any]:
     first fault (a missing or unknown key, a wrong type, bad rules)."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {_json_type(data)}")
-    _exact_keys(data, _KEYS, "record")
+    if "version" in data:  # first: it says which keys a record has (a missing one is named)
+        _expect(data, "version", "a whole number", _int)
+        if data["version"] not in VERSIONS:
+            raise RecordError(f"version {data['version']} is not supported (this reads "
+                              f"{', '.join(map(str, VERSIONS[:-1]))} and {VERSIONS[-1]})")
+    _exact_keys(data, _KEYS if data.get("version", VERSION) >= 3 else _KEYS_BEFORE_3,
+                "record")
     _expect(data, "format", json.dumps(FORMAT), lambda v: v == FORMAT)
-    _expect(data, "version", "a whole number", _int)
-    if data["version"] not in VERSIONS:
-        raise RecordError(f"version {data['version']} is not supported (this reads "
-                          f"{' and '.join(map(str, VERSIONS))})")
     _expect(data, "rules", "an object", lambda v: isinstance(v, dict))
-    _expect(data, "seed", "a whole number", _int)
+    _expect(data, "seed", f"a whole number from {SEEDS[0]} to {SEEDS[1]}",
+            lambda v: _int(v) and SEEDS[0] <= v <= SEEDS[1])
     _expect_list(data, "actions", "a string", lambda v: isinstance(v, str))
+    if "steps" in data:
+        _expect_list(data, "steps", f"{STEP} lowercase hex digits",
+                     lambda v: isinstance(v, str) and _STEP.fullmatch(v) is not None)
     _expect(data, "digest", "64 lowercase hex digits",
             lambda v: isinstance(v, str) and _DIGEST.fullmatch(v) is not None)
     _expect(data, "result", "an object", lambda v: isinstance(v, dict))
@@ -183,14 +218,31 @@ def replay(record: dict[str, Any]) -> Game:
 
 
 def verify(record: dict[str, Any]) -> Game:
-    """Replay a record and check its result and digest against the replayed game."""
-    game = replay(record)
+    """Replay a record and check, move by move, the state after each action against its
+    ``steps`` (where the record has them: version 3), then its result and final digest; the
+    first move whose state differs from the recorded game is named."""
+    game = new_game(record)
+    steps = record.get("steps")
+    if steps and step(game) != steps[0]:
+        raise RecordError(f"the game before its first action differs from the recorded one "
+                          f"(its rules or its seed): digest {step(game)}..., the record says "
+                          f"{steps[0]}...")
+    for index, text in enumerate(record["actions"]):
+        action = apply_recorded(game, index, text)
+        if steps is not None and index + 1 < len(steps) and step(game) != steps[index + 1]:
+            raise RecordError(
+                f"action {index} ({action}) differs from the recorded game: the state after "
+                f"it has digest {step(game)}..., the record says {steps[index + 1]}...")
     expected = result_of(game)
     wrong = [f"result.{key} is {json.dumps(record['result'][key])} "
              f"but the replay gives {json.dumps(expected[key])}"
              for key in _RESULT_KEYS if record["result"][key] != expected[key]]
     if wrong:
         raise RecordError("result mismatch: " + "; ".join(wrong))
+    if steps is not None and len(steps) != len(record["actions"]) + 1:
+        raise RecordError(f"steps has {len(steps)} entries, expected "
+                          f"{len(record['actions']) + 1}: one before the first action and one "
+                          "after each")
     digest = game.digest() if record["version"] >= 2 else digest_v1(game, record["rules"])
     if record["digest"] != digest:
         raise RecordError(
