@@ -8,9 +8,9 @@ A record is a JSON object (documented in ``docs/records.md``)::
       "rules": {...every option, as RuleSet.to_dict() gives it...},
       "seed": 7,
       "actions": ["draw", "meld K K 2", "discard 7", ...],
-      "steps": ["3f2a9c01", "b81e44d0", "0c9d7e12", ...],
       "result": {"deals": 3, "scores": [5120, 3020], "winner": 0, "terminal": true},
-      "digest": "<Game.digest() of the final state>"
+      "digest": "<Game.digest() of the final state>",
+      "steps": ["3f2a9c01", "b81e44d0", "0c9d7e12", ...]
     }
 
 ``record_of`` and ``write`` make one from a game; ``read`` loads and checks one; ``replay``
@@ -40,6 +40,7 @@ from typing import Any
 from canasta.cards import NUM_KINDS
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
+from canasta.engine.position import SEEDS
 from canasta.engine.state import WILD
 from canasta.errors import ActionParseError, IllegalAction, RecordError, RulesError
 from canasta.rules import RuleSet, from_dict
@@ -48,9 +49,8 @@ FORMAT = "canasta-record"
 VERSION = 3
 VERSIONS = (1, 2, 3)  #: the versions ``read`` and ``verify`` accept
 STEP = 8  #: hex digits of the digest after each action that a record keeps (``steps``)
-SEEDS = (-(2**63), 2**63 - 1)  #: the seeds a record may hold (those a position holds)
 
-_KEYS = ("format", "version", "rules", "seed", "actions", "steps", "result", "digest")
+_KEYS = ("format", "version", "rules", "seed", "actions", "result", "digest", "steps")
 _KEYS_BEFORE_3 = tuple(k for k in _KEYS if k != "steps")
 _RESULT_KEYS = ("deals", "scores", "winner", "terminal")
 _LINE = 72  # the widest list ``dumps`` keeps on one line
@@ -76,9 +76,9 @@ def record_of(game: Game) -> dict[str, Any]:
         "rules": game.rules.to_dict(),
         "seed": game.seed,
         "actions": [str(Action.from_code(code)) for code in game.history],
-        "steps": steps_of(game),
         "result": result_of(game),
         "digest": game.digest(),
+        "steps": steps_of(game),
     }
 
 
@@ -89,11 +89,16 @@ def step(game: Game) -> str:
 
 def steps_of(game: Game) -> list[str]:
     """The ``steps`` of a game's record: ``step`` before its first action, then after each
-    one, from a replay of its history (a game keeps only its final state)."""
+    one, from a replay of its history (a game keeps only its final state). A game that did
+    not start at its seed's first deal (one read from a position) replays only as far as its
+    actions are legal there, and so do its steps: its record does not verify."""
     again = Game(game.rules, game.seed)
     out = [step(again)]
     for code in game.history:
-        again.apply(code)
+        try:
+            again.apply(code)
+        except IllegalAction:
+            break
         out.append(step(again))
     return out
 

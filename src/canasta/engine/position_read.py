@@ -27,6 +27,7 @@ from canasta.engine.position import (
     PHASE_WORDS,
     SCORE_FIELDS,
     SCORE_FIELDS_BASE,
+    SEEDS,
     VERSION,
     PositionError,
 )
@@ -151,7 +152,7 @@ class _Reader:
             raise PositionError(f"this position is for other rules ({f['rules']}); these "
                                 f"rules are {t.fingerprint}")
         players, sides = t.players, t.sides
-        seed = self.int_("seed", 0, -(2**63), 2**63 - 1)
+        seed = self.int_("seed", 0, *SEEDS)
         deal_no = self.int_("deal", 1, 1, 10**6)
         scores = self.ints("scores", sides, [0] * sides)
         seat_text, _, phase_text = f.get("turn", "0 draw").partition(" ")
