@@ -139,8 +139,8 @@ def test_a_changed_seed_is_refused(sample: Record, tmp_path: Path) -> None:
     the new deal does not allow is named, with the engine's reason."""
     assert reject(tmp_path / "r.json", tampered(sample, lambda d: d.update(seed=12))).startswith(
         "the game before its first action differs from the recorded one (its rules or its "
-        f"seed): digest {Game('classic', 12).digest()[:8]}..., the record says "
-        f"{sample['steps'][0]}...")
+        f"seed): step {Game('classic', 12).digest()[:8]}, the record says "
+        f"{sample['steps'][0]}")
     text = tampered(old_record(sample), lambda d: d.update(seed=12))
     message = reject(tmp_path / "r.json", text)
     found = re.fullmatch(r"actions\[(\d+)\] = '(.*)' is illegal at that point: (.+)", message)
@@ -162,6 +162,9 @@ def test_an_illegal_action_in_the_middle_is_refused_with_its_index_and_reason(
 ) -> None:
     index = sample["actions"].index("draw", 40)
     text = tampered(sample, lambda d: d["actions"].insert(index + 1, "draw"))
+    assert reject(tmp_path / "r.json", text).startswith(
+        f"action {index + 1} (draw) differs from the recorded game: ")
+    text = tampered(old_record(sample), lambda d: d["actions"].insert(index + 1, "draw"))
     assert reject(tmp_path / "r.json", text) == (
         f"actions[{index + 1}] = 'draw' is illegal at that point: "
         "you have already drawn or taken the pile this turn"
@@ -175,7 +178,7 @@ def test_a_discard_of_a_card_not_in_hand_is_refused(sample: Record, tmp_path: Pa
         game.apply(action)
     missing = next(a for a in ALL_ACTIONS if str(a).startswith("discard")
                    and game.state.seats[game.current_player].hand[a.rank] == 0)
-    text = tampered(sample, lambda d: d["actions"].__setitem__(index, str(missing)))
+    text = tampered(old_record(sample), lambda d: d["actions"].__setitem__(index, str(missing)))
     assert reject(tmp_path / "r.json", text) == (
         f"actions[{index}] = '{missing}' is illegal at that point: {game.why_illegal(missing)}"
     )
@@ -191,14 +194,23 @@ def test_a_changed_last_action_is_named(tmp_path: Path) -> None:
     data["actions"][-1] = "no"
     changed = rec.replay(data)
     assert reject(tmp_path / "r.json", json.dumps(data)) == (
-        f"action 29 (no) differs from the recorded game: the state after it has digest "
-        f"{changed.digest()[:8]}..., the record says {game.digest()[:8]}..."
+        f"action 29 (no) differs from the recorded game: step "
+        f"{rec.link(link_before(data, 29), Action.parse('no'))[:8]}, the record says "
+        f"{data['steps'][30]} (an action was changed, added or dropped here)"
     )
     old = old_record(data)  # a record without steps: the final digest finds it, as before
     assert reject(tmp_path / "r.json", json.dumps(old)) == (
         f"digest mismatch: the record says {game.digest()[:16]}..., "
         f"the replay gives {changed.digest()[:16]}..."
     )
+
+
+def link_before(data: Record, index: int) -> str:
+    """The chain's link before ``actions[index]`` of a record."""
+    chain = Game(rec.rules_of(data), data["seed"]).digest()
+    for text in data["actions"][:index]:
+        chain = rec.link(chain, Action.parse(text))
+    return chain
 
 
 def old_record(data: Record) -> Record:
@@ -214,18 +226,22 @@ def test_an_edited_action_is_named_though_the_game_ends_the_same(
     assert sample["actions"][3] == "discard 10"
     edited = tampered(sample, lambda d: d["actions"].__setitem__(3, "discard 8"))
     message = reject(tmp_path / "r.json", edited)
-    assert re.fullmatch(r"action 3 \(discard 8\) differs from the recorded game: the state "
-                        r"after it has digest [0-9a-f]{8}\.\.\., the record says "
-                        + sample["steps"][4] + r"\.\.\.", message), message
+    assert message == (
+        "action 3 (discard 8) differs from the recorded game: step "
+        f"{rec.link(link_before(sample, 3), Action.parse('discard 8'))[:8]}, the record says "
+        f"{sample['steps'][4]} (an action was changed, added or dropped here)")
     assert rec.verify(old_record(json.loads(edited))).digest() == sample["digest"]
 
 
-def test_each_step_is_the_digest_after_its_action(sample: Record) -> None:
-    game = Game("classic", seed=11)
-    assert sample["steps"][0] == game.digest()[:rec.STEP]
+def test_the_steps_are_a_chain_from_the_first_state_through_each_action(
+        sample: Record) -> None:
+    import hashlib
+
+    chain = Game("classic", seed=11).digest()
+    assert sample["steps"][0] == chain[:8]
     for action, step in zip(sample["actions"], sample["steps"][1:], strict=True):
-        game.apply(action)
-        assert step == game.digest()[:rec.STEP]
+        chain = hashlib.sha256(f"{chain} {Action.parse(action).code}".encode()).hexdigest()
+        assert step == chain[:8]
 
 
 def test_a_record_without_steps_still_verifies(sample: Record, tmp_path: Path) -> None:
@@ -252,8 +268,8 @@ def test_replay_verify_names_the_first_move_that_differs(
     path.write_text(json.dumps(sample))
     assert main(["replay", str(path), "--verify"]) == 0
     assert capsys.readouterr().out.splitlines()[-2:] == [
-        f"checked: the state after each of its {len(sample['actions'])} actions is the "
-        "recorded one",
+        f"checked: each of its {len(sample['actions'])} actions is the recorded one (its chain "
+        "of steps)",
         f"verified: the replay gives the recorded result and digest {sample['digest'][:16]}..."]
     old = Path(__file__).parent / "data" / "records" / "classic-random.json"
     assert main(["replay", str(old), "--verify"]) == 0

@@ -15,11 +15,12 @@ A record is a JSON object (documented in ``docs/records.md``)::
 
 ``record_of`` and ``write`` make one from a game; ``read`` loads and checks one; ``replay``
 rebuilds the game by applying every action through the engine (so an illegal action is caught
-by the same rules core as in play); ``verify`` replays and compares, move by move, the state
-before the first action and after each one with its ``steps`` entry (the first 8 hex digits
-of its digest), then the result and the final digest, so the first move that differs is
-named. Anything wrong with a
-record raises ``RecordError`` saying what and where. Reading never writes.
+by the same rules core as in play); ``verify`` replays and compares, move by move, the record's
+``steps``: a hash chain that starts at the digest of the game before its first action (its
+rules and seed) and takes in each action, of which the record keeps 8 hex digits a link. The
+first link that differs names the first action changed, added or dropped; then the result and
+the final digest are compared, which find a game the engine now plays differently. Anything
+wrong with a record raises ``RecordError`` saying what and where. Reading never writes.
 
 Version 1 and 2 records carry no ``steps``: they verify by their result and final digest, as
 they always did. Version 1 records (written before the engine's state was rebuilt) carry the
@@ -48,7 +49,7 @@ from canasta.rules import RuleSet, from_dict
 FORMAT = "canasta-record"
 VERSION = 3
 VERSIONS = (1, 2, 3)  #: the versions ``read`` and ``verify`` accept
-STEP = 8  #: hex digits of the digest after each action that a record keeps (``steps``)
+STEP = 8  #: hex digits of each link of the chain a record keeps (``steps``)
 
 _KEYS = ("format", "version", "rules", "seed", "actions", "result", "digest", "steps")
 _KEYS_BEFORE_3 = tuple(k for k in _KEYS if k != "steps")
@@ -82,25 +83,19 @@ def record_of(game: Game) -> dict[str, Any]:
     }
 
 
-def step(game: Game) -> str:
-    """The ``steps`` entry of the game's state: the first ``STEP`` hex digits of its digest."""
-    return game.digest()[:STEP]
+def link(previous: str, action: Action) -> str:
+    """The chain's next link: the SHA-256 of the previous link and the action's code."""
+    return hashlib.sha256(f"{previous} {action.code}".encode()).hexdigest()
 
 
 def steps_of(game: Game) -> list[str]:
-    """The ``steps`` of a game's record: ``step`` before its first action, then after each
-    one, from a replay of its history (a game keeps only its final state). A game that did
-    not start at its seed's first deal (one read from a position) replays only as far as its
-    actions are legal there, and so do its steps: its record does not verify."""
-    again = Game(game.rules, game.seed)
-    out = [step(again)]
+    """The ``steps`` of a game's record: the first ``STEP`` hex digits of each link of its
+    chain, which starts at the digest of the game before its first action (its rules and its
+    seed) and takes in each action in turn. No replay: a hash per action."""
+    chain = [Game(game.rules, game.seed).digest()]
     for code in game.history:
-        try:
-            again.apply(code)
-        except IllegalAction:
-            break
-        out.append(step(again))
-    return out
+        chain.append(link(chain[-1], Action.from_code(code)))
+    return [h[:STEP] for h in chain]
 
 
 def dumps(game: Game) -> str:
@@ -202,16 +197,21 @@ def new_game(record: dict[str, Any]) -> Game:
 
 def apply_recorded(game: Game, index: int, text: str) -> Action:
     """Apply ``actions[index]`` of a record to ``game``; ``RecordError`` when it cannot be."""
-    where = f"actions[{index}] = {text!r}"
-    try:
-        action = Action.parse(text)
-    except ActionParseError as exc:
-        raise RecordError(f"{where} does not parse: {exc}") from None
+    action = parse_recorded(index, text)
     try:
         game.apply(action)
     except IllegalAction as exc:
-        raise RecordError(f"{where} is illegal at that point: {exc.reason}") from None
+        raise RecordError(f"actions[{index}] = {text!r} is illegal at that point: "
+                          f"{exc.reason}") from None
     return action
+
+
+def parse_recorded(index: int, text: str) -> Action:
+    """``actions[index]`` of a record as an action; ``RecordError`` when it does not parse."""
+    try:
+        return Action.parse(text)
+    except ActionParseError as exc:
+        raise RecordError(f"actions[{index}] = {text!r} does not parse: {exc}") from None
 
 
 def replay(record: dict[str, Any]) -> Game:
@@ -223,21 +223,25 @@ def replay(record: dict[str, Any]) -> Game:
 
 
 def verify(record: dict[str, Any]) -> Game:
-    """Replay a record and check, move by move, the state after each action against its
-    ``steps`` (where the record has them: version 3), then its result and final digest; the
-    first move whose state differs from the recorded game is named."""
+    """Replay a record and check, move by move, its chain against its ``steps`` (where the
+    record has them: version 3), naming the first action that differs from the recorded game;
+    then its result and final digest."""
     game = new_game(record)
     steps = record.get("steps")
-    if steps and step(game) != steps[0]:
+    chain = game.digest()
+    if steps and chain[:STEP] != steps[0]:
         raise RecordError(f"the game before its first action differs from the recorded one "
-                          f"(its rules or its seed): digest {step(game)}..., the record says "
-                          f"{steps[0]}...")
+                          f"(its rules or its seed): step {chain[:STEP]}, the record says "
+                          f"{steps[0]}")
     for index, text in enumerate(record["actions"]):
-        action = apply_recorded(game, index, text)
-        if steps is not None and index + 1 < len(steps) and step(game) != steps[index + 1]:
+        action = parse_recorded(index, text)
+        chain = link(chain, action)
+        if steps is not None and index + 1 < len(steps) and chain[:STEP] != steps[index + 1]:
             raise RecordError(
-                f"action {index} ({action}) differs from the recorded game: the state after "
-                f"it has digest {step(game)}..., the record says {steps[index + 1]}...")
+                f"action {index} ({action}) differs from the recorded game: step "
+                f"{chain[:STEP]}, the record says {steps[index + 1]} (an action was changed, "
+                "added or dropped here)")
+        apply_recorded(game, index, text)
     expected = result_of(game)
     wrong = [f"result.{key} is {json.dumps(record['result'][key])} "
              f"but the replay gives {json.dumps(expected[key])}"

@@ -40,10 +40,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def verified_lines(rec: dict[str, Any]) -> list[str]:
-    """What ``--verify`` found: every move's state (a record with ``steps``), or, for an older
-    record, its result and final state only (docs/records.md, "Versions")."""
-    moves = (f"checked: the state after each of its {len(rec['actions'])} actions is the "
-             "recorded one" if "steps" in rec else
+    """What ``--verify`` found: every action as recorded (a record with ``steps``), and, for
+    every record, its result and final state (docs/records.md, "Versions")."""
+    moves = (f"checked: each of its {len(rec['actions'])} actions is the recorded one (its "
+             "chain of steps)" if "steps" in rec else
              f"checked: a version {rec['version']} record keeps no state per move, so its "
              "result and final state only")
     return [moves, f"verified: the replay gives the recorded result and digest "
