@@ -55,7 +55,8 @@ def real_records() -> tuple[bytes, ...]:
 def _edit(data: dict[str, Any], rng: random.Random) -> None:
     """One edit of a record's JSON data, in place."""
     kind = rng.randrange(7)
-    actions, steps = data.get("actions"), data.get("steps")
+    actions = data.get("actions") if isinstance(data.get("actions"), list) else None
+    steps = data.get("steps") if isinstance(data.get("steps"), list) else None
     if kind == 0 and actions:  # an action changed: to another action, or to junk
         at = rng.randrange(len(actions))
         actions[at] = str(rng.choice(ALL_ACTIONS)) if rng.random() < 0.8 else \
