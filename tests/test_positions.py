@@ -217,3 +217,29 @@ def test_a_position_with_its_asked_question_answered_reads() -> None:
     assert Game.from_position("classic", text).state == game.state
     with pytest.raises(PositionError, match="the 'asker' of its own turn"):
         Game.from_position("classic", text.replace(f"; asker {game.current_player}", ""))
+
+
+def _opening(rules: str) -> Game:
+    """A game of ``rules`` with a tentative opening on the table, from random play."""
+    for seed in range(50):
+        game, rng = Game(rules, seed), random.Random(seed)
+        while not game.is_terminal() and len(game.results) < 1:
+            if game.state.turn.opening is not None:
+                return game
+            legal = game.legal_actions()
+            melds = [a for a in legal if a.type.name in ("MELD", "TAKE")]
+            game.apply(rng.choice(melds or legal))
+    raise AssertionError("no opening met")
+
+
+@pytest.mark.parametrize("rules", ["classic", "samba"])
+def test_a_tentative_opening_holds_what_taking_it_back_restores(rules: str) -> None:
+    game = _opening(rules)
+    text = game.position()
+    assert Game.from_position(rules, text).state == game.state
+    opening = next(f for f in text.split("; ") if f.startswith("opening hand "))
+    hand, _, rest = opening.removeprefix("opening hand ").partition(" |")
+    short = f"opening hand {' '.join(hand.split()[1:])} |{rest}"
+    with pytest.raises(PositionError, match="opening: its hand .* must hold exactly"):
+        Game.from_position(rules, _with(text, short))
+    assert Game.from_position(rules, _with(text, short), partial=True)

@@ -55,6 +55,7 @@ def check(s: State, t: Tables, partial: bool = False) -> None:
 # ---------------------------------------------------------------------- counts
 
 def _counts(s: State, t: Tables) -> None:
+    """No count below zero; the parts only some rules have, only under those rules."""
     rules = t.rules
     for n, seat in enumerate(s.seats):
         for what, value in (("red3", seat.red_threes), ("black3", seat.black_threes)):
@@ -308,7 +309,6 @@ def _opening_accounts(s: State, t: Tables) -> None:
     assert opening is not None
     if any(k > h for k, h in zip(opening.known, opening.hand, strict=True)):
         raise PositionError("opening known: the known cards must be in the opening's hand")
-    # it) is what the hand, the side's melds and the taken pile hold now.
     before = ([0] * NUM_KINDS, [0] * NUM_CODES)
     now = ([0] * NUM_KINDS, [0] * NUM_CODES)
     _hand_cards(opening.hand, opening.cards, *before)
@@ -322,7 +322,7 @@ def _opening_accounts(s: State, t: Tables) -> None:
         raise PositionError("opening pile: an opening that did not take the pile leaves it as "
                             "it was")
     # (melds of a rank keep no suits: by code, only what is still suited is compared)
-    if before[0] != now[0] or any(n > b for b, n in zip(*before[1:], *now[1:], strict=True)):
+    if before[0] != now[0] or any(n > b for b, n in zip(before[1], now[1], strict=True)):
         raise PositionError("opening: its hand (and the pile it took) must hold exactly the "
                             "cards now in the hand, the side's melds and the taken pile")
 
