@@ -96,7 +96,7 @@ def position(
     text = position_text(t.players, t.sides, hands=hands, melds=melds, pile=pile, stock=stock,
                          current=current, phase=phase, melded=melded, scores=scores,
                          red_threes=red_threes, drew=drew, extra=extra)
-    game = Game.from_position(ruleset, text)
+    game = Game.from_position(ruleset, text, partial=True)
     if phase == DRAW:
         turn.begin_turn(game.state, game.t, current)
     return game

@@ -63,8 +63,9 @@ def test_write_read_verify_gives_the_same_game(preset: str, tmp_path: Path) -> N
 
 
 def test_a_record_holds_rules_seed_actions_result_and_digest(sample: Record) -> None:
-    assert list(sample) == ["format", "version", "rules", "seed", "actions", "result", "digest"]
-    assert sample["format"] == "canasta-record" and sample["version"] == 2
+    assert list(sample) == ["format", "version", "rules", "seed", "actions", "result", "digest",
+                            "steps"]
+    assert sample["format"] == "canasta-record" and sample["version"] == 3
     assert sample["rules"] == Game("classic").rules.to_dict()
     assert sample["seed"] == 11
     game = rec.replay(sample)
@@ -134,8 +135,13 @@ def test_a_missing_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_changed_seed_is_refused(sample: Record, tmp_path: Path) -> None:
-    """The first action the new deal does not allow is named, with the engine's reason."""
-    text = tampered(sample, lambda d: d.update(seed=12))
+    """The game before its first action differs; without steps (version 2), the first action
+    the new deal does not allow is named, with the engine's reason."""
+    assert reject(tmp_path / "r.json", tampered(sample, lambda d: d.update(seed=12))).startswith(
+        "the game before its first action differs from the recorded one (its rules or its "
+        f"seed): step {Game('classic', 12).digest()[:8]}, the record says "
+        f"{sample['steps'][0]}")
+    text = tampered(old_record(sample), lambda d: d.update(seed=12))
     message = reject(tmp_path / "r.json", text)
     found = re.fullmatch(r"actions\[(\d+)\] = '(.*)' is illegal at that point: (.+)", message)
     assert found is not None, message
@@ -147,7 +153,7 @@ def test_a_changed_seed_is_refused(sample: Record, tmp_path: Path) -> None:
 
 
 def test_a_changed_seed_of_a_record_without_actions_fails_on_its_digest(tmp_path: Path) -> None:
-    text = json.dumps(rec.record_of(Game("classic", seed=1)) | {"seed": 2})
+    text = json.dumps(old_record(rec.record_of(Game("classic", seed=1))) | {"seed": 2})
     assert reject(tmp_path / "r.json", text).startswith("digest mismatch: the record says ")
 
 
@@ -156,6 +162,9 @@ def test_an_illegal_action_in_the_middle_is_refused_with_its_index_and_reason(
 ) -> None:
     index = sample["actions"].index("draw", 40)
     text = tampered(sample, lambda d: d["actions"].insert(index + 1, "draw"))
+    assert reject(tmp_path / "r.json", text).startswith(
+        f"action {index + 1} (draw) differs from the recorded game: ")
+    text = tampered(old_record(sample), lambda d: d["actions"].insert(index + 1, "draw"))
     assert reject(tmp_path / "r.json", text) == (
         f"actions[{index + 1}] = 'draw' is illegal at that point: "
         "you have already drawn or taken the pile this turn"
@@ -169,14 +178,14 @@ def test_a_discard_of_a_card_not_in_hand_is_refused(sample: Record, tmp_path: Pa
         game.apply(action)
     missing = next(a for a in ALL_ACTIONS if str(a).startswith("discard")
                    and game.state.seats[game.current_player].hand[a.rank] == 0)
-    text = tampered(sample, lambda d: d["actions"].__setitem__(index, str(missing)))
+    text = tampered(old_record(sample), lambda d: d["actions"].__setitem__(index, str(missing)))
     assert reject(tmp_path / "r.json", text) == (
         f"actions[{index}] = '{missing}' is illegal at that point: {game.why_illegal(missing)}"
     )
 
 
-def test_a_changed_last_action_is_refused_by_the_digest(tmp_path: Path) -> None:
-    """A partner's "yes" turned into "no": still legal, but the final state differs."""
+def test_a_changed_last_action_is_named(tmp_path: Path) -> None:
+    """A partner's "yes" turned into "no": still legal, but the state after it differs."""
     game = Game("classic", seed=3)
     while len(game.history) < 30:
         game.apply(game.legal_actions()[0])
@@ -185,9 +194,88 @@ def test_a_changed_last_action_is_refused_by_the_digest(tmp_path: Path) -> None:
     data["actions"][-1] = "no"
     changed = rec.replay(data)
     assert reject(tmp_path / "r.json", json.dumps(data)) == (
+        f"action 29 (no) differs from the recorded game: step "
+        f"{rec.link(link_before(data, 29), Action.parse('no'))[:8]}, the record says "
+        f"{data['steps'][30]} (an action was changed, added or dropped here)"
+    )
+    old = old_record(data)  # a record without steps: the final digest finds it, as before
+    assert reject(tmp_path / "r.json", json.dumps(old)) == (
         f"digest mismatch: the record says {game.digest()[:16]}..., "
         f"the replay gives {changed.digest()[:16]}..."
     )
+
+
+def link_before(data: Record, index: int) -> str:
+    """The chain's link before ``actions[index]`` of a record."""
+    chain = Game(rec.rules_of(data), data["seed"]).digest()
+    for text in data["actions"][:index]:
+        chain = rec.link(chain, Action.parse(text))
+    return chain
+
+
+def old_record(data: Record) -> Record:
+    """``data`` as a version 2 record: the same, without ``steps``."""
+    return {k: v for k, v in data.items() if k != "steps"} | {"version": 2}
+
+
+def test_an_edited_action_is_named_though_the_game_ends_the_same(
+        sample: Record, tmp_path: Path) -> None:
+    """Issue 26: actions[3] edited from one discard to another is a different game that ends
+    with the same final state (the discarded card is never scored), so the final digest
+    alone says "verified"; the state after each move names action 3."""
+    assert sample["actions"][3] == "discard 10"
+    edited = tampered(sample, lambda d: d["actions"].__setitem__(3, "discard 8"))
+    message = reject(tmp_path / "r.json", edited)
+    assert message == (
+        "action 3 (discard 8) differs from the recorded game: step "
+        f"{rec.link(link_before(sample, 3), Action.parse('discard 8'))[:8]}, the record says "
+        f"{sample['steps'][4]} (an action was changed, added or dropped here)")
+    assert rec.verify(old_record(json.loads(edited))).digest() == sample["digest"]
+
+
+def test_the_steps_are_a_chain_from_the_first_state_through_each_action(
+        sample: Record) -> None:
+    import hashlib
+
+    chain = Game("classic", seed=11).digest()
+    assert sample["steps"][0] == chain[:8]
+    for action, step in zip(sample["actions"], sample["steps"][1:], strict=True):
+        chain = hashlib.sha256(f"{chain} {Action.parse(action).code}".encode()).hexdigest()
+        assert step == chain[:8]
+
+
+def test_a_record_without_steps_still_verifies(sample: Record, tmp_path: Path) -> None:
+    """Version 2 records (no ``steps``) verify by their result and final digest, as before."""
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old_record(sample)))
+    assert rec.verify(rec.read(path)).digest() == sample["digest"]
+    with pytest.raises(RecordError, match="record has unknown 'steps'"):
+        rec.check(old_record(sample) | {"steps": sample["steps"]})
+
+
+def test_replay_verify_names_the_first_move_that_differs(
+        sample: Record, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from canasta.cli.main import main
+
+    path = tmp_path / "r.json"
+    path.write_text(tampered(sample, lambda d: d["actions"].__setitem__(3, "discard 8")))
+    before = path.read_bytes()
+    assert main(["replay", str(path), "--verify"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(
+        f"canasta: error: {path}: action 3 (discard 8) differs from the recorded game: ")
+    assert path.read_bytes() == before
+    path.write_text(json.dumps(sample))
+    assert main(["replay", str(path), "--verify"]) == 0
+    assert capsys.readouterr().out.splitlines()[-2:] == [
+        f"checked: each of its {len(sample['actions'])} actions is the recorded one (its chain "
+        "of steps)",
+        f"verified: the replay gives the recorded result and digest {sample['digest'][:16]}..."]
+    old = Path(__file__).parent / "data" / "records" / "classic-random.json"
+    assert main(["replay", str(old), "--verify"]) == 0
+    assert capsys.readouterr().out.splitlines()[-2] == (
+        "checked: a version 1 record keeps no state per move, so its result and final state "
+        "only")
 
 
 def test_an_action_that_does_not_parse_is_refused(sample: Record, tmp_path: Path) -> None:
@@ -217,6 +305,13 @@ def test_a_missing_action_is_refused_by_the_result(sample: Record, tmp_path: Pat
     )
 
 
+def test_a_missing_step_is_refused(sample: Record, tmp_path: Path) -> None:
+    n = len(sample["actions"])
+    assert reject(tmp_path / "r.json", tampered(sample, lambda d: d["steps"].pop())) == (
+        f"steps has {n} entries, expected {n + 1}: one before the first action and one after "
+        "each")
+
+
 def test_a_changed_digest_is_refused(sample: Record, tmp_path: Path) -> None:
     text = tampered(sample, lambda d: d.update(digest="0" * 64))
     assert reject(tmp_path / "r.json", text) == (
@@ -236,6 +331,10 @@ def test_a_changed_score_is_refused(sample: Record, tmp_path: Path) -> None:
 
 def test_a_changed_rule_is_refused(sample: Record, tmp_path: Path) -> None:
     text = tampered(sample, lambda d: d["rules"]["game"].update(target=100_000))
+    assert reject(tmp_path / "r.json", text).startswith(
+        "the game before its first action differs from the recorded one (its rules or its "
+        "seed)")
+    text = tampered(old_record(sample), lambda d: d["rules"]["game"].update(target=100_000))
     assert reject(tmp_path / "r.json", text) == (
         f"result mismatch: result.winner is {sample['result']['winner']} but the replay gives "
         "null; result.terminal is true but the replay gives false"
@@ -245,15 +344,22 @@ def test_a_changed_rule_is_refused(sample: Record, tmp_path: Path) -> None:
 TAMPERS: list[tuple[str, Callable[[Record], object], str]] = [
     ("unknown key", lambda d: d.update(comment="hi"),
      "record has unknown 'comment'; expected: format, version, rules, seed, actions, result, "
-     "digest"),
+     "digest, steps"),
     ("missing key", lambda d: d.pop("seed"), "record is missing 'seed'"),
     ("unknown result key", lambda d: d["result"].update(margin=5),
      "result has unknown 'margin'; expected: deals, scores, winner, terminal"),
     ("missing result key", lambda d: d["result"].pop("winner"), "result is missing 'winner'"),
     ("wrong format", lambda d: d.update(format="pgn"),
      'format is "pgn", expected "canasta-record"'),
-    ("newer version", lambda d: d.update(version=3),
-     "version 3 is not supported (this reads 1 and 2)"),
+    ("newer version", lambda d: d.update(version=4),
+     "version 4 is not supported (this reads 1, 2 and 3)"),
+    ("steps missing", lambda d: d.pop("steps"), "record is missing 'steps'"),
+
+    ("a step not hex", lambda d: d["steps"].__setitem__(2, "XYZ"),
+     'steps[2] is "XYZ", expected 8 lowercase hex digits'),
+    ("steps as text", lambda d: d.update(steps="abc"), 'steps is "abc", expected a list'),
+    ("huge seed", lambda d: d.update(seed=10**39),
+     "seed is 1000000000000000000000000000000000000000, expected a whole number from "),
     ("version as text", lambda d: d.update(version="1"),
      'version is "1", expected a whole number'),
     ("seed as text", lambda d: d.update(seed="11"), 'seed is "11", expected a whole number'),
@@ -318,6 +424,12 @@ def test_a_malformed_record_is_refused_by_read(
 ])
 def test_json_that_is_not_a_record_is_refused(text: str, expected: str, tmp_path: Path) -> None:
     assert reject(tmp_path / "r.json", text) == expected
+
+
+def test_a_number_too_long_to_read_is_refused(tmp_path: Path) -> None:
+    assert reject(tmp_path / "r.json", '{"seed": ' + "9" * 5000 + "}") == (
+        "not a record: Exceeds the limit (4300 digits) for integer string conversion: value has "
+        "5000 digits; use sys.set_int_max_str_digits() to increase the limit")
 
 
 def test_replay_checks_a_record_given_as_data(sample: Record) -> None:

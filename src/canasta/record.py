@@ -4,24 +4,29 @@ A record is a JSON object (documented in ``docs/records.md``)::
 
     {
       "format": "canasta-record",
-      "version": 2,
+      "version": 3,
       "rules": {...every option, as RuleSet.to_dict() gives it...},
       "seed": 7,
       "actions": ["draw", "meld K K 2", "discard 7", ...],
       "result": {"deals": 3, "scores": [5120, 3020], "winner": 0, "terminal": true},
-      "digest": "<Game.digest() of the final state>"
+      "digest": "<Game.digest() of the final state>",
+      "steps": ["3f2a9c01", "b81e44d0", "0c9d7e12", ...]
     }
 
 ``record_of`` and ``write`` make one from a game; ``read`` loads and checks one; ``replay``
 rebuilds the game by applying every action through the engine (so an illegal action is caught
-by the same rules core as in play); ``verify`` replays and compares the result and the digest.
-Anything wrong with a record raises ``RecordError`` saying what and where. Reading never
-writes.
+by the same rules core as in play); ``verify`` replays and compares, move by move, the record's
+``steps``: a hash chain that starts at the digest of the game before its first action (its
+rules and seed) and takes in each action, of which the record keeps 8 hex digits a link. The
+first link that differs names the first action changed, added or dropped; then the result and
+the final digest are compared, which find a game the engine now plays differently. Anything
+wrong with a record raises ``RecordError`` saying what and where. Reading never writes.
 
-Version 1 records (written before the engine's state was rebuilt) carry the digest of that
-engine's flat state; ``digest_v1`` computes it from today's state, so they still verify. An
-option a record does not list reads its default (which plays as the engine did before the
-option existed).
+Version 1 and 2 records carry no ``steps``: they verify by their result and final digest, as
+they always did. Version 1 records (written before the engine's state was rebuilt) carry the
+digest of that engine's flat state; ``digest_v1`` computes it from today's state. An option a
+record does not list reads its default (which plays as the engine did before the option
+existed).
 """
 
 from __future__ import annotations
@@ -36,18 +41,22 @@ from typing import Any
 from canasta.cards import NUM_KINDS
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
+from canasta.engine.position import SEEDS
 from canasta.engine.state import WILD
 from canasta.errors import ActionParseError, IllegalAction, RecordError, RulesError
 from canasta.rules import RuleSet, from_dict
 
 FORMAT = "canasta-record"
-VERSION = 2
-VERSIONS = (1, 2)  #: the versions ``read`` and ``verify`` accept
+VERSION = 3
+VERSIONS = (1, 2, 3)  #: the versions ``read`` and ``verify`` accept
+STEP = 8  #: hex digits of each link of the chain a record keeps (``steps``)
 
-_KEYS = ("format", "version", "rules", "seed", "actions", "result", "digest")
+_KEYS = ("format", "version", "rules", "seed", "actions", "result", "digest", "steps")
+_KEYS_BEFORE_3 = tuple(k for k in _KEYS if k != "steps")
 _RESULT_KEYS = ("deals", "scores", "winner", "terminal")
 _LINE = 72  # the widest list ``dumps`` keeps on one line
 _DIGEST = re.compile(r"[0-9a-f]{64}")
+_STEP = re.compile(rf"[0-9a-f]{{{STEP}}}")
 
 
 def result_of(game: Game) -> dict[str, Any]:
@@ -70,7 +79,23 @@ def record_of(game: Game) -> dict[str, Any]:
         "actions": [str(Action.from_code(code)) for code in game.history],
         "result": result_of(game),
         "digest": game.digest(),
+        "steps": steps_of(game),
     }
+
+
+def link(previous: str, action: Action) -> str:
+    """The chain's next link: the SHA-256 of the previous link and the action's code."""
+    return hashlib.sha256(f"{previous} {action.code}".encode()).hexdigest()
+
+
+def steps_of(game: Game) -> list[str]:
+    """The ``steps`` of a game's record: the first ``STEP`` hex digits of each link of its
+    chain, which starts at the digest of the game before its first action (its rules and its
+    seed) and takes in each action in turn. No replay: a hash per action."""
+    chain = [Game(game.rules, game.seed).digest()]
+    for code in game.history:
+        chain.append(link(chain[-1], Action.from_code(code)))
+    return [h[:STEP] for h in chain]
 
 
 def dumps(game: Game) -> str:
@@ -108,6 +133,10 @@ def loads(text: str) -> dict[str, Any]:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc}") from None
+    except RecordError:
+        raise
+    except ValueError as exc:  # a number of more digits than Python converts
+        raise RecordError(f"not a record: {exc}") from None
     except RecursionError:
         raise RecordError("not a record: JSON nested too deeply") from None
     return check(data)
@@ -118,15 +147,21 @@ def check(data: object) -> dict[str, Any]:
     first fault (a missing or unknown key, a wrong type, bad rules)."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, not {_json_type(data)}")
-    _exact_keys(data, _KEYS, "record")
+    if "version" in data:  # first: it says which keys a record has (a missing one is named)
+        _expect(data, "version", "a whole number", _int)
+        if data["version"] not in VERSIONS:
+            raise RecordError(f"version {data['version']} is not supported (this reads "
+                              f"{', '.join(map(str, VERSIONS[:-1]))} and {VERSIONS[-1]})")
+    _exact_keys(data, _KEYS if data.get("version", VERSION) >= 3 else _KEYS_BEFORE_3,
+                "record")
     _expect(data, "format", json.dumps(FORMAT), lambda v: v == FORMAT)
-    _expect(data, "version", "a whole number", _int)
-    if data["version"] not in VERSIONS:
-        raise RecordError(f"version {data['version']} is not supported (this reads "
-                          f"{' and '.join(map(str, VERSIONS))})")
     _expect(data, "rules", "an object", lambda v: isinstance(v, dict))
-    _expect(data, "seed", "a whole number", _int)
+    _expect(data, "seed", f"a whole number from {SEEDS[0]} to {SEEDS[1]}",
+            lambda v: _int(v) and SEEDS[0] <= v <= SEEDS[1])
     _expect_list(data, "actions", "a string", lambda v: isinstance(v, str))
+    if "steps" in data:
+        _expect_list(data, "steps", f"{STEP} lowercase hex digits",
+                     lambda v: isinstance(v, str) and _STEP.fullmatch(v) is not None)
     _expect(data, "digest", "64 lowercase hex digits",
             lambda v: isinstance(v, str) and _DIGEST.fullmatch(v) is not None)
     _expect(data, "result", "an object", lambda v: isinstance(v, dict))
@@ -162,16 +197,21 @@ def new_game(record: dict[str, Any]) -> Game:
 
 def apply_recorded(game: Game, index: int, text: str) -> Action:
     """Apply ``actions[index]`` of a record to ``game``; ``RecordError`` when it cannot be."""
-    where = f"actions[{index}] = {text!r}"
-    try:
-        action = Action.parse(text)
-    except ActionParseError as exc:
-        raise RecordError(f"{where} does not parse: {exc}") from None
+    action = parse_recorded(index, text)
     try:
         game.apply(action)
     except IllegalAction as exc:
-        raise RecordError(f"{where} is illegal at that point: {exc.reason}") from None
+        raise RecordError(f"actions[{index}] = {text!r} is illegal at that point: "
+                          f"{exc.reason}") from None
     return action
+
+
+def parse_recorded(index: int, text: str) -> Action:
+    """``actions[index]`` of a record as an action; ``RecordError`` when it does not parse."""
+    try:
+        return Action.parse(text)
+    except ActionParseError as exc:
+        raise RecordError(f"actions[{index}] = {text!r} does not parse: {exc}") from None
 
 
 def replay(record: dict[str, Any]) -> Game:
@@ -183,14 +223,35 @@ def replay(record: dict[str, Any]) -> Game:
 
 
 def verify(record: dict[str, Any]) -> Game:
-    """Replay a record and check its result and digest against the replayed game."""
-    game = replay(record)
+    """Replay a record and check, move by move, its chain against its ``steps`` (where the
+    record has them: version 3), naming the first action that differs from the recorded game;
+    then its result and final digest."""
+    game = new_game(record)
+    steps = record.get("steps")
+    chain = game.digest()
+    if steps and chain[:STEP] != steps[0]:
+        raise RecordError(f"the game before its first action differs from the recorded one "
+                          f"(its rules or its seed): step {chain[:STEP]}, the record says "
+                          f"{steps[0]}")
+    for index, text in enumerate(record["actions"]):
+        action = parse_recorded(index, text)
+        chain = link(chain, action)
+        if steps is not None and index + 1 < len(steps) and chain[:STEP] != steps[index + 1]:
+            raise RecordError(
+                f"action {index} ({action}) differs from the recorded game: step "
+                f"{chain[:STEP]}, the record says {steps[index + 1]} (an action was changed, "
+                "added or dropped here)")
+        apply_recorded(game, index, text)
     expected = result_of(game)
     wrong = [f"result.{key} is {json.dumps(record['result'][key])} "
              f"but the replay gives {json.dumps(expected[key])}"
              for key in _RESULT_KEYS if record["result"][key] != expected[key]]
     if wrong:
         raise RecordError("result mismatch: " + "; ".join(wrong))
+    if steps is not None and len(steps) != len(record["actions"]) + 1:
+        raise RecordError(f"steps has {len(steps)} entries, expected "
+                          f"{len(record['actions']) + 1}: one before the first action and one "
+                          "after each")
     digest = game.digest() if record["version"] >= 2 else digest_v1(game, record["rules"])
     if record["digest"] != digest:
         raise RecordError(

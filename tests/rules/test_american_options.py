@@ -114,7 +114,7 @@ def test_the_observation_carries_the_black_threes_and_the_bonus_piles_where_they
     observer = Observer(load("modern_american"))
     at = {f.name: f for f in observer.layout.fields}
     game = Game.from_position(load("modern_american"), "turn 0 draw; hands K 5 | | | ; "
-                              "black3 0 2 0 0; bonus 4 5 6 | 7 8 9")
+                              "black3 0 2 0 0; bonus 4 5 6 | 7 8 9", partial=True)
     vector = observer.tensor(game.view(0))
     black, bonus = at["black_threes"], at["bonus_sizes"]
     assert list(vector[black.offset:black.end]) == [0, 2, 0, 0]
@@ -127,7 +127,8 @@ def test_the_bonus_piles_travel_on_the_wire_as_sizes_only() -> None:
     """docs/protocol.md: a view on the wire carries the bonus piles' sizes, never their cards;
     a view with more piles than the rules set aside is refused."""
     mac = load("modern_american")
-    game = Game.from_position(mac, "turn 0 draw; hands K 5 | | | ; bonus 4 5 6 | 7 8 9")
+    game = Game.from_position(mac, "turn 0 draw; hands K 5 | | | ; bonus 4 5 6 | 7 8 9",
+                              partial=True)
     sent = json.loads(json.dumps(encode_view(game.view(1))))
     assert sent["bonus_sizes"] == [3, 3] and "bonus" not in sent["position"]
     assert decode_view(sent, mac) == game.view(1)
@@ -142,7 +143,7 @@ def test_the_faces_show_black_threes_laid_out_and_the_bonus_piles() -> None:
     and the sizes of the face-down bonus piles (``table_facts``, the text face)."""
     mac = load("modern_american")
     game = Game.from_position(mac, "turn 0 draw; hands K 5 | | | ; black3 0 2 0 1; "
-                              "bonus 4 5 6 | 7 8 9")
+                              "bonus 4 5 6 | 7 8 9", partial=True)
     facts = table_facts(game.view(0))
     assert [side.black_threes for side in facts.sides] == [0, 3]
     assert facts.bonus_piles == (3, 3)

@@ -136,7 +136,7 @@ def test_a_bonus_pile_is_seen_by_no_one_until_drawn() -> None:
     assert sampled.state.table.bonus_sizes == (4, 3)
     assert [len(p) for p in sampled.state.table.bonus] == [4, 3]
     assert sampled.card_count() == game.card_count()
-    assert Game.from_position(MAC, game.position()).digest() == game.digest()
+    assert Game.from_position(MAC, game.position(), partial=True).digest() == game.digest()
 
 
 def test_no_going_out_while_the_bonus_cards_wait() -> None:

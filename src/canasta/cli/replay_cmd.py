@@ -20,7 +20,8 @@ from canasta.record import apply_recorded, new_game, read, verify
 
 def run(args: argparse.Namespace) -> int:
     """Print the game of a record file (or, with ``--position N``, the position after its
-    first N actions); with ``--verify``, check it first."""
+    first N actions); with ``--verify``, check it first, move by move (``record.verify``:
+    the first action whose state differs from the recorded game is named)."""
     rec = read(args.file)
     try:
         if args.verify:
@@ -33,8 +34,20 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as exc:
         raise RecordError(f"{args.file}: {exc}") from None
     if args.verify:
-        print(f"verified: the replay gives the recorded result and digest {rec['digest'][:16]}...")
+        for line in verified_lines(rec):
+            print(line)
     return 0
+
+
+def verified_lines(rec: dict[str, Any]) -> list[str]:
+    """What ``--verify`` found: every action as recorded (a record with ``steps``), and, for
+    every record, its result and final state (docs/records.md, "Versions")."""
+    moves = (f"checked: each of its {len(rec['actions'])} actions is the recorded one (its "
+             "chain of steps)" if "steps" in rec else
+             f"checked: a version {rec['version']} record keeps no state per move, so its "
+             "result and final state only")
+    return [moves, f"verified: the replay gives the recorded result and digest "
+                   f"{rec['digest'][:16]}..."]
 
 
 def position_after(rec: dict[str, Any], count: int) -> str:

@@ -45,13 +45,14 @@ class Game:
         self._legal: list[Action] | None = None
 
     @classmethod
-    def from_position(cls, rules: RuleSet | str | Path, text: str) -> Game:
-        """The game at a position (docs/positions.md); ``PositionError`` says what is wrong
-        with a malformed or impossible one. Its history starts there."""
+    def from_position(cls, rules: RuleSet | str | Path, text: str, *,
+                      partial: bool = False) -> Game:
+        """The game at a position, its history starting there; ``PositionError`` says why one
+        is malformed or unreachable (``partial``: a part of a game; docs/positions.md)."""
         game = cls.__new__(cls)
         game.rules = rules if isinstance(rules, RuleSet) else load(rules)
         game.t = tables_for(game.rules)
-        game.state = position_read.read(text, game.t)
+        game.state = position_read.read(text, game.t, partial)
         game.history, game._legal = [], None
         return game
 

@@ -42,6 +42,9 @@ from canasta.errors import CanastaError
 
 VERSION = 1
 HEAD = "canasta-position"
+#: The seeds a position (and a record) holds: whole numbers from -2**128 to 2**128
+#: (the server draws 128-bit seeds).
+SEEDS = (-(2**128), 2**128)
 
 
 class PositionError(CanastaError):

@@ -4,12 +4,10 @@ the reason it is malformed or describes a state the rules cannot reach (``Positi
 from __future__ import annotations
 
 from canasta.cards import (
-    BLACK_THREE,
     FOUR,
     JOKER,
     NUM_CODES,
     NUM_KINDS,
-    RED_THREE,
     SUITED,
     SUITS,
     TWO,
@@ -29,10 +27,11 @@ from canasta.engine.position import (
     PHASE_WORDS,
     SCORE_FIELDS,
     SCORE_FIELDS_BASE,
+    SEEDS,
     VERSION,
     PositionError,
-    meld_text,
 )
+from canasta.engine.position_check import check, used
 from canasta.engine.scoring import HandResult, SideScore
 from canasta.engine.state import (
     SAMBA_MARK,
@@ -53,10 +52,11 @@ from canasta.engine.tables import Tables
 from canasta.errors import CardError
 
 
-def read(text: str, t: Tables) -> State:
-    """The state a position describes; ``PositionError`` names what is wrong."""
+def read(text: str, t: Tables, partial: bool = False) -> State:
+    """The state a position describes; ``PositionError`` names what is wrong (the checks of
+    ``position_check``; ``partial``: a part of a game, not checked as a whole one)."""
     try:
-        return _Reader(text, t).state()
+        return _Reader(text, t).state(partial)
     except CardError as exc:
         raise PositionError(f"bad card in the position: {exc}") from None
 
@@ -143,7 +143,7 @@ class _Reader:
 
     # -- the state
 
-    def state(self) -> State:
+    def state(self, partial: bool) -> State:
         t, f = self.t, self.fields
         if HEAD in f and f[HEAD] != str(VERSION):
             raise PositionError(f"position version {f[HEAD]!r} is not supported "
@@ -152,7 +152,7 @@ class _Reader:
             raise PositionError(f"this position is for other rules ({f['rules']}); these "
                                 f"rules are {t.fingerprint}")
         players, sides = t.players, t.sides
-        seed = self.int_("seed", 0, -(2**63), 2**63 - 1)
+        seed = self.int_("seed", 0, *SEEDS)
         deal_no = self.int_("deal", 1, 1, 10**6)
         scores = self.ints("scores", sides, [0] * sides)
         seat_text, _, phase_text = f.get("turn", "0 draw").partition(" ")
@@ -179,7 +179,7 @@ class _Reader:
                       else t.seat_sides)
         if "stock" not in f:
             table.stock = _rest(state, t)
-        _check(state, t)
+        check(state, t, partial)
         return state
 
     def results(self, scores: list[int]) -> tuple[HandResult, ...]:
@@ -369,57 +369,12 @@ class _Reader:
                        tuple(self.cards(named.get("pile", ""), "opening pile")), blocked)
 
 
-
-
-# ---------------------------------------------------------------------- what cannot be
-
-def _used(s: State, t: Tables) -> tuple[list[int], list[int]]:
-    """The cards a state places, by kind and by code (suited cards only; melds of a rank keep
-    no suits)."""
-    kinds, codes = [0] * NUM_KINDS, [0] * NUM_CODES
-
-    def put(code: int, n: int = 1) -> None:
-        kinds[rank_of(code)] += n
-        if code >= SUITED:
-            codes[code] += n
-
-    for seat in s.seats:
-        for kind in range(NUM_KINDS):
-            kinds[kind] += seat.foot[kind]
-        kinds[RED_THREE] += seat.red_threes
-        kinds[BLACK_THREE] += seat.black_threes
-        if seat.cards is not None:
-            for code in range(SUITED, NUM_CODES):
-                put(code, seat.cards[code])
-            for kind in range(FOUR):
-                kinds[kind] += seat.hand[kind]
-        else:
-            for kind, n in enumerate(seat.hand):
-                kinds[kind] += n
-    for side in s.sides:
-        kinds[BLACK_THREE] += side.black_threes_removed
-        for meld in side.melds:
-            if meld is not None:
-                if meld.rank != WILD:
-                    kinds[meld.rank] += meld.naturals
-                kinds[TWO] += meld.twos
-                kinds[JOKER] += meld.jokers
-        runs = [(suit, run[0], run[1]) for suit, run in enumerate(side.runs) if run]
-        for suit, low, high in runs + list(side.sambas):
-            for rank in range(low, high + 1):
-                put(SUITED + (rank - FOUR) * 4 + suit)
-    opening = s.turn.opening
-    bonus = [c for pile in s.table.bonus for c in pile]
-    for code in (*s.table.pile, *s.table.under, *s.table.stock, *bonus,
-                 *(opening.pending or () if opening else ())):
-        put(code)
-    return kinds, codes
-
+# ---------------------------------------------------------------------- the stock left out
 
 def _rest(s: State, t: Tables) -> list[int]:
     """The cards the state does not place, in code order: a stock left out of a position.
     Where suits matter, a meld's naturals take the suits of its rank in suit order."""
-    kinds, codes = _used(s, t)
+    kinds, codes = used(s)
     if not t.suited:
         return [k for k in range(NUM_KINDS) for _ in range(max(0, t.pack[k] - kinds[k]))]
     left = [max(0, p - u) for p, u in zip(t.codes, codes, strict=True)]
@@ -433,68 +388,3 @@ def _rest(s: State, t: Tables) -> list[int]:
             left[code] -= take
             unsuited -= take
     return [c for c in range(NUM_CODES) for _ in range(left[c])]
-
-
-def _check(s: State, t: Tables) -> None:
-    """Refuse a state the rules cannot reach: more cards of a kind than the pack holds, melds
-    that break the meld rules, a side with melds that has not opened. (Cards a position does
-    not place, when it gives its stock, are out of play: puzzles and tests use that.)"""
-    rules = t.rules
-    combined = t.partners_at_pile and s.seat_sides != t.seat_sides
-    for side in s.sides:
-        for meld in side.melds:
-            if meld is not None:
-                _check_meld(meld, t, combined)
-        if (side.runs != [None] * 4 or side.sambas) and not rules.melds.sequences:
-            raise PositionError("a side has a sequence, but these rules have no sequences")
-    kinds, codes = _used(s, t)
-    for kind in range(NUM_KINDS):
-        if kinds[kind] > t.pack[kind]:
-            raise PositionError(f"the position holds {kinds[kind]} of {kind_name(kind)}, "
-                                f"more than the pack's {t.pack[kind]}")
-    for code in range(SUITED, NUM_CODES):
-        if codes[code] > t.codes[code]:
-            raise PositionError(f"the position holds {codes[code]} of {kind_name(code)}, "
-                                f"more than the pack's {t.codes[code]}")
-    for n, side in enumerate(s.sides):
-        if n not in s.seat_sides and (side.opened or any(side.melds)):
-            raise PositionError(f"side {n} has melds or has opened, but no seat plays for it "
-                                "(partners)")
-        tentative = s.turn.opening is not None and s.seat_sides[s.turn.seat] == n
-        has = any(m is not None for m in side.melds) or side.sambas or side.runs != [None] * 4
-        if has and not side.opened and not tentative:
-            raise PositionError(f"side {n} has melds but has not made its initial meld "
-                                "(add 'opened', or a tentative 'opening')")
-        if side.opened and tentative:
-            raise PositionError(f"side {n} has an opening in progress but has melded already")
-
-
-def _check_meld(meld: Meld, t: Tables, combined: bool = False) -> None:
-    """Refuse a meld the rules could not lay; ``combined``: two partners' melds may have been
-    combined into it (``partners.form``), so it may hold more wild cards than ruling 7 lets a
-    meld be laid with."""
-    rules = t.rules.melds
-    text = meld_text(meld)
-    if meld.rank == WILD:
-        if not rules.wild_melds:
-            raise PositionError(f"a meld of wild cards alone ({text}): these rules allow none")
-        if meld.size < 3:
-            raise PositionError(f"a meld of wild cards alone ({text}) holds at least three")
-        if rules.twos_meld and (meld.twos < rules.min_naturals or
-                                meld.jokers > t.cap[min(meld.twos, len(t.cap) - 1)]):
-            raise PositionError(f"a meld of 2s ({text}) holds more jokers than its 2s allow")
-        return
-    if meld.rank == BLACK_THREE:
-        if meld.naturals not in rules.black_three_sets or meld.wilds:
-            raise PositionError(f"a black-3 set of {meld.naturals} ({text}) is not allowed")
-        return
-    if meld.rank < FOUR:
-        raise PositionError(f"{text}: red 3s are never melded")
-    if meld.size < 3 or meld.naturals < rules.min_naturals:
-        raise PositionError(f"a meld ({text}) needs three cards, {rules.min_naturals} of them "
-                            "natural")
-    if meld.wilds > t.cap[min(meld.naturals, len(t.cap) - 1)] and \
-            not rules.wild_limit_at_laydown_only and not combined:
-        raise PositionError(f"a meld ({text}) holds more wild cards than its naturals allow")
-    if rules.max_size and meld.size > rules.max_size:
-        raise PositionError(f"a meld ({text}) holds more than {rules.max_size} cards")

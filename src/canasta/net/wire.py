@@ -61,7 +61,7 @@ def decode_view(data: object, rules: RuleSet) -> PlayerView:
     if not isinstance(legal, list):
         raise ViewError("the view's 'legal' is a list of action codes")
     try:
-        state = information_set(read(str(data.get("position")), tables_for(rules)), seat)
+        state = information_set(read(str(data.get("position")), tables_for(rules), True), seat)
         actions = tuple(Action.from_code(code) for code in legal)
     except CanastaError as exc:
         raise ViewError(f"the view does not read: {exc}") from None
