@@ -122,7 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="print a recorded game turn by turn")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON)")
     replay.add_argument("--verify", action="store_true",
-                        help="first check that the record replays to its result and digest")
+                        help="first check the record: each action against its step in the "
+                             "record's chain (naming the first that differs), then the result "
+                             "and digest")
     replay.add_argument("--position", type=whole_number, default=None, metavar="N",
                         help="print only the position after the first N actions "
                              "(docs/positions.md)")
