@@ -227,6 +227,18 @@ class Recall:
             self.log[actor].append(f"{action} [{_hand_text(view_of(actor))}]")
         self.hand_sizes[actor] = size
 
+    def resampled(self, seat: int, view_of: Callable[[int], PlayerView]) -> Recall:
+        """The memory of a game resampled for ``seat`` (``determinize``), ``view_of`` giving
+        the sampled game's views: the public memory and ``seat``'s own hands as they are;
+        the other seats' past hands are hidden from ``seat`` and were never sampled, so each
+        one's private memory starts again from its sampled hand now (none of the real game's
+        hidden cards stays in it)."""
+        other = self.copy()
+        for n in range(self.players):
+            if n != seat:
+                other.log[n] = [f"sampled [{_hand_text(view_of(n))}]"]
+        return other
+
     def copy(self) -> Recall:
         other = Recall.__new__(Recall)
         other.players, other.deal, other.pile = self.players, self.deal, self.pile[:]

@@ -27,12 +27,15 @@ returns.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from canasta.engine.actions import ALL_ACTIONS, NUM_ACTIONS
+from canasta.engine.determinize import determinize
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 from canasta.envs.observation import Observer, Recall
@@ -45,6 +48,8 @@ _DEFAULTS: dict[str, Any] = {"rules": "classic", "max_deals": 0, "seed": -1, "se
 _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 #: Deals assumed when bounding the length of a game played to the target (max_deals 0).
 _LONGEST_GAME_DEALS = 1000
+#: The chance outcome in a resampled state's history: no shuffle (OpenSpiel refuses -1).
+UNKNOWN_SHUFFLE = -2
 
 
 def _game_type(rules: RuleSet | None) -> pyspiel.GameType:
@@ -169,6 +174,20 @@ class _Engine:
         return _Engine(self.game.clone(), self.recall.copy(), self.max_deals)
 
 
+class _Replay:
+    """Stands in for the engine while a resampled state's OpenSpiel history is written: the
+    players recorded as they acted, and ``apply`` plays nothing."""
+
+    __slots__ = ("acting", "current_player", "game", "over")
+
+    def __init__(self, players: list[int]) -> None:
+        self.acting, self.over, self.game = iter(players), False, self
+        self.current_player = next(self.acting, _TERMINAL)
+
+    def apply(self, code: int) -> None:
+        self.current_player = next(self.acting, _TERMINAL)
+
+
 class CanastaState(pyspiel.State):  # type: ignore[misc]
     """A game of ``python_canasta``: the chance node, then the engine's game."""
 
@@ -199,6 +218,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self._engine is None:
+            if action < 0:
+                raise ValueError(f"python_canasta: {action} is no shuffle (a resampled "
+                                 "state's history starts with no shuffle: no seed deals it)")
             game = Game(self._config.rules, seed=int(action))
             self._engine = _Engine(game, Recall(game.view, game.num_players),
                                    self._config.max_deals)
@@ -217,6 +239,34 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if self._engine is None:
             return [0.0] * self._config.rules.players.count
         return final_returns(self._engine.game, self._config.max_deals)
+
+    def resample_from_infostate(self, player: int, sampler: Callable[[], float]
+                                ) -> CanastaState:
+        """A state ``player`` cannot tell from this one, as OpenSpiel's ISMCTS samples its
+        worlds (docs/envs.md, "Search"): the cards ``player`` cannot see (the other hands
+        beyond what is known of them, the feet, the cards under the pile, the bonus piles and
+        the stock) dealt at random by the engine's determinization
+        (``canasta.engine.determinize``), later deals from a drawn seed, the randomness drawn
+        from ``sampler`` (a ``pyspiel.UniformProbabilitySampler``: a float in [0, 1)).
+
+        ``player``'s view, observations and information state are this state's. Its history
+        holds the same actions by the same players after the chance outcome
+        ``UNKNOWN_SHUFFLE`` (-2): no seed deals the sampled cards, and the real one is the
+        secret. The other seats' private memory starts from their sampled hands
+        (``Recall.resampled``)."""
+        engine = self._engine
+        state = CanastaState(self.get_game())
+        if engine is None:
+            return state
+        rng = random.Random(int(sampler() * 2 ** 53))
+        sample = determinize(engine.view(player), rng)
+        sample.history = engine.game.history[:]
+        state._engine = _Replay([h.player for h in self.full_history()])  # type: ignore[assignment]
+        for action in (UNKNOWN_SHUFFLE, *self.history()[1:]):
+            state.apply_action(action)
+        state._engine = _Engine(sample, engine.recall.resampled(player, sample.view),
+                                engine.max_deals)
+        return state
 
     def __str__(self) -> str:
         """The whole state (docs/positions.md), for debugging: it shows every hand."""
@@ -252,4 +302,5 @@ class CanastaObserver:
 
 pyspiel.register_game(_game_type(None), CanastaGame)
 
-__all__ = ["SHORT_NAME", "CanastaGame", "CanastaObserver", "CanastaState", "max_length"]
+__all__ = ["SHORT_NAME", "UNKNOWN_SHUFFLE", "CanastaGame", "CanastaObserver", "CanastaState",
+           "max_length"]
