@@ -126,3 +126,36 @@ def test_the_information_state_string_only_ever_grows() -> None:
     for (hands, history), (later_hands, later_history) in itertools.pairwise(memory):
         assert later_hands.startswith(hands) and later_history.startswith(history)
     assert len(memory[-1][0]) > len(memory[0][0])
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_every_preset_declares_a_length_pyspiel_accepts(rules: str) -> None:
+    """max_deals 0 (to the rules' end) and the largest accepted both load with a bound that
+    covers every deal the game can play."""
+    ruleset = load(rules)
+    longest = canasta_spiel.longest_deals(ruleset)
+    for max_deals in (0, longest):
+        game = pyspiel.load_game("python_canasta", {"rules": rules, "max_deals": max_deals})
+        assert 0 < game.max_game_length() <= 2 ** 31 - 1
+        assert isinstance(game, canasta_spiel.CanastaGame)
+        stops = game.max_deals or ruleset.game.deals
+        assert 0 < stops <= longest
+        assert game.max_game_length() == canasta_spiel.max_length(ruleset, stops)
+
+
+def test_max_deals_past_the_largest_accepted_is_refused_naming_it() -> None:
+    assert canasta_spiel.longest_deals(load("classic")) == 3139
+    pyspiel.load_game("python_canasta", {"rules": "classic", "max_deals": 3139})
+    with pytest.raises(ValueError, match="max_deals=3140 .* the largest accepted is 3139"):
+        pyspiel.load_game("python_canasta", {"rules": "classic", "max_deals": 3140})
+    # Hand and Foot's rules end the game after 4 deals: any max_deals is within the bound.
+    feet = pyspiel.load_game("python_canasta", {"rules": "hand_and_foot", "max_deals": 1300})
+    assert feet.max_game_length() == canasta_spiel.max_length(load("hand_and_foot"), 4)
+
+
+def test_a_game_to_the_target_stops_after_the_longest_deals() -> None:
+    game = pyspiel.load_game("python_canasta(rules=classic)")
+    assert isinstance(game, canasta_spiel.CanastaGame)
+    assert game.max_deals == 3139
+    feet = pyspiel.load_game("python_canasta(rules=hand_and_foot)")
+    assert isinstance(feet, canasta_spiel.CanastaGame) and feet.max_deals == 0

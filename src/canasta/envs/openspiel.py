@@ -10,7 +10,8 @@ environment wrapper) run on it unchanged. Parameters:
 
 - ``rules``: a preset name or a rules file path (``canasta.rules.load``);
 - ``max_deals``: stop after this many deals, the side ahead on points winning (0: play to the
-  end the rules set);
+  end the rules set, stopping after ``longest_deals`` if the rules set no deal count; a
+  ``max_deals`` past that is refused, ``deal_limit``);
 - ``seed``: -1 (the default) for a chance node that draws the game's shuffle uniformly from
   ``seeds`` outcomes; a seed >= 0 for that one game (a chance node with one outcome);
 - ``seeds``: how many shuffles the chance node draws from.
@@ -46,8 +47,8 @@ from canasta.rules import RuleSet, load
 SHORT_NAME = "python_canasta"
 _DEFAULTS: dict[str, Any] = {"rules": "classic", "max_deals": 0, "seed": -1, "seeds": 1 << 16}
 _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
-#: Deals assumed when bounding the length of a game played to the target (max_deals 0).
-_LONGEST_GAME_DEALS = 1000
+#: The longest game length pyspiel's GameInfo holds (a C++ int).
+_INT32_MAX = 2 ** 31 - 1
 #: The chance outcome in a resampled state's history: no shuffle (OpenSpiel refuses -1).
 UNKNOWN_SHUFFLE = -2
 
@@ -75,14 +76,48 @@ def _game_type(rules: RuleSet | None) -> pyspiel.GameType:
     )
 
 
-def max_length(rules: RuleSet, max_deals: int) -> int:
-    """An upper bound on a game's actions: the chance node, then per deal every turn the
-    engine allows (``limits.max_turns_per_hand``) with its most actions (asking and answering,
-    the draw, every card of the pack laid after each allowed retract, the discard)."""
+def _actions_per_deal(rules: RuleSet) -> int:
+    """An upper bound on a deal's actions: every turn the engine allows
+    (``limits.max_turns_per_hand``) with its most actions (asking and answering, the draw,
+    every card of the pack laid after each allowed retract, the discard)."""
     pack = rules.deck.decks * 54 + rules.deck.jokers
     per_turn = 6 + (rules.limits.retracts_per_turn + 1) * pack
-    deals = max_deals or _LONGEST_GAME_DEALS
-    return 1 + deals * rules.limits.max_turns_per_hand * per_turn
+    return rules.limits.max_turns_per_hand * per_turn
+
+
+def longest_deals(rules: RuleSet) -> int:
+    """The most deals whose ``max_length`` fits pyspiel's 32-bit game length: the largest
+    ``max_deals`` accepted under rules that set no deal count of their own (3,139 for classic,
+    2,105 for samba)."""
+    return (_INT32_MAX - 1) // _actions_per_deal(rules)
+
+
+def deal_limit(rules: RuleSet, max_deals: int) -> int:
+    """The deals after which ``python_canasta`` stops (0: the rules end the game first).
+
+    ``max_deals`` when it is given; with 0, the rules' own deal count (``game.deals``, Hand
+    and Foot's 4) ends the game, and a game played to a target, which has no bound, stops
+    after ``longest_deals`` (the side ahead winning, as with ``max_deals``), so that the
+    declared length is a true bound. Raises ``ValueError`` naming the largest ``max_deals``
+    accepted when the game could run longer than pyspiel can declare."""
+    longest = longest_deals(rules)
+    own = rules.game.deals
+    if max_deals == 0:
+        return 0 if 0 < own <= longest else longest
+    if max_deals > longest and not 0 < own <= longest:
+        raise ValueError(f"python_canasta: max_deals={max_deals} is too long for pyspiel's "
+                         f"32-bit game length under these rules: the largest accepted is "
+                         f"{longest} (0 plays to the rules' end, stopping after {longest})")
+    return max_deals
+
+
+def max_length(rules: RuleSet, max_deals: int) -> int:
+    """An upper bound on a game's actions: the chance node, then every action of each deal
+    played (``deal_limit``, or the rules' own deal count when it is smaller)."""
+    limit = deal_limit(rules, max_deals)
+    own = rules.game.deals
+    deals = min(limit, own) if limit and own else limit or own
+    return 1 + deals * _actions_per_deal(rules)
 
 
 class CanastaGame(pyspiel.Game):  # type: ignore[misc]
@@ -99,6 +134,8 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"python_canasta: max_deals must be >= 0, seeds >= 1 and seed "
                              f">= -1 (got {max_deals}, {seeds}, {seed})")
         players = rules.players.count
+        length = max_length(rules, max_deals)  # raises before pyspiel's TypeError would
+        max_deals = deal_limit(rules, max_deals)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=1 if seed >= 0 else seeds,
@@ -107,7 +144,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
             max_utility=1.0,
             utility_sum=0.0 if _game_type(rules).utility == pyspiel.GameType.Utility.ZERO_SUM
             else None,
-            max_game_length=max_length(rules, max_deals),
+            max_game_length=length,
         )
         super().__init__(_game_type(rules), info, values)
         self.rules, self.max_deals = rules, max_deals
@@ -303,4 +340,4 @@ class CanastaObserver:
 pyspiel.register_game(_game_type(None), CanastaGame)
 
 __all__ = ["SHORT_NAME", "UNKNOWN_SHUFFLE", "CanastaGame", "CanastaObserver", "CanastaState",
-           "max_length"]
+           "deal_limit", "longest_deals", "max_length"]
