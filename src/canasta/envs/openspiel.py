@@ -157,15 +157,26 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
                          params: dict[str, Any] | None = None) -> CanastaObserver:
         """The observer of ``iig_obs_type``: perfect recall adds the deal's memory
-        (``Recall``); no private information drops the own hand."""
+        (``Recall``); private information ``NONE`` drops the own hand, ``SINGLE_PLAYER``
+        keeps it, ``ALL_PLAYERS`` adds every other seat's hand (``Layout``'s ``hands``: an
+        oracle, for training or analysis with the cards shown). Observer parameters are
+        refused: there are none."""
         if params:
             raise ValueError(f"python_canasta: observer parameters are not supported: {params}")
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        private = kind.private_info
+        if private not in _PRIVATE:
+            raise ValueError(f"python_canasta: private information {private} is not supported")
         return CanastaObserver(Observer(
             self.rules,
-            private=kind.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+            private=private != pyspiel.PrivateInfoType.NONE,
             public=kind.public_info,
-            recall=kind.perfect_recall))
+            recall=kind.perfect_recall,
+            every_hand=private == pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+_PRIVATE = (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER,
+            pyspiel.PrivateInfoType.ALL_PLAYERS)
 
 
 class _Config:
@@ -324,13 +335,16 @@ class CanastaObserver:
         if engine is None:
             self.tensor.fill(0)
             return
+        if self.observer.layout.every_hand:  # an oracle reads the game, not the view
+            self.tensor[:] = self.observer.tensor_of(engine.game, player, engine.recall)
+            return
         self.tensor[:] = self.observer.tensor(engine.view(player), engine.recall)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         engine = state._engine
         if engine is None:
             return f"seat {player} | chance: the shuffle"
-        text = self.observer.string(engine.view(player), engine.recall)
+        text = self.observer.string(engine.view(player), engine.recall, engine.view)
         if self.observer.layout.recall:
             # Perfect recall: every action played is public (a draw does not show its card).
             text += " | history " + ",".join(str(c) for c in engine.game.history)
