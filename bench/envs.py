@@ -220,8 +220,9 @@ def main(argv: list[str] | None = None) -> None:
           f"one-deal games, random legal play; load average {os.getloadavg()[0]:.1f}")
     gym, pair = GymLoop(args.rules, args.seed), GymLoop(args.pair, args.seed)
     rl = rlcard_loop(args.seed)
-    bodies: list[Body] = [gym, pair, zoo_loop(args.rules, args.seed)] + (
-        [] if rl is None else [rl])
+    bodies: list[Body] = [gym, pair, zoo_loop(args.rules, args.seed)]
+    if rl is not None:
+        bodies.append(rl)
     start = time.perf_counter()
     rates = rounds(bodies, args.seconds, args.rounds)
     spent = (time.perf_counter() - start) / len(bodies)  # about each loop's share of the time
