@@ -89,7 +89,6 @@ def test_a_resampled_state_keeps_what_the_player_saw_and_varies_the_rest(rules: 
             assert other.history()[0] == canasta_spiel.UNKNOWN_SHUFFLE
             samples.add(hidden_cards(sample, player))
         assert len(samples) > 1, "the hidden cards never varied"
-        assert hidden_cards(real, player) not in samples or len(samples) > 2
 
 
 def test_the_other_seats_memory_is_of_the_sample_not_the_real_game() -> None:

@@ -165,18 +165,12 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"python_canasta: observer parameters are not supported: {params}")
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         private = kind.private_info
-        if private not in _PRIVATE:
-            raise ValueError(f"python_canasta: private information {private} is not supported")
         return CanastaObserver(Observer(
             self.rules,
             private=private != pyspiel.PrivateInfoType.NONE,
             public=kind.public_info,
             recall=kind.perfect_recall,
             every_hand=private == pyspiel.PrivateInfoType.ALL_PLAYERS))
-
-
-_PRIVATE = (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.SINGLE_PLAYER,
-            pyspiel.PrivateInfoType.ALL_PLAYERS)
 
 
 class _Config:
