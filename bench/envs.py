@@ -9,10 +9,14 @@ Each measurement plays uniformly random legal actions (read from the action mask
   two-player gin rummy: one bot's turn a step where ``--rules`` classic plays three; and
   ``AsyncVectorEnv`` over a do-nothing environment of the same spaces, what the vector
   wrapper costs by itself;
-- PettingZoo AEC (``canasta.envs.pettingzoo.env``): turns per second (``last`` + ``step``);
+- PettingZoo AEC (``canasta.envs.pettingzoo.env``): turns per second (``last`` + ``step``),
+  one agent decision each;
 - OpenSpiel ``python_canasta``: ``apply_action`` per second, with the acting seat's
   ``information_state_tensor`` read before every action;
-- RLCard's gin rummy ``env.step`` loop, where RLCard is installed, and the ratios.
+- RLCard's gin rummy ``env.step`` loop, where RLCard is installed, and the ratios per agent
+  decision (docs/envs.md, "Throughput"): a PettingZoo turn and a two-player Gymnasium step
+  against RLCard's step; the four-hand Gymnasium step beside them with its engine decisions
+  per step (it plays the agent's and three bots' turns, so it is not one decision).
 
 Every loop draws its random actions the same way (``random.Random.randrange`` over the legal
 ones).
@@ -67,14 +71,17 @@ class GymLoop:
         self.env, self.rng = CanastaEnv(rules, opponents="random", max_deals=1), random.Random(seed)
         self.obs, _ = self.env.reset(seed=seed)
         self.decisions = 0
+        self.steps, self._steps = 0, 0  # the steps of the games ended, of the game now
 
     def __call__(self) -> int:
         env, rng, obs = self.env, self.rng, self.obs
         for _ in range(100):
             obs, _, terminated, _, _ = env.step(pick(obs["action_mask"], rng))
+            self._steps += 1
             if terminated:
                 assert env.game is not None
                 self.decisions += len(env.game.history)
+                self.steps, self._steps = self.steps + self._steps, 0
                 obs, _ = env.reset()
         self.obs = obs
         return 100
@@ -124,7 +131,8 @@ def gym_vector(make: Factory, seconds: float, seed: int, workers: int) -> float:
         envs.close()
 
 
-def zoo_turns(rules: str, seconds: float, seed: int) -> float:
+def zoo_loop(rules: str, seed: int) -> Body:
+    """PettingZoo AEC turns (``last`` + ``step``, one agent decision each) of random play."""
     env, rng = canasta_zoo.env(rules=rules, max_deals=1), random.Random(seed)
     env.reset(seed=seed)
 
@@ -139,7 +147,7 @@ def zoo_turns(rules: str, seconds: float, seed: int) -> float:
                 env.step(pick(obs["action_mask"], rng))
         return 100
 
-    return timed(seconds, run)
+    return run
 
 
 def spiel_steps(rules: str, seconds: float, seed: int) -> float:
@@ -212,40 +220,43 @@ def main(argv: list[str] | None = None) -> None:
           f"one-deal games, random legal play; load average {os.getloadavg()[0]:.1f}")
     gym, pair = GymLoop(args.rules, args.seed), GymLoop(args.pair, args.seed)
     rl = rlcard_loop(args.seed)
-    bodies: list[Body] = [gym, pair] + ([] if rl is None else [rl])
+    bodies: list[Body] = [gym, pair, zoo_loop(args.rules, args.seed)]
+    if rl is not None:
+        bodies.append(rl)
     start = time.perf_counter()
     rates = rounds(bodies, args.seconds, args.rounds)
     spent = (time.perf_counter() - start) / len(bodies)  # about each loop's share of the time
-    single, paired = median(rates[0]), median(rates[1])
+    single, paired, zoo = (median(r) for r in rates[:3])
+    per_step = gym.decisions / max(gym.steps, 1)
     print(f"gymnasium, one process:        {single:9,.0f} steps/s  "
-          f"({gym.decisions / spent:,.0f} engine decisions/s with the bots')")
+          f"({per_step:.2f} engine decisions a step, the bots' included: "
+          f"{gym.decisions / spent:,.0f} decisions/s)")
     print(f"gymnasium, {args.pair + ':':19s}{paired:9,.0f} steps/s  "
-          f"({pair.decisions / spent:,.0f} engine decisions/s with the bot's)")
+          f"({pair.decisions / max(pair.steps, 1):.2f} engine decisions a step)")
+    print(f"pettingzoo AEC:                {zoo:9,.0f} turns/s   (one decision a turn)")
     vector = gym_vector(_make(args.rules), args.seconds, args.seed, args.workers)
     print(f"gymnasium, AsyncVectorEnv x{args.workers}:   {vector:9,.0f} steps/s")
     still = gym_vector(partial(Still, args.rules), args.seconds, args.seed, args.workers)
     print(f"  the same, a do-nothing env:  {still:9,.0f} steps/s  (AsyncVectorEnv's own cost)")
-    zoo = zoo_turns(args.rules, args.seconds, args.seed)
-    print(f"pettingzoo AEC:                {zoo:9,.0f} turns/s   (target >= 5,000)")
     spiel = spiel_steps(args.rules, args.seconds, args.seed)
     print(f"openspiel, info-state tensor:  {spiel:9,.0f} steps/s   (target >= 5,000)")
     if rl is None:
         print("rlcard gin rummy:              not installed (pip install rlcard)")
         return
-    rl_rate = median(rates[2])
-    per_round = [g / r for g, r in zip(rates[0], rates[2], strict=True)]
-    ratio = median(per_round)
-    pair_ratio = median([g / r for g, r in zip(rates[1], rates[2], strict=True)])
-    print(f"rlcard gin rummy env.step:     {rl_rate:9,.0f} steps/s   (one decision a step)")
-    print(f"gymnasium / rlcard:            {ratio:9.2f}x       (target >= 2x; a "
-          f"{args.rules} step also plays the bots' turns)")
-    print(f"gymnasium {args.pair} / rlcard:   {pair_ratio:9.2f}x       (two players each, "
-          f"one bot's turn a step)")
-    print(f"engine decisions / rlcard:     {gym.decisions / spent / rl_rate:9.2f}x")
-    print(f"pettingzoo / rlcard:           {zoo / rl_rate:9.2f}x       (one decision a step)")
-    print(f"(ratios: medians of {args.rounds} rounds in which the loops took turns; "
-          f"{args.rules} / rlcard per round {', '.join(f'{x:.2f}' for x in per_round)})")
+    rl_rate = median(rates[3])
 
+    def ratio(body: int) -> float:  # the median over rounds of the body's rate / RLCard's
+        return median(g / r for g, r in zip(rates[body], rates[3], strict=True))
+
+    print(f"rlcard gin rummy env.step:     {rl_rate:9,.0f} steps/s   (one decision a step)")
+    print("per agent decision, against RLCard's gin rummy env.step with observations "
+          "(target >= 2x):")
+    print(f"  pettingzoo AEC turn:         {ratio(2):9.2f}x")
+    print(f"  gymnasium {args.pair + ' step:':18s}{ratio(1):9.2f}x       (the agent's decision "
+          f"and the bot's turn)")
+    print(f"  gymnasium {args.rules + ' step:':18s}{ratio(0):9.2f}x       (not one decision: "
+          f"{per_step:.2f} engine decisions a step, the agent's and three bots' turns)")
+    print(f"(ratios: medians of {args.rounds} rounds in which the loops took turns)")
 
 if __name__ == "__main__":
     main()

@@ -6,7 +6,7 @@ softmax over the engine's action codes, masked to the legal ones (docs/envs.md),
 REINFORCE with a linear value baseline and Adam, on the ``shaped`` reward (the deal's score
 plus the change in what the tables are worth). Observations are normalised by running means.
 
-    python examples/learn_canasta.py --minutes 5 --out docs/images/learning_curve.png
+    python examples/learn_canasta.py --minutes 5 --out docs/envs_learning_curve.png
 
 prints the win rate of the greedy (arg-max) policy and of a uniformly random player in the same
 seat over the same evaluation deals, and writes the learning curve. ``train`` and

@@ -44,3 +44,11 @@ def test_the_policy_only_ever_picks_legal_actions() -> None:
     mask[[3, 40]] = 1  # ...but only these two are legal
     p = policy.probabilities(np.zeros(8), mask)
     assert set(np.flatnonzero(p)) == {3, 40} and p.sum() == 1.0
+
+
+def test_the_docstring_draws_the_image_the_readme_shows() -> None:
+    root = EXAMPLE.parents[1]
+    doc = load_example().__doc__
+    assert doc is not None
+    out = doc.split("--out ")[1].split()[0]
+    assert (root / out).is_file() and f"]({out})" in (root / "README.md").read_text()

@@ -148,3 +148,44 @@ def test_partners_play_the_partner_spec_and_render_shows_the_view() -> None:
     assert env.game is not None
     text = env.render()
     assert text is not None and text == env.observer.string(env.game.view(1))
+
+
+def two_hand_deal() -> gymnasium.Env[Any, Any]:
+    return gymnasium.make(canasta.envs.ENV_ID, rules="two_hand", max_deals=1)
+
+
+@pytest.mark.parametrize("vector", [gymnasium.vector.SyncVectorEnv,
+                                    gymnasium.vector.AsyncVectorEnv])
+@pytest.mark.parametrize("mode", [gymnasium.vector.AutoresetMode.NEXT_STEP,
+                                  gymnasium.vector.AutoresetMode.SAME_STEP])
+def test_the_vector_envs_autoreset_step(vector: Any, mode: Any) -> None:
+    """Gymnasium 1.x autoreset (docs/envs.md, "Gymnasium"): under NEXT_STEP the observation
+    that ends a game has an all-zero mask, and only it; the step after it resets that game
+    (its action is ignored). Under SAME_STEP every observation's mask is valid."""
+    envs = vector([two_hand_deal, two_hand_deal], autoreset_mode=mode)
+    obs, _ = envs.reset(seed=1)
+    ended = np.zeros(2, bool)
+    games = 0
+    for _ in range(500):
+        masks = obs["action_mask"]
+        empty = masks.sum(axis=1) == 0
+        assert np.array_equal(empty, ended & (mode == gymnasium.vector.AutoresetMode.NEXT_STEP))
+        actions = np.array([envs.single_action_space.sample(mask=m) for m in masks])
+        obs, _, terminated, truncated, info = envs.step(actions)
+        assert "illegal_action" not in info
+        ended = terminated | truncated
+        games += int(ended.sum())
+    envs.close()
+    assert games >= 4
+
+
+def test_a_step_limit_is_gymnasiums_own() -> None:
+    """No limit is registered (docs/envs.md: every game ends within the engine's caps, whose
+    bound no game comes near); ``max_episode_steps`` to ``make`` truncates."""
+    assert gymnasium.spec(canasta.envs.ENV_ID).max_episode_steps is None
+    env = gymnasium.make(canasta.envs.ENV_ID, rules="classic", max_episode_steps=5)
+    obs, _ = env.reset(seed=2)
+    for step in range(5):
+        obs, _, terminated, truncated, _ = env.step(
+            env.action_space.sample(mask=obs["action_mask"]))
+        assert not terminated and truncated == (step == 4)

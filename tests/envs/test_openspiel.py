@@ -8,8 +8,10 @@ import itertools
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.observation import make_observation
 
 import canasta.envs.openspiel as canasta_spiel
+from canasta.cards import SUITED
 from canasta.envs.observation import Observer
 from canasta.rules import load
 from tests.envs.helpers import PRESETS
@@ -31,6 +33,15 @@ def play(state: pyspiel.State, seed: int) -> pyspiel.State:
             state.apply_action(int(rng.choice(outcomes, p=probs)))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def play_some(game: pyspiel.Game, actions: int) -> pyspiel.State:
+    """A state after the shuffle 5 and ``actions`` first legal actions."""
+    state = game.new_initial_state()
+    state.apply_action(5)
+    for _ in range(actions):
+        state.apply_action(state.legal_actions()[0])
     return state
 
 
@@ -126,3 +137,86 @@ def test_the_information_state_string_only_ever_grows() -> None:
     for (hands, history), (later_hands, later_history) in itertools.pairwise(memory):
         assert later_hands.startswith(hands) and later_history.startswith(history)
     assert len(memory[-1][0]) > len(memory[0][0])
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_every_preset_declares_a_length_pyspiel_accepts(rules: str) -> None:
+    """max_deals 0 (to the rules' end) and the largest accepted both load with a bound that
+    covers every deal the game can play."""
+    ruleset = load(rules)
+    longest = canasta_spiel.longest_deals(ruleset)
+    for max_deals in (0, longest):
+        game = pyspiel.load_game("python_canasta", {"rules": rules, "max_deals": max_deals})
+        assert 0 < game.max_game_length() <= 2 ** 31 - 1
+        assert isinstance(game, canasta_spiel.CanastaGame)
+        stops = game.max_deals or ruleset.game.deals
+        assert 0 < stops <= longest
+        assert game.max_game_length() == canasta_spiel.max_length(ruleset, stops)
+
+
+def test_max_deals_past_the_largest_accepted_is_refused_naming_it() -> None:
+    assert canasta_spiel.longest_deals(load("classic")) == 3139
+    pyspiel.load_game("python_canasta", {"rules": "classic", "max_deals": 3139})
+    with pytest.raises(ValueError, match="max_deals=3140 .* the largest accepted is 3139"):
+        pyspiel.load_game("python_canasta", {"rules": "classic", "max_deals": 3140})
+    # Hand and Foot's rules end the game after 4 deals: any max_deals is within the bound.
+    feet = pyspiel.load_game("python_canasta", {"rules": "hand_and_foot", "max_deals": 1300})
+    assert feet.max_game_length() == canasta_spiel.max_length(load("hand_and_foot"), 4)
+
+
+def test_a_game_to_the_target_stops_after_the_longest_deals() -> None:
+    game = pyspiel.load_game("python_canasta(rules=classic)")
+    assert isinstance(game, canasta_spiel.CanastaGame)
+    assert game.max_deals == 3139
+    feet = pyspiel.load_game("python_canasta(rules=hand_and_foot)")
+    assert isinstance(feet, canasta_spiel.CanastaGame) and feet.max_deals == 0
+
+
+def observe(game: pyspiel.Game, state: pyspiel.State, player: int,
+            private: pyspiel.PrivateInfoType, recall: bool = False) -> tuple[np.ndarray, str]:
+    observer = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=recall, private_info=private))
+    observer.set_from(state, player)
+    return observer.tensor.copy(), observer.string_from(state, player)
+
+
+@pytest.mark.parametrize("rules", ["classic", "samba"])
+def test_all_players_adds_exactly_the_other_seats_cards(rules: str) -> None:
+    game = pyspiel.load_game(f"python_canasta(rules={rules},max_deals=1)")
+    state = play_some(game, 30)
+    engine = state.engine
+    players = game.num_players()
+    kinds = pyspiel.PrivateInfoType
+    for player in range(players):
+        for recall in (False, True):
+            none, none_text = observe(game, state, player, kinds.NONE, recall)
+            single, single_text = observe(game, state, player, kinds.SINGLE_PLAYER, recall)
+            every, every_text = observe(game, state, player, kinds.ALL_PLAYERS, recall)
+            assert np.array_equal(every[:single.size], single)
+            layout = Observer(load(rules), every_hand=True, recall=recall).layout
+            fields = layout.unpack(every)
+            others = [engine.state.seats[(player + r) % players] for r in range(1, players)]
+            assert fields["hands"].tolist() == [list(p.hand) for p in others]
+            assert every.size - single.size == fields["hands"].size + (
+                fields["hands_suited"].size if "hands_suited" in fields else 0)
+            if "hands_suited" in fields:
+                assert fields["hands_suited"].tolist() == [list(p.cards[SUITED:]) for p in others]
+            # The text: the single player's, and each other seat's hand as its own text has it.
+            parts = every_text.split(" | ")
+            hands = next(part for part in parts if part.startswith("hands "))
+            parts.remove(hands)
+            assert " | ".join(parts) == single_text
+            assert "hand [" not in none_text and "hand [" in single_text
+            own_cards = single.size - none.size  # NONE: the single player's less its hand
+            assert np.array_equal(np.concatenate([single[:players], single[players + own_cards:]]),
+                                  none)
+            for r in range(1, players):
+                seat = (player + r) % players
+                own = observe(game, state, seat, kinds.SINGLE_PLAYER)[1].split(" | ")[1]
+                assert f"{seat}:[{own.removeprefix('hand [')}" in hands
+
+
+def test_unsupported_observer_parameters_are_refused() -> None:
+    game = pyspiel.load_game("python_canasta(rules=classic,max_deals=1)")
+    with pytest.raises(ValueError, match="observer parameters are not supported"):
+        game.make_py_observer(None, {"colour": "red"})

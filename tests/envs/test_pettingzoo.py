@@ -6,11 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pettingzoo
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import canasta.envs
 from canasta import IllegalAction
 from canasta.envs import pettingzoo as canasta_zoo
+from canasta.presentation import render, table_facts
 from tests.envs.helpers import PRESETS
 
 
@@ -90,3 +91,22 @@ def test_registered_with_pettingzoo() -> None:
     env = pettingzoo.make("aec", canasta.envs.ENV_ID, rules="samba", max_deals=1)
     env.reset(seed=0)
     assert env.unwrapped.rules.name == "samba"
+
+
+@pytest.mark.parametrize("rules", ["classic", "hand_and_foot"])
+def test_render_test_and_the_text_table(rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test; ``ansi`` is canasta.presentation's plain text of the acting
+    agent's view, ``human`` prints it."""
+    render_test(lambda render_mode=None: canasta_zoo.env(rules=rules, max_deals=1,
+                                                          render_mode=render_mode))
+    env = canasta_zoo.raw_env(rules=rules, render_mode="ansi")
+    env.reset(seed=3)
+    assert env.game is not None
+    seat = env.possible_agents.index(env.agent_selection)
+    text = env.render()
+    assert text == render(table_facts(env.game.view(seat))) and "Your hand: " in text
+    human = canasta_zoo.raw_env(rules=rules, render_mode="human")
+    human.reset(seed=3)
+    capsys.readouterr()
+    assert human.render() is None
+    assert capsys.readouterr().out == text + "\n\n"

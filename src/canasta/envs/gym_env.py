@@ -201,8 +201,9 @@ class CanastaEnv(gymnasium.Env[Observation, np.int64]):
     def _observe(self) -> Observation:
         game = self.game
         assert game is not None
-        self._mask = action_mask(game) if game.current_player == self.seat else \
-            np.zeros(NUM_ACTIONS, np.int8)
+        # All zeros at the end: a game stopped after max_deals has the next deal's player.
+        mine = game.current_player == self.seat and not over(game, self.max_deals)
+        self._mask = action_mask(game) if mine else np.zeros(NUM_ACTIONS, np.int8)
         return {"observation": self._vector(game), "action_mask": self._mask}
 
     def _vector(self, game: Game) -> Vector:

@@ -34,7 +34,7 @@ from canasta.engine.actions import ALL_ACTIONS, ActionType
 from canasta.engine.game import Game
 from canasta.engine.pile import frozen_by
 from canasta.engine.scoring import sequences_of
-from canasta.engine.state import Answer, Meld, State
+from canasta.engine.state import Answer, Meld, Seat, State
 from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView
 from canasta.rules import RuleSet
@@ -90,17 +90,21 @@ class Layout:
     """The fields of the observation tensor for one rule set (docs/envs.md, "Observation").
 
     ``private`` keeps the observer's own hand; ``public`` everything every seat sees; ``recall``
-    adds the memory of the deal's play (``Recall``): OpenSpiel's observer types.
+    adds the memory of the deal's play (``Recall``); ``every_hand`` adds, last, the other
+    seats' hands (``hands``, relative, and ``hands_suited`` where suits count): OpenSpiel's
+    observer types, ``every_hand`` its ``ALL_PLAYERS`` private information (an oracle: it
+    reads the whole game, ``Observer.tensor_of``).
     """
 
     def __init__(self, rules: RuleSet, private: bool = True, public: bool = True,
-                 recall: bool = False) -> None:
+                 recall: bool = False, every_hand: bool = False) -> None:
         players, sides = rules.players.count, rules.players.sides
         t = tables_for(rules)
         pack = sum(t.pack)  # every card in the game: an upper bound of each count
         self.rules, self.players, self.sides = rules, players, sides
         self.suited = t.suited  # the rules tell suits apart (sequences)
         self.private, self.public, self.recall = private, public, recall
+        self.every_hand = every_hand
         fields: list[Field] = []
 
         def add(name: str, shape: tuple[int, ...], high: float, low: float = 0.0) -> None:
@@ -145,6 +149,10 @@ class Layout:
             if recall:
                 add("discarded", (players, NUM_KINDS), pack)
                 add("taken", (players, NUM_KINDS), pack, -pack)
+        if every_hand:
+            add("hands", (players - 1, NUM_KINDS), pack)
+            if self.suited:
+                add("hands_suited", (players - 1, _SUITED_CODES), pack)
         self.fields: tuple[Field, ...] = tuple(fields)
         self.by_name: dict[str, Field] = {f.name: f for f in fields}
         self.size: int = fields[-1].end
@@ -227,6 +235,18 @@ class Recall:
             self.log[actor].append(f"{action} [{_hand_text(view_of(actor))}]")
         self.hand_sizes[actor] = size
 
+    def resampled(self, seat: int, view_of: Callable[[int], PlayerView]) -> Recall:
+        """The memory of a game resampled for ``seat`` (``determinize``), ``view_of`` giving
+        the sampled game's views: the public memory and ``seat``'s own hands as they are;
+        the other seats' past hands are hidden from ``seat`` and were never sampled, so each
+        one's private memory starts again from its sampled hand now (none of the real game's
+        hidden cards stays in it)."""
+        other = self.copy()
+        for n in range(self.players):
+            if n != seat:
+                other.log[n] = [f"sampled [{_hand_text(view_of(n))}]"]
+        return other
+
     def copy(self) -> Recall:
         other = Recall.__new__(Recall)
         other.players, other.deal, other.pile = self.players, self.deal, self.pile[:]
@@ -241,8 +261,8 @@ class Observer:
     """Writes one seat's view as the layout's tensor, or as one line of text."""
 
     def __init__(self, rules: RuleSet, private: bool = True, public: bool = True,
-                 recall: bool = False) -> None:
-        self.layout = layout = Layout(rules, private, public, recall)
+                 recall: bool = False, every_hand: bool = False) -> None:
+        self.layout = layout = Layout(rules, private, public, recall, every_hand)
         at = {f.name: f.offset for f in layout.fields}
         self._zeros = [0.0] * layout.size
         self._pack = Struct(f"{layout.size}f").pack
@@ -259,6 +279,8 @@ class Observer:
 
     def tensor(self, view: PlayerView, recall: Recall | None = None) -> Vector:
         """The observation of ``view`` (with the memory ``recall`` where the layout has it)."""
+        if self.layout.every_hand:
+            raise ValueError("an observer of every hand reads the game, not a view (tensor_of)")
         return self._write(view.state, view.seat, view.t, view.stock_size, recall)
 
     def tensor_of(self, game: Game, seat: int, recall: Recall | None = None) -> Vector:
@@ -289,6 +311,8 @@ class Observer:
         players, sides = layout.players, layout.sides
         seats = s.seats[me:] + s.seats[:me]
         v[me] = 1.0
+        if layout.every_hand:
+            self._other_hands(v, seats)
         if hand_at >= 0:
             v[hand_at:hand_at + NUM_KINDS] = seats[0].hand
             cards = seats[0].cards
@@ -360,6 +384,18 @@ class Observer:
                 v[o2:o2 + NUM_KINDS] = recall.taken[n]
         return self._array(v)
 
+    def _other_hands(self, v: list[float], seats: list[Seat]) -> None:
+        """The ``hands`` (and ``hands_suited``) fields: every other seat's hand, relative."""
+        at = self.layout.by_name
+        hands = at["hands"].offset - NUM_KINDS
+        suited = at["hands_suited"].offset - _SUITED_CODES if "hands_suited" in at else -1
+        for r, p in enumerate(seats):
+            if r:
+                v[hands + r * NUM_KINDS:hands + (r + 1) * NUM_KINDS] = p.hand
+                if suited >= 0 and p.cards is not None:
+                    v[suited + r * _SUITED_CODES:suited + (r + 1) * _SUITED_CODES] = \
+                        p.cards[SUITED:]
+
     def _melds(self, melds: list[Meld | None]) -> tuple[float, ...]:
         """A side's row of the ``melds`` field: per kind, the naturals, 2s and jokers of the
         side's meld of it (0s where it has none), as floats (struct packs a float cheaper than
@@ -378,8 +414,10 @@ class Observer:
         """``v`` as a new float32 array."""
         return np.frombuffer(bytearray(self._pack(*v)), np.float32)
 
-    def string(self, view: PlayerView, recall: Recall | None = None) -> str:
-        """The same information as the tensor, as one line a person can read."""
+    def string(self, view: PlayerView, recall: Recall | None = None,
+               view_of: Callable[[int], PlayerView] | None = None) -> str:
+        """The same information as the tensor, as one line a person can read; an observer of
+        every hand reads the other seats' hands from their views (``view_of``)."""
         layout = self.layout
         me, players = view.seat, layout.players
         parts = [f"seat {me}"]
@@ -439,6 +477,12 @@ class Observer:
                     if any(recall.discarded[n]) or any(recall.taken[n]):
                         parts.append(f"{n} discarded [{_kinds(recall.discarded[n])}] "
                                      f"took [{_kinds(recall.taken[n])}]")
+        if layout.every_hand:
+            if view_of is None:
+                raise ValueError("an observer of every hand needs the other seats' views")
+            parts.append("hands " + " ".join(
+                f"{n}:[{_hand_text(view_of(n))}]"
+                for n in ((me + r) % players for r in range(1, players))))
         return " | ".join(parts)
 
 

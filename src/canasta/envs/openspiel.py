@@ -10,7 +10,8 @@ environment wrapper) run on it unchanged. Parameters:
 
 - ``rules``: a preset name or a rules file path (``canasta.rules.load``);
 - ``max_deals``: stop after this many deals, the side ahead on points winning (0: play to the
-  end the rules set);
+  end the rules set, stopping after ``longest_deals`` if the rules set no deal count; a
+  ``max_deals`` past that is refused, ``deal_limit``);
 - ``seed``: -1 (the default) for a chance node that draws the game's shuffle uniformly from
   ``seeds`` outcomes; a seed >= 0 for that one game (a chance node with one outcome);
 - ``seeds``: how many shuffles the chance node draws from.
@@ -27,12 +28,15 @@ returns.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from canasta.engine.actions import ALL_ACTIONS, NUM_ACTIONS
+from canasta.engine.determinize import determinize
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 from canasta.envs.observation import Observer, Recall
@@ -43,8 +47,10 @@ from canasta.rules import RuleSet, load
 SHORT_NAME = "python_canasta"
 _DEFAULTS: dict[str, Any] = {"rules": "classic", "max_deals": 0, "seed": -1, "seeds": 1 << 16}
 _CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
-#: Deals assumed when bounding the length of a game played to the target (max_deals 0).
-_LONGEST_GAME_DEALS = 1000
+#: The longest game length pyspiel's GameInfo holds (a C++ int).
+_INT32_MAX = 2 ** 31 - 1
+#: The chance outcome in a resampled state's history: no shuffle (OpenSpiel refuses -1).
+UNKNOWN_SHUFFLE = -2
 
 
 def _game_type(rules: RuleSet | None) -> pyspiel.GameType:
@@ -70,14 +76,48 @@ def _game_type(rules: RuleSet | None) -> pyspiel.GameType:
     )
 
 
-def max_length(rules: RuleSet, max_deals: int) -> int:
-    """An upper bound on a game's actions: the chance node, then per deal every turn the
-    engine allows (``limits.max_turns_per_hand``) with its most actions (asking and answering,
-    the draw, every card of the pack laid after each allowed retract, the discard)."""
+def _actions_per_deal(rules: RuleSet) -> int:
+    """An upper bound on a deal's actions: every turn the engine allows
+    (``limits.max_turns_per_hand``) with its most actions (asking and answering, the draw,
+    every card of the pack laid after each allowed retract, the discard)."""
     pack = rules.deck.decks * 54 + rules.deck.jokers
     per_turn = 6 + (rules.limits.retracts_per_turn + 1) * pack
-    deals = max_deals or _LONGEST_GAME_DEALS
-    return 1 + deals * rules.limits.max_turns_per_hand * per_turn
+    return rules.limits.max_turns_per_hand * per_turn
+
+
+def longest_deals(rules: RuleSet) -> int:
+    """The most deals whose ``max_length`` fits pyspiel's 32-bit game length: the largest
+    ``max_deals`` accepted under rules that set no deal count of their own (3,139 for classic,
+    2,105 for samba)."""
+    return (_INT32_MAX - 1) // _actions_per_deal(rules)
+
+
+def deal_limit(rules: RuleSet, max_deals: int) -> int:
+    """The deals after which ``python_canasta`` stops (0: the rules end the game first).
+
+    ``max_deals`` when it is given; with 0, the rules' own deal count (``game.deals``, Hand
+    and Foot's 4) ends the game, and a game played to a target, which has no bound, stops
+    after ``longest_deals`` (the side ahead winning, as with ``max_deals``), so that the
+    declared length is a true bound. Raises ``ValueError`` naming the largest ``max_deals``
+    accepted when the game could run longer than pyspiel can declare."""
+    longest = longest_deals(rules)
+    own = rules.game.deals
+    if max_deals == 0:
+        return 0 if 0 < own <= longest else longest
+    if max_deals > longest and not 0 < own <= longest:
+        raise ValueError(f"python_canasta: max_deals={max_deals} is too long for pyspiel's "
+                         f"32-bit game length under these rules: the largest accepted is "
+                         f"{longest} (0 plays to the rules' end, stopping after {longest})")
+    return max_deals
+
+
+def max_length(rules: RuleSet, max_deals: int) -> int:
+    """An upper bound on a game's actions: the chance node, then every action of each deal
+    played (``deal_limit``, or the rules' own deal count when it is smaller)."""
+    limit = deal_limit(rules, max_deals)
+    own = rules.game.deals
+    deals = min(limit, own) if limit and own else limit or own
+    return 1 + deals * _actions_per_deal(rules)
 
 
 class CanastaGame(pyspiel.Game):  # type: ignore[misc]
@@ -94,6 +134,8 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"python_canasta: max_deals must be >= 0, seeds >= 1 and seed "
                              f">= -1 (got {max_deals}, {seeds}, {seed})")
         players = rules.players.count
+        length = max_length(rules, max_deals)  # raises before pyspiel's TypeError would
+        max_deals = deal_limit(rules, max_deals)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=1 if seed >= 0 else seeds,
@@ -102,7 +144,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
             max_utility=1.0,
             utility_sum=0.0 if _game_type(rules).utility == pyspiel.GameType.Utility.ZERO_SUM
             else None,
-            max_game_length=max_length(rules, max_deals),
+            max_game_length=length,
         )
         super().__init__(_game_type(rules), info, values)
         self.rules, self.max_deals = rules, max_deals
@@ -115,15 +157,20 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
                          params: dict[str, Any] | None = None) -> CanastaObserver:
         """The observer of ``iig_obs_type``: perfect recall adds the deal's memory
-        (``Recall``); no private information drops the own hand."""
+        (``Recall``); private information ``NONE`` drops the own hand, ``SINGLE_PLAYER``
+        keeps it, ``ALL_PLAYERS`` adds every other seat's hand (``Layout``'s ``hands``: an
+        oracle, for training or analysis with the cards shown). Observer parameters are
+        refused: there are none."""
         if params:
             raise ValueError(f"python_canasta: observer parameters are not supported: {params}")
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        private = kind.private_info
         return CanastaObserver(Observer(
             self.rules,
-            private=kind.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+            private=private != pyspiel.PrivateInfoType.NONE,
             public=kind.public_info,
-            recall=kind.perfect_recall))
+            recall=kind.perfect_recall,
+            every_hand=private == pyspiel.PrivateInfoType.ALL_PLAYERS))
 
 
 class _Config:
@@ -169,6 +216,20 @@ class _Engine:
         return _Engine(self.game.clone(), self.recall.copy(), self.max_deals)
 
 
+class _Replay:
+    """Stands in for the engine while a resampled state's OpenSpiel history is written: the
+    players recorded as they acted, and ``apply`` plays nothing."""
+
+    __slots__ = ("acting", "current_player", "game", "over")
+
+    def __init__(self, players: list[int]) -> None:
+        self.acting, self.over, self.game = iter(players), False, self
+        self.current_player = next(self.acting, _TERMINAL)
+
+    def apply(self, code: int) -> None:
+        self.current_player = next(self.acting, _TERMINAL)
+
+
 class CanastaState(pyspiel.State):  # type: ignore[misc]
     """A game of ``python_canasta``: the chance node, then the engine's game."""
 
@@ -199,6 +260,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self._engine is None:
+            if action < 0:
+                raise ValueError(f"python_canasta: {action} is no shuffle (a resampled "
+                                 "state's history starts with no shuffle: no seed deals it)")
             game = Game(self._config.rules, seed=int(action))
             self._engine = _Engine(game, Recall(game.view, game.num_players),
                                    self._config.max_deals)
@@ -217,6 +281,34 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if self._engine is None:
             return [0.0] * self._config.rules.players.count
         return final_returns(self._engine.game, self._config.max_deals)
+
+    def resample_from_infostate(self, player: int, sampler: Callable[[], float]
+                                ) -> CanastaState:
+        """A state ``player`` cannot tell from this one, as OpenSpiel's ISMCTS samples its
+        worlds (docs/envs.md, "Search"): the cards ``player`` cannot see (the other hands
+        beyond what is known of them, the feet, the cards under the pile, the bonus piles and
+        the stock) dealt at random by the engine's determinization
+        (``canasta.engine.determinize``), later deals from a drawn seed, the randomness drawn
+        from ``sampler`` (a ``pyspiel.UniformProbabilitySampler``: a float in [0, 1)).
+
+        ``player``'s view, observations and information state are this state's. Its history
+        holds the same actions by the same players after the chance outcome
+        ``UNKNOWN_SHUFFLE`` (-2): no seed deals the sampled cards, and the real one is the
+        secret. The other seats' private memory starts from their sampled hands
+        (``Recall.resampled``)."""
+        engine = self._engine
+        state = CanastaState(self.get_game())
+        if engine is None:
+            return state
+        rng = random.Random(int(sampler() * 2 ** 53))
+        sample = determinize(engine.view(player), rng)
+        sample.history = engine.game.history[:]
+        state._engine = _Replay([h.player for h in self.full_history()])  # type: ignore[assignment]
+        for action in (UNKNOWN_SHUFFLE, *self.history()[1:]):
+            state.apply_action(action)
+        state._engine = _Engine(sample, engine.recall.resampled(player, sample.view),
+                                engine.max_deals)
+        return state
 
     def __str__(self) -> str:
         """The whole state (docs/positions.md), for debugging: it shows every hand."""
@@ -237,13 +329,16 @@ class CanastaObserver:
         if engine is None:
             self.tensor.fill(0)
             return
+        if self.observer.layout.every_hand:  # an oracle reads the game, not the view
+            self.tensor[:] = self.observer.tensor_of(engine.game, player, engine.recall)
+            return
         self.tensor[:] = self.observer.tensor(engine.view(player), engine.recall)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         engine = state._engine
         if engine is None:
             return f"seat {player} | chance: the shuffle"
-        text = self.observer.string(engine.view(player), engine.recall)
+        text = self.observer.string(engine.view(player), engine.recall, engine.view)
         if self.observer.layout.recall:
             # Perfect recall: every action played is public (a draw does not show its card).
             text += " | history " + ",".join(str(c) for c in engine.game.history)
@@ -252,4 +347,5 @@ class CanastaObserver:
 
 pyspiel.register_game(_game_type(None), CanastaGame)
 
-__all__ = ["SHORT_NAME", "CanastaGame", "CanastaObserver", "CanastaState", "max_length"]
+__all__ = ["SHORT_NAME", "UNKNOWN_SHUFFLE", "CanastaGame", "CanastaObserver", "CanastaState",
+           "deal_limit", "longest_deals", "max_length"]

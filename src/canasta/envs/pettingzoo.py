@@ -31,6 +31,8 @@ from canasta.envs.gym_env import (
 from canasta.envs.observation import Observer
 from canasta.envs.outcome import over
 from canasta.envs.rewards import REWARDS, Scorer
+from canasta.presentation import render as render_text
+from canasta.presentation import table_facts
 from canasta.rules import RuleSet
 
 NAME = "canasta_v0"
@@ -52,7 +54,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     ``IllegalAction`` where ``illegal_reward`` is None.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": NAME,
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": NAME,
                                           "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, rules: RuleSet | str = "classic", reward: str = "game",
@@ -65,7 +67,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if isinstance(max_deals, bool) or not isinstance(max_deals, int) or max_deals < 0:
             raise ValueError(f"max_deals is a whole number >= 0, not {max_deals!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of 'ansi'")
+            raise ValueError(f"render_mode {render_mode!r} is not one of 'human', 'ansi'")
         self.reward_kind, self.max_deals, self.render_mode = reward, max_deals, render_mode
         self.illegal_reward = illegal_reward
         players = self.rules.players.count
@@ -134,11 +136,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """``ansi``: the view of the agent to act, in words (no other seat's cards)."""
-        if self.render_mode != "ansi" or self.game is None:
+        """The table as the agent to act sees it, as ``canasta.presentation``'s plain text
+        draws it (``render(table_facts(view))``; no other seat's cards): returned under
+        ``ansi``, printed under ``human`` (None then, and before the first reset)."""
+        if self.render_mode is None or self.game is None:
             return None
-        return self.observer.string(self.game.view(self.possible_agents.index(
-            self.agent_selection)))
+        seat = self.possible_agents.index(self.agent_selection)
+        text = render_text(table_facts(self.game.view(seat)))
+        if self.render_mode == "human":
+            print(text, end="\n\n")
+            return None
+        return text
 
     def close(self) -> None:
         pass
