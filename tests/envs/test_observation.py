@@ -14,7 +14,8 @@ from canasta import ActionType, Game
 from canasta.cards import NUM_KINDS, kind_name, rank_of
 from canasta.engine.determinize import determinize
 from canasta.envs import observation
-from canasta.envs.observation import Layout, Observer, Recall
+from canasta.envs.observation import Layout, Observer
+from canasta.envs.recall import Recall
 from canasta.presentation.cards import hand_codes
 from canasta.rules import load
 from tests.envs.helpers import PRESETS, random_action, random_game

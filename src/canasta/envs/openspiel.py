@@ -39,8 +39,9 @@ from canasta.engine.actions import ALL_ACTIONS, NUM_ACTIONS
 from canasta.engine.determinize import determinize
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
-from canasta.envs.observation import Observer, Recall
+from canasta.envs.observation import Observer
 from canasta.envs.outcome import final_returns, over
+from canasta.envs.recall import Recall
 from canasta.errors import CanastaError
 from canasta.rules import RuleSet, load
 
