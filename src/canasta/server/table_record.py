@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
-from canasta.presentation import describe_move
+from canasta.presentation import SuitLedger, describe_move
 from canasta.rules import RuleSet
 from canasta.server import storage
 from canasta.server.frames import (
@@ -64,6 +64,8 @@ class TableRecord:
         self.actions: list[tuple[int, str]] = []  # (seat, action text) of the game so far
         self.waiting: set[int] = set()
         self.game = Game(rules, seed)
+        self.eye = SuitLedger.of_seed(rules, seed)  # the suits every card shows
+        self.eye.follow(self.game.state)
         self.spectators: set[Client] = set()
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
@@ -111,15 +113,22 @@ class TableRecord:
         elif event.kind == "next":
             self.next_table = event.data["table"]
 
-    def _replayed(self, actions: Sequence[tuple[int, str]]) -> Game:
+    def _replayed(self, actions: Sequence[tuple[int, str]],
+                  eye: SuitLedger | None = None) -> Game:
         game = Game(self.rules, self.seed)
+        if eye is not None:
+            eye.follow(game.state)
         for _, text in actions:
             game.apply(text)
+            if eye is not None:
+                eye.follow(game.state)
         return game
 
     def _rebuild(self, actions: list[tuple[int, str]]) -> None:
-        """The game from ``actions``, and the logs of the receivers being followed."""
-        self.game = self._replayed(actions)
+        """The game from ``actions`` (and the suits its cards show), and the logs of the
+        receivers being followed."""
+        self.eye = SuitLedger.of_seed(self.rules, self.seed)
+        self.game = self._replayed(actions, self.eye)
         self.actions = list(actions)
         for receiver in list(self._views):
             self._follow(receiver)
@@ -152,6 +161,7 @@ class TableRecord:
     def _play(self, seat: int, action: Action) -> None:
         """Apply a legal action and write the followed receivers' log lines for it."""
         self.game.apply(action)
+        self.eye.follow(self.game.state)
         self.actions.append((seat, str(action)))
         for receiver, before in self._views.items():
             after = _view_of(self.game, receiver)
@@ -181,13 +191,14 @@ class TableRecord:
     def payload(self, receiver: Receiver, wire: bool) -> dict[str, Any]:
         """What ``receiver`` is shown (with ``wire``, a seat's view too: ``seat_payload``)."""
         if receiver is None:
-            return spectator_payload(self._views[None], self.names, self._logs[None])
+            return spectator_payload(self._views[None], self.names, self._logs[None],
+                                     self.eye.seen_by(None))
         seat = self.seats[receiver]
         invites = {s.number: s.invite for s in self.seats
                    if s.kind == "human" and s.token_hash is None and s.invite}
         return seat_payload(self._views[receiver], self.names, self._logs[receiver],
                             self.undo_refusal(receiver) is None, invites if seat.token_hash
-                            else {}, wire)
+                            else {}, wire, self.eye.seen_by(receiver))
 
     def _receivers(self) -> dict[Receiver, list[Client]]:
         out: dict[Receiver, list[Client]] = {}
