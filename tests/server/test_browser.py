@@ -165,7 +165,7 @@ def test_two_people_at_one_table_and_may_i_go_out(server: Running, browser: Brow
     bea.click("#join-button")
     bea.wait_for_url("**/t/**")
     bea.wait_for_selector("#hand .card")
-    expect(ann.locator("#others")).to_contain_text("Bea")
+    expect(ann.locator("#felt")).to_contain_text("Bea")
     until(ann, lambda: visible(ann, '[data-action="ask"]') and visible(ann, "#do-draw"),
           lambda: simple_turn(bea))
     ann.click('[data-action="ask"]')

@@ -75,13 +75,16 @@ class TableInfo:
     waiting: tuple[int, ...]  # seats still reading the last deal's breakdown
     next_table: str | None
     undo_allowed: bool  # one person against bots: undo within the turn
+    settings: dict[str, float | bool] = field(default_factory=dict)  # the host's (seats.Settings)
+    target: int = 0  # the score that ends the game (rules' game.target), 0 for none
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "rules": self.rules, "description": self.description,
                 "seed_hash": self.seed_hash, "seed": self.seed,
                 "seats": [s.to_dict() for s in self.seats], "version": self.version,
                 "over": self.over, "waiting": list(self.waiting), "next": self.next_table,
-                "undo_allowed": self.undo_allowed}
+                "undo_allowed": self.undo_allowed, "settings": self.settings,
+                "target": self.target}
 
 
 def seat_payload(view: PlayerView, names: Sequence[str], log: Sequence[str],

@@ -181,7 +181,7 @@ class TableRecord:
             tuple(SeatInfo(s.number, s.name, s.kind, s.bot,
                            s.status(self.settings.grace, now)) for s in self.seats),
             self.version, self.over, tuple(sorted(self.waiting)), self.next_table,
-            self.undo_allowed)
+            self.undo_allowed, self.settings.to_dict(), self.rules.game.target)
 
     @property
     def undo_allowed(self) -> bool:
