@@ -113,3 +113,19 @@ def test_facts_show_the_suits_and_say_them() -> None:
     assert [c.eye in ("H", "D") for c in facts.seats[0].red_three_cards] == [True]
     plain_facts = table_facts(game.view(0))  # no ledger: no suits for the eye
     assert all(c.eye == "" for g in plain_facts.hand for c in g.cards)
+
+
+def test_the_cards_a_player_picks_are_the_ones_that_move() -> None:
+    game = position(hands={0: "K K K K 5 9", 1: "4 4", 2: "4 4", 3: "4 4"}, pile="8",
+                    melded=[True, False], stock="7 7 7 7")
+    ledger = ledger_of(game)
+    suits = sorted(eye for code, eye in ledger.seen_by(0).hand if code == 13)
+    keep = suits[0]
+    picked = [(13, s) for s in suits[1:]]  # every king but the first in suit order
+    game.apply("draw")
+    ledger.follow(game.state)
+    ledger.prefer(0, picked)
+    game.apply("meld K K K")
+    ledger.follow(game.state)
+    assert sorted(ledger.seen_by(None).meld(0, 13)) == sorted(s for _, s in picked)
+    assert [eye for code, eye in ledger.seen_by(0).hand if code == 13] == [keep]

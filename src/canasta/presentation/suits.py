@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from canasta.cards import (
@@ -109,6 +110,13 @@ class SuitLedger:
         self._pile: list[tuple[int, _Card]] = []
         self._packs: dict[tuple[int, int], list[str]] = {}
         self._drawn: dict[tuple[int, int], int] = defaultdict(int)
+        self._picked: tuple[int, list[tuple[int, str]]] | None = None
+
+    def prefer(self, seat: int, picked: Sequence[tuple[int, str]]) -> None:
+        """The cards (kind, suit) the seat picked for its next action: when that action takes
+        cards of those kinds from its hand, the picked ones go (the player's choice, shown to
+        all as they lay them); kept for the next ``follow`` only."""
+        self._picked = (seat, list(picked))
 
     @classmethod
     def of_seed(cls, rules: RuleSet, seed: int) -> SuitLedger:
@@ -161,8 +169,10 @@ class SuitLedger:
                 extra = len(cards) - want[code]
                 if extra > 0:
                     hand = place[0] == "hand"
+                    picked = [suit for kind, suit in self._picked[1] if kind == code] \
+                        if hand and self._picked and self._picked[0] == place[1] else []
                     (from_hands if hand else pool)[rank_of(code)].extend(
-                        _leaving(cards, extra, hand))
+                        _leaving(cards, extra, hand, picked))
                 elif extra < 0:
                     gains.append((place, code, -extra))
         for kind, cards in from_hands.items():
@@ -172,6 +182,7 @@ class SuitLedger:
             into = self._cards[place][code]
             into.extend(self._take(pool, place, code) for _ in range(count))
         self._pile = [*self._pile[:kept], *((c, self._take(pool, PILE, c)) for c in pile[kept:])]
+        self._picked = None
 
     def _take(self, pool: dict[int, list[_Card]], place: Place, code: int) -> _Card:
         """A card for ``place``: one that left another place in sight (of the right suit, for
@@ -206,11 +217,19 @@ class SuitLedger:
         return Suits(hand, melds, tuple(card.suit for _, card in self._pile), red, known)
 
 
-def _leaving(cards: list[_Card], count: int, hand: bool) -> list[_Card]:
-    """The ``count`` cards that leave a place: from a hand the ones everyone knows it holds,
-    then the oldest; from the table the last laid."""
+def _leaving(cards: list[_Card], count: int, hand: bool,
+             picked: Sequence[str] = ()) -> list[_Card]:
+    """The ``count`` cards that leave a place: from a hand the ones its player picked, then
+    the ones everyone knows it holds, then the oldest; from the table the last laid."""
     if hand:
-        order = sorted(range(len(cards)), key=lambda i: (not cards[i].known, i))[:count]
+        wanted = list(picked)
+        chosen = []
+        for i, card in enumerate(cards):
+            if card.suit in wanted:
+                wanted.remove(card.suit)
+                chosen.append(i)
+        order = sorted(range(len(cards)),
+                       key=lambda i: (i not in chosen, not cards[i].known, i))[:count]
     else:
         order = list(range(len(cards) - count, len(cards)))
     leaving = [cards[i] for i in order]

@@ -93,11 +93,19 @@ async def _act(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
     if not isinstance(action, str) or len(action) > 64:
         raise Refused("bad-request", "'action' is an action's text, e.g. 'draw' or "
                                      "'discard 7'")
-    await table.act(seat, [action], _version(message))
+    table.pick_suits(seat, action.split()[1:], message.get("eye"))
+    try:
+        await table.act(seat, [action], _version(message))
+    finally:
+        table.pick_suits(None, None, None)
 
 
 async def _lay(table: Table, seat: Receiver, message: dict[str, Any]) -> None:
-    await table.lay(seat, message.get("cards"), message.get("onto"), _version(message))
+    table.pick_suits(seat, message.get("cards"), message.get("eye"))
+    try:
+        await table.lay(seat, message.get("cards"), message.get("onto"), _version(message))
+    finally:
+        table.pick_suits(None, None, None)
 
 
 async def _undo(table: Table, seat: Receiver, message: dict[str, Any]) -> None:

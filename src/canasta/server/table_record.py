@@ -22,9 +22,11 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
+from canasta.cards import SUITS, parse_kind, rank_of
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
+from canasta.errors import CanastaError
 from canasta.presentation import SuitLedger, describe_move
 from canasta.rules import RuleSet
 from canasta.server import storage
@@ -66,6 +68,9 @@ class TableRecord:
         self.game = Game(rules, seed)
         self.eye = SuitLedger.of_seed(rules, seed)  # the suits every card shows
         self.eye.follow(self.game.state)
+        #: per action (its index): the suits its player picked for the cards it moved
+        self.picks: dict[int, tuple[tuple[int, str], ...]] = {}
+        self._pick: tuple[int, tuple[tuple[int, str], ...]] | None = None
         self.spectators: set[Client] = set()
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
@@ -104,6 +109,8 @@ class TableRecord:
         if event.kind == "action":
             assert event.seat is not None
             actions.append((event.seat, event.data["action"]))
+            if event.data.get("eye"):
+                self.picks[len(actions) - 1] = tuple((k, e) for k, e in event.data["eye"])
             if event.data.get("deal_over"):
                 self.waiting = self._humans()
         elif event.kind == "undo":
@@ -118,7 +125,9 @@ class TableRecord:
         game = Game(self.rules, self.seed)
         if eye is not None:
             eye.follow(game.state)
-        for _, text in actions:
+        for index, (seat, text) in enumerate(actions):
+            if eye is not None and index in self.picks:
+                eye.prefer(seat, self.picks[index])
             game.apply(text)
             if eye is not None:
                 eye.follow(game.state)
@@ -128,6 +137,7 @@ class TableRecord:
         """The game from ``actions`` (and the suits its cards show), and the logs of the
         receivers being followed."""
         self.eye = SuitLedger.of_seed(self.rules, self.seed)
+        self.picks = {i: p for i, p in self.picks.items() if i < len(actions)}
         self.game = self._replayed(actions, self.eye)
         self.actions = list(actions)
         for receiver in list(self._views):
@@ -160,6 +170,10 @@ class TableRecord:
 
     def _play(self, seat: int, action: Action) -> None:
         """Apply a legal action and write the followed receivers' log lines for it."""
+        picked = self._pick[1] if self._pick is not None and self._pick[0] == seat else ()
+        if picked:
+            self.eye.prefer(seat, picked)
+            self.picks[len(self.actions)] = picked
         self.game.apply(action)
         self.eye.follow(self.game.state)
         self.actions.append((seat, str(action)))
@@ -167,6 +181,25 @@ class TableRecord:
             after = _view_of(self.game, receiver)
             self._logs[receiver].extend(self._lines(receiver, before, action, after))
             self._views[receiver] = after
+
+    def pick_suits(self, seat: int | None, cards: object, eye: object) -> None:
+        """The suits a person picked for the cards of the move they ask for (the page sends
+        each card's suit with a lay or a discard: ``presentation.suits``), or None to forget
+        them; a malformed choice is ignored (suits are for the eye alone)."""
+        self._pick = None
+        if seat is None or not isinstance(cards, list) or not isinstance(eye, list) or \
+                len(cards) != len(eye) or len(eye) > 64:
+            return
+        picked = []
+        for card, suit in zip(cards, eye, strict=True):
+            if not isinstance(card, str) or not isinstance(suit, str) or len(suit) != 1 or \
+                    suit not in SUITS:
+                continue
+            try:
+                picked.append((rank_of(parse_kind(card)), suit))
+            except CanastaError:
+                continue
+        self._pick = (seat, tuple(p for p in picked if p[1]))
 
     def _humans(self) -> set[int]:
         return {s.number for s in self.seats if s.kind == "human" and s.token_hash}

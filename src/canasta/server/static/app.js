@@ -197,12 +197,15 @@ function moveOn(next) {
   location.assign(`/t/${next}`);
 }
 
-function act(text) {
+// eye: the suits of the cards the move takes from the hand, as the player picked them (the
+// server moves those cards: docs/presentation.md, "Suits for the eye").
+function act(text, eye) {
   const warning = game.frame.warnings[text];
+  const message = { kind: "act", action: text, v: game.version, ...(eye ? { eye } : {}) };
   if (warning) {
-    confirmDialog(warning, () => send({ kind: "act", action: text, v: game.version }));
+    confirmDialog(warning, () => send(message));
   } else {
-    send({ kind: "act", action: text, v: game.version });
+    send(message);
   }
 }
 
@@ -212,15 +215,15 @@ function selectedCards() {
 }
 
 function lay(onto) {
-  const cards = selectedCards().map((c) => c.text);
-  if (!cards.length) { game.message = "Select the cards to lay first."; draw(); return; }
-  send({ kind: "lay", cards, onto, v: game.version });
+  const chosen = selectedCards();
+  if (!chosen.length) { game.message = "Select the cards to lay first."; draw(); return; }
+  send({ kind: "lay", cards: chosen.map((c) => c.text), eye: chosen.map((c) => c.eye), onto, v: game.version });
 }
 
 function discardSelected() {
   const cards = selectedCards();
   if (cards.length !== 1) { game.message = "Select one card to discard."; draw(); return; }
-  act(`discard ${cards[0].rank}`);
+  act(`discard ${cards[0].rank}`, [cards[0].eye]);
 }
 
 function actionByText(text) {

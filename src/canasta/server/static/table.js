@@ -117,7 +117,7 @@ function centre(facts, act, drawAction) {
   const why = el("p", { id: "pile-reason", class: "reason", hidden: !game.showReason }, reason);
   const bonus = facts.bonus_piles && facts.bonus_piles.length
     ? el("span", { class: "count" }, `bonus piles ${facts.bonus_piles.join(" · ")}`) : null;
-  return el("div", { id: "centre" }, stock, pileBox, bonus, why);
+  return el("div", { id: "centre" }, el("div", { class: "pair" }, stock, pileBox), bonus, why);
 }
 
 export function drawTable(frame, handlers) {

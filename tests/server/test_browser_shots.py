@@ -1,0 +1,103 @@
+"""Screenshots of the table compared with stored ones (issue 25), so that a change to the look
+is a reviewed change: one seeded classic deal against greedy bots, seen at once by a desktop
+(1280x800) and a phone (390x844) holding the same seat, at three moments: the start, mid-deal
+(a canasta and a red 3 on the table) and the deal's breakdown.
+
+A shot matches when at most ``TOLERANCE`` of its pixels differ by more than a faint shade
+(fonts anti-alias a little differently from run to run). ``CANASTA_UPDATE_SHOTS=1`` writes the
+stored images again: look at them (and at the diff) before committing."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+from tests.server.harness import Running, running
+from tests.server.test_browser import new_table, simple_turn, until, visible
+
+STORED = Path(__file__).with_name("data") / "shots"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "server" / "shots"
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+TOLERANCE = 0.02  #: the share of pixels that may differ
+SHADE = 48  #: a pixel differs when a channel is further off than this (of 255)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('shots') / 'server.db'}"
+    with running(db, bot_pause=0.0, seeds="shots") as s:
+        yield s
+
+
+def differing(a: Path, b: Path) -> float:
+    """The share of pixels of two images that differ by more than ``SHADE`` (1.0 when their
+    sizes differ)."""
+    from PIL import Image, ImageChops
+
+    first, second = Image.open(a).convert("RGB"), Image.open(b).convert("RGB")
+    if first.size != second.size:
+        return 1.0
+    diff = ImageChops.difference(first, second).convert("L").point(lambda v: 255 if v > SHADE
+                                                                   else 0)
+    histogram = diff.histogram()
+    return histogram[255] / (first.size[0] * first.size[1])
+
+
+def check(pages: dict[str, Page], moment: str) -> list[str]:
+    """Take the shots of ``moment``; the ones that differ from the stored images."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    wrong = []
+    for size, page in pages.items():
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(150)  # the last frame drawn
+        name = f"{size}-{moment}.png"
+        taken = ARTIFACTS / name
+        page.screenshot(path=str(taken))
+        stored = STORED / name
+        if os.environ.get("CANASTA_UPDATE_SHOTS"):
+            STORED.mkdir(parents=True, exist_ok=True)
+            stored.write_bytes(taken.read_bytes())
+        assert stored.exists(), f"no stored {name}: run with CANASTA_UPDATE_SHOTS=1 and look"
+        share = differing(stored, taken)
+        if share > TOLERANCE:
+            wrong.append(f"{name}: {share:.1%} of its pixels differ (see {taken})")
+    return wrong
+
+
+def test_the_table_looks_as_it_did(server: Running, browser: Browser) -> None:
+    desktop = browser.new_context(viewport=SIZES["desktop"], reduced_motion="reduce")
+    page = desktop.new_page()
+    new_table(page, server.url)
+    seat = page.evaluate("localStorage.getItem(`canasta.seat.${location.pathname.split('/')[2]}`)")
+    phone = browser.new_context(viewport=SIZES["phone"], is_mobile=True, has_touch=True,
+                                reduced_motion="reduce")
+    mirror = phone.new_page()  # the same seat on a phone: the same table, the same moments
+    mirror.add_init_script(f"localStorage.setItem('canasta.seat.{page.url.rsplit('/', 1)[1]}',"
+                           f" {seat!r})")
+    mirror.goto(page.url)
+    mirror.wait_for_selector("#hand .card")
+    pages = {"desktop": page, "phone": mirror}
+    wrong = []
+    until(page, lambda: visible(page, "#do-draw"))
+    mirror.wait_for_selector("#do-draw")
+    wrong += check(pages, "start")
+
+    def mid() -> bool:
+        return visible(page, "#do-draw") and page.locator("#felt .meld.complete").count() > 0 \
+            and page.locator("#felt .threes .card").count() > 0
+
+    until(page, lambda: mid() or visible(page, ".breakdown"), lambda: simple_turn(page),
+          seconds=120)
+    assert not visible(page, ".breakdown"), "the deal ended before a canasta and a red 3"
+    mirror.wait_for_function(f"document.querySelector('#log').textContent === "
+                             f"{page.locator('#log').text_content()!r}")
+    wrong += check(pages, "mid")
+    until(page, lambda: visible(page, ".breakdown"), lambda: simple_turn(page), seconds=180)
+    mirror.wait_for_selector(".breakdown")
+    wrong += check(pages, "breakdown")
+    assert not wrong, wrong
+    desktop.close()
+    phone.close()
