@@ -6,7 +6,7 @@
 import { setFourColours } from "./cards.js";
 import { $, el, game } from "./dom.js";
 import { drawHand, focusNext, handCards } from "./hand.js";
-import { after, before, lastWords } from "./motion.js";
+import { after, before, lastMoves } from "./motion.js";
 import { drawTable } from "./table.js";
 
 const seatKey = (table) => `canasta.seat.${table}`;
@@ -170,10 +170,9 @@ function receive(frame) {
       game.message = `Hint: ${frame.event.hint.action.words} (${frame.event.hint.reason})`;
     } else if (frame.kind === "event" && frame.event.kind === "action") {
       if (frame.event.seat === frame.you) game.message = "";
-      game.last[frame.event.seat] = lastWords(frame.event.action, frame.facts);
       game.lastDiscard = frame.event.action.startsWith("discard");
-      if (frame.facts.deal !== previous?.facts.deal) game.last = {};
     }
+    game.last = lastMoves(frame.facts);
     if (!previous || JSON.stringify(previous.facts.hand) !== JSON.stringify(frame.facts.hand)) game.selected.clear();
     draw();
     after(plan);

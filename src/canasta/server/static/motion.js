@@ -1,7 +1,7 @@
 // Moves you can see: after a move is drawn, a card flies from where it came from to where it
 // went (a third of a second), unless the player prefers reduced motion. The page is already
 // drawn as the server says; the flight is only for the eye.
-import { backSVG, cardSVG, shortName } from "./cards.js";
+import { backSVG, cardSVG } from "./cards.js";
 import { $, el, game, reducedMotion } from "./dom.js";
 
 const MS = 320;
@@ -31,14 +31,19 @@ function route(action, seat) {
   return null;
 }
 
-export function lastWords(action, facts) {
-  const verb = action.split(" ")[0];
-  if (verb === "draw") return "drew";
-  if (verb === "take") return "took the pile";
-  if (verb === "discard") return facts.pile.top ? `discarded ${shortName(facts.pile.top)}` : "discarded";
-  if (verb === "meld") return `melded ${action.slice(5)}`;
-  if (verb === "add" || verb === "extend") return `added ${action.split(" ").slice(1).join(" ")}`;
-  return action;
+// Each seat's last move, from the move log the server wrote ("Bob discarded a 9." gives Bob
+// "discarded a 9"): the same after a reload, for every client at the seat.
+export function lastMoves(facts) {
+  const last = {};
+  for (const line of facts.log) {
+    for (const seat of facts.seats) {
+      const who = seat.relation === "you" ? "You " : `${seat.name} `;
+      if (line.startsWith(who)) {
+        last[seat.seat] = line.slice(who.length).replace(/^\(your partner\) /, "").replace(/\.$/, "");
+      }
+    }
+  }
+  return last;
 }
 
 // Before drawing a frame: where its move started. After: fly a card to where it ended.
