@@ -149,6 +149,7 @@ def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browse
     until(page, lambda: visible(page, "#download"), lambda: simple_turn(page), seconds=60)
     expect(page.locator("#again")).to_be_visible()
     assert "Seed" in (page.locator("#dialog").text_content() or "")
+    expect(page.locator("#seed-check")).to_contain_text("matches the hash published")
     shot(page, "game-over")
     assert not errors
     page.close()

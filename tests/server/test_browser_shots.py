@@ -14,13 +14,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 from tests.server.harness import Running, running
 from tests.server.test_browser import new_table, until, visible
 
 STORED = Path(__file__).with_name("data") / "shots"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "server" / "shots"
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800},
+                                  "phone": {"width": 390, "height": 844}}
 TOLERANCE = 0.02  #: the share of pixels that may differ
 SHADE = 48  #: a pixel differs when a channel is further off than this (of 255)
 

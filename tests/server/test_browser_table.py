@@ -10,12 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from tests.server.harness import Running, running
 from tests.server.test_browser import new_table, simple_turn, until, visible
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "canasta" / "server" / "static"
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800},
+                                  "phone": {"width": 390, "height": 844}}
 #: classic rules whose opening needs 10 points: three of a kind open (a meld early in the deal)
 LOW_OPENING = """name = "low"
 description = "Classic, but an opening of 10 points: three of a kind open."
@@ -70,8 +71,9 @@ def test_the_centre_of_every_card_selects_that_card(server: Running, browser: Br
 
 
 def hand_words(page: Page) -> list[str]:
-    return page.locator("#hand .card").evaluate_all(
+    words: list[str] = page.locator("#hand .card").evaluate_all(
         "cs => cs.map(c => c.getAttribute('aria-label'))")
+    return words
 
 
 def test_a_cards_suit_is_the_same_in_hand_in_meld_and_after_a_reload(

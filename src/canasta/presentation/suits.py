@@ -17,9 +17,10 @@ Where the rules tell suits apart (Samba's sequences) a suited card keeps its rea
 Why a seat learns nothing it cannot see: a suit shown to a seat is either one it saw already
 (a card that moved in sight) or the next draw from a pack it cannot compute. The draws of one
 pack are exchangeable: whichever of its owner's hidden copies is laid, the suit shown has the
-same chance whatever the owner still holds. A hand lays first the copies everyone knows it
-holds (taken from the pile), then its oldest: which copies move is a matter of what the seat
-could see too. ``seen_by`` hands a seat only the suits of the places it sees.
+same chance whatever the owner still holds. A hand lays first the copies its player picked
+(``prefer``: the player's own choice, shown as they lay them), then the copies everyone knows
+it holds (taken from the pile), then its oldest: which copies move is a matter of what the
+seat could see too. ``seen_by`` hands a seat only the suits of the places it sees.
 """
 
 from __future__ import annotations

@@ -170,7 +170,8 @@ class TableRecord:
 
     def _play(self, seat: int, action: Action) -> None:
         """Apply a legal action and write the followed receivers' log lines for it."""
-        picked = self._pick[1] if self._pick is not None and self._pick[0] == seat else ()
+        picked = self._pick[1] if self._pick is not None and self._pick[0] == seat else \
+            self.picks.get(len(self.actions), ())  # a follower: the owner's event said them
         if picked:
             self.eye.prefer(seat, picked)
             self.picks[len(self.actions)] = picked

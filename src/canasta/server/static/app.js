@@ -377,6 +377,7 @@ function drawDialog(frame) {
       breakdown(facts.last_deal),
       el("p", {}, facts.turn.words),
       el("p", { class: "description" }, `Seed ${table.seed} (SHA-256 ${table.seed_hash})`),
+      el("p", { id: "seed-check", class: "description" }, seedCheck(table)),
       el("a", { href: `/api/tables/${table.id}/record`, download: `canasta-${table.id}.json`, id: "download" }, "Download the game record"),
       mine ? button(next ? "Go to the next game" : "Play again", () => next ? moveOn(next) : send({ kind: "again" }), { id: "again", class: "primary" }) : null);
     return;
@@ -393,6 +394,23 @@ function drawDialog(frame) {
     return;
   }
   $("overlay").hidden = true;
+}
+
+// The revealed seed checked here, in the browser, against the hash published at the start.
+const checked = {};
+function seedCheck(table) {
+  const key = `${table.seed}:${table.seed_hash}`;
+  if (checked[key]) return checked[key];
+  if (!crypto.subtle) return "";
+  crypto.subtle.digest("SHA-256", new TextEncoder().encode(table.seed)).then((digest) => {
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    checked[key] = hex === table.seed_hash
+      ? "\u2713 The seed's SHA-256 matches the hash published at the start: the deals were fixed before play."
+      : "\u2717 The seed's SHA-256 does not match the hash published at the start.";
+    const node = $("seed-check");
+    if (node) node.textContent = checked[key];
+  });
+  return "checking the seed…";
 }
 
 function breakdown(deal) {
