@@ -1,7 +1,7 @@
 """Screenshots of the table compared with stored ones (issue 25), so that a change to the look
 is a reviewed change: one seeded classic deal against greedy bots, seen at once by a desktop
-(1280x800) and a phone (390x844) holding the same seat, at three moments: the start, mid-deal
-(a canasta and a red 3 on the table) and the deal's breakdown.
+(1280x800), and by a phone (390x844) that opens the same seat at each of three moments: the
+start, mid-deal (a canasta and a red 3 on the table) and the deal's breakdown.
 
 A shot matches when at most ``TOLERANCE`` of its pixels differ by more than a faint shade
 (fonts anti-alias a little differently from run to run). ``CANASTA_UPDATE_SHOTS=1`` writes the
@@ -10,13 +10,14 @@ stored images again: look at them (and at the diff) before committing."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 from tests.server.harness import Running, running
-from tests.server.test_browser import new_table, until, visible
+from tests.server.test_browser import new_table, visible
 
 STORED = Path(__file__).with_name("data") / "shots"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "server" / "shots"
@@ -47,24 +48,37 @@ def differing(a: Path, b: Path) -> float:
     return histogram[255] / (first.size[0] * first.size[1])
 
 
-def check(pages: dict[str, Page], moment: str) -> list[str]:
-    """Take the shots of ``moment``; the ones that differ from the stored images."""
+def check(page: Page, size: str, moment: str) -> list[str]:
+    """Take the shot of ``moment``; [] if it matches the stored image, else why not."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    wrong = []
-    for size, page in pages.items():
-        page.evaluate("window.scrollTo(0, 0)")
-        page.wait_for_timeout(150)  # the last frame drawn
-        name = f"{size}-{moment}.png"
-        taken = ARTIFACTS / name
-        page.screenshot(path=str(taken))
-        stored = STORED / name
-        if os.environ.get("CANASTA_UPDATE_SHOTS"):
-            STORED.mkdir(parents=True, exist_ok=True)
-            stored.write_bytes(taken.read_bytes())
-        assert stored.exists(), f"no stored {name}: run with CANASTA_UPDATE_SHOTS=1 and look"
-        share = differing(stored, taken)
-        if share > TOLERANCE:
-            wrong.append(f"{name}: {share:.1%} of its pixels differ (see {taken})")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)  # the last frame drawn
+    name = f"{size}-{moment}.png"
+    taken = ARTIFACTS / name
+    page.screenshot(path=str(taken))
+    stored = STORED / name
+    if os.environ.get("CANASTA_UPDATE_SHOTS"):
+        STORED.mkdir(parents=True, exist_ok=True)
+        stored.write_bytes(taken.read_bytes())
+    assert stored.exists(), f"no stored {name}: run with CANASTA_UPDATE_SHOTS=1 and look"
+    share = differing(stored, taken)
+    return [f"{name}: {share:.1%} of its pixels differ (see {taken})"] if share > TOLERANCE \
+        else []
+
+
+def both(page: Page, browser: Browser, moment: str, selector: str) -> list[str]:
+    """The shots of ``moment``: the desktop's page, and a phone opened on the same seat (its
+    secret token put where the page keeps it) and waiting for ``selector``."""
+    token = page.evaluate("localStorage.getItem(`canasta.seat.${location.pathname.split('/')[2]}`)")
+    phone = browser.new_context(viewport=SIZES["phone"], is_mobile=True, has_touch=True,
+                                reduced_motion="reduce")
+    mirror = phone.new_page()
+    mirror.add_init_script(f"localStorage.setItem('canasta.seat.{page.url.rsplit('/', 1)[1]}',"
+                           f" {token!r})")
+    mirror.goto(page.url)
+    mirror.wait_for_selector(selector)
+    wrong = check(page, "desktop", moment) + check(mirror, "phone", moment)
+    phone.close()
     return wrong
 
 
@@ -73,15 +87,12 @@ CHANGED = """([log, message]) => (document.querySelector('#log li:last-child')?.
 
 
 def steady_turn(page: Page) -> bool:
-    """The person's next step, if it is theirs, each waited for before the next look (so the
-    deal is the same on every run): answer no, draw, discard the first card (confirming a
-    question; when refused, the last move the engine offers). True if something was done."""
+    """The person's next step after the draw, if it is theirs, each waited for before the next
+    look (so the deal is the same on every run): answer no, discard the first card (confirming
+    a question; when refused, the last move the engine offers). True if something was done."""
     if visible(page, "#answer-no"):
         page.click("#answer-no")
         page.wait_for_selector("#answer-no", state="detached")
-    elif visible(page, "#do-draw"):
-        page.click("#do-draw")
-        page.wait_for_selector("#do-discard")
     elif visible(page, "#do-discard"):
         seen = [page.locator("#log li").last.text_content(),
                 page.locator("#message").text_content()]
@@ -101,37 +112,35 @@ def steady_turn(page: Page) -> bool:
     return True
 
 
+def play_until(page: Page, stop: Callable[[], bool], seconds: float) -> str:
+    """Play the person's turns until ``stop()`` holds at the start of one (looked at only
+    then: the bots wait for the person, so the table is still) or the deal's breakdown shows:
+    "stop" or "breakdown"."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if visible(page, ".breakdown"):
+            return "breakdown"
+        if visible(page, "#do-draw"):  # the person's turn: the table is still
+            if stop():
+                return "stop"
+            page.click("#do-draw")
+            page.wait_for_selector("#do-discard")
+        elif not steady_turn(page):
+            page.wait_for_timeout(30)
+    raise AssertionError("the page did not get there")
+
+
 def test_the_table_looks_as_it_did(server: Running, browser: Browser) -> None:
     desktop = browser.new_context(viewport=SIZES["desktop"], reduced_motion="reduce")
     page = desktop.new_page()
     new_table(page, server.url)
-    seat = page.evaluate("localStorage.getItem(`canasta.seat.${location.pathname.split('/')[2]}`)")
-    phone = browser.new_context(viewport=SIZES["phone"], is_mobile=True, has_touch=True,
-                                reduced_motion="reduce")
-    mirror = phone.new_page()  # the same seat on a phone: the same table, the same moments
-    mirror.add_init_script(f"localStorage.setItem('canasta.seat.{page.url.rsplit('/', 1)[1]}',"
-                           f" {seat!r})")
-    mirror.goto(page.url)
-    mirror.wait_for_selector("#hand .card")
-    pages = {"desktop": page, "phone": mirror}
-    wrong = []
-    until(page, lambda: visible(page, "#do-draw"))
-    mirror.wait_for_selector("#do-draw")
-    wrong += check(pages, "start")
-
-    def mid() -> bool:
-        return visible(page, "#do-draw") and page.locator("#felt .meld.complete").count() > 0 \
-            and page.locator("#felt .threes .card").count() > 0
-
-    until(page, lambda: mid() or visible(page, ".breakdown"), lambda: steady_turn(page),
-          seconds=120)
-    assert not visible(page, ".breakdown"), "the deal ended before a canasta and a red 3"
-    mirror.wait_for_function(f"document.querySelector('#log').textContent === "
-                             f"{page.locator('#log').text_content()!r}")
-    wrong += check(pages, "mid")
-    until(page, lambda: visible(page, ".breakdown"), lambda: steady_turn(page), seconds=180)
-    mirror.wait_for_selector(".breakdown")
-    wrong += check(pages, "breakdown")
+    assert play_until(page, lambda: True, 60) == "stop"
+    wrong = both(page, browser, "start", "#do-draw")
+    mid = play_until(page, lambda: page.locator("#felt .meld.complete").count() > 0
+                     and page.locator("#felt .threes .card").count() > 0, 120)
+    assert mid == "stop", "the deal ended before a canasta and a red 3"
+    wrong += both(page, browser, "mid", "#do-draw")
+    assert play_until(page, lambda: False, 180) == "breakdown"
+    wrong += both(page, browser, "breakdown", ".breakdown")
     assert not wrong, wrong
     desktop.close()
-    phone.close()

@@ -67,6 +67,16 @@ def test_the_centre_of_every_card_selects_that_card(server: Running, browser: Br
         page.keyboard.press("Escape")
         expect(selected).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    labels = hand_words(page)  # every card says itself to a screen reader
+    assert all(re.fullmatch(r"(joker|(\w+|red 3|black 3) of (spades|hearts|diamonds|clubs))",
+                            words) for words in labels), labels
+    fill = "c => c.querySelector('text').getAttribute('fill')"
+    other = page.locator('#hand .card[data-eye="D"], #hand .card[data-eye="C"]').first
+    eye = other.get_attribute("data-eye")
+    assert other.evaluate(fill) == ("#c0262d" if eye == "D" else "#1b1b1b")
+    page.check("#four-colours")  # diamonds blue, clubs green
+    assert page.locator(f'#hand .card[data-eye="{eye}"]').first.evaluate(fill) == \
+        ("#1d5fbf" if eye == "D" else "#17803a")
     ctx.close()
 
 
@@ -120,10 +130,10 @@ def test_a_cards_suit_is_the_same_in_hand_in_meld_and_after_a_reload(
     ctx.close()
 
 
-FLIGHTS = """window.flights = 0; new MutationObserver((ms) => ms.forEach((m) =>
-  m.addedNodes.forEach((n) => {
-    if (n.classList && n.classList.contains('flying')) window.flights++; })))
-  .observe(document.documentElement, { childList: true, subtree: true });"""
+FLIGHTS = """window.flights = 0; window.addEventListener("DOMContentLoaded", () =>
+  new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => {
+    if (n.classList && n.classList.contains("flying")) window.flights++; })))
+  .observe(document.body, { childList: true }));"""
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
@@ -140,7 +150,7 @@ def test_moves_fly_unless_the_player_prefers_reduced_motion(server: Running, bro
           lambda: simple_turn(page))
     until(page, lambda: visible(page, "#do-draw"))  # the bots' round
     flights = page.evaluate("window.flights")
-    assert flights == 0 if motion == "reduce" else flights >= 4
+    assert flights == 0 if motion == "reduce" else flights >= 4, flights
     assert page.locator("#felt .last-move").count() >= 3  # each seat's last move, shown
     ctx.close()
 
