@@ -103,3 +103,15 @@ def test_ray_not_installed_says_how_to_install_it(
     assert captured.out == "" and not out.exists()
     assert captured.err == ('canasta: error: Ray is not installed: pip install "canasta[ray]" '
                             "to play on Ray\n")
+
+
+def test_without_the_plots_extra_a_match_says_how_to_get_the_plot(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(match_cmd, "plots_available", lambda: False)
+    out = tmp_path / "out"
+    code = main(["match", "greedy", "random", "--games", "2", "--seed", "2", "--max-deals",
+                 "1", "--workers", "1", "--out", str(out)])
+    assert code == 0
+    assert "pip install 'canasta[plots]'" in capsys.readouterr().out
+    assert (out / "games.csv").exists() and not (out / "scores.png").exists()

@@ -8,7 +8,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from canasta.cards import JOKER, TWO
+from canasta.cards import JOKER, RED_THREE, TWO
 from canasta.engine.game import Game
 from canasta.net.wire import decode_view
 from canasta.presentation import hand_codes
@@ -34,8 +34,8 @@ def cards_named(value: Any, found: Counter[int] | None = None) -> Counter[int]:
 
 def visible(game: Game, receiver: int | None) -> Counter[int]:
     """The cards ``receiver`` (a seat, or None: a spectator) can see, by kind: its own hand,
-    every meld, the whole pile, the cards others are known to hold (classic: codes are
-    kinds)."""
+    every meld, the whole pile, the red 3s laid out, the cards others are known to hold
+    (classic: codes are kinds)."""
     seen: Counter[int] = Counter()
     if receiver is not None:
         seen.update(hand_codes(game.view(receiver)))
@@ -47,6 +47,7 @@ def visible(game: Game, receiver: int | None) -> Counter[int]:
                 seen[JOKER] += meld.jokers
     seen.update(game.state.table.pile)
     for number, seat in enumerate(game.state.seats):
+        seen[RED_THREE] += seat.red_threes
         if number != receiver:
             seen.update({kind: n for kind, n in enumerate(seat.known) if n})
     return seen

@@ -149,6 +149,7 @@ def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browse
     until(page, lambda: visible(page, "#download"), lambda: simple_turn(page), seconds=60)
     expect(page.locator("#again")).to_be_visible()
     assert "Seed" in (page.locator("#dialog").text_content() or "")
+    expect(page.locator("#seed-check")).to_contain_text("matches the hash published")
     shot(page, "game-over")
     assert not errors
     page.close()
@@ -165,7 +166,7 @@ def test_two_people_at_one_table_and_may_i_go_out(server: Running, browser: Brow
     bea.click("#join-button")
     bea.wait_for_url("**/t/**")
     bea.wait_for_selector("#hand .card")
-    expect(ann.locator("#others")).to_contain_text("Bea")
+    expect(ann.locator("#felt")).to_contain_text("Bea")
     until(ann, lambda: visible(ann, '[data-action="ask"]') and visible(ann, "#do-draw"),
           lambda: simple_turn(bea))
     ann.click('[data-action="ask"]')

@@ -71,6 +71,19 @@ async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> N
             problems = leaks(raw, state(version), receiver, seed, tokens)
             assert not problems, (receiver, frame["kind"], version, problems)
             checked += 1
+    # suits ride only on card facts (counted above); the table's cards show the same suits
+    # to every receiver, seats and spectator alike
+    public: dict[int, set[str]] = {}
+    for client in [*clients, spectator]:
+        for frame in client.frames:
+            if "facts" in frame:
+                facts = frame["facts"]
+                shown = json.dumps([[m["cards"] for m in side["melds"]]
+                                    for side in facts["sides"]] + [facts["pile"]["top"]])
+                public.setdefault(frame["v"], set()).add(shown)
+    assert all(len(shown) == 1 for shown in public.values())
+    assert any('"eye": "' in next(iter(shown)) and '"eye": ""' not in next(iter(shown))
+               for shown in public.values())
     kinds = {f["kind"] for c in clients for f in c.frames}
     assert {"welcome", "event", "presence", "ack"} <= kinds
     assert checked > 500

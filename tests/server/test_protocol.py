@@ -60,6 +60,12 @@ def test_presets_and_the_lobby(server: Running) -> None:
      "a name"),
     ({"rules": "classic", "seats": ["me", "open", "open", "open"],
       "settings": {"bot_pause": 99}}, "bad-request", "bot_pause"),
+    ({"rules": "classic", "seats": ["me", "open", "open", "open"], "target": -5},
+     "bad-request", "target"),
+    ({"rules": "classic", "seats": ["me", "open", "open", "open"], "target": "lots"},
+     "bad-request", "target"),
+    ({"rules": "hand_and_foot", "seats": ["me", "open", "open", "open"], "target": 3000},
+     "bad-request", "not to a target"),
 ])
 def test_a_bad_table_request_is_refused_with_the_reason(server: Running, body: dict[str, Any],
                                                          code: str, words: str) -> None:
@@ -74,7 +80,8 @@ def test_a_bad_table_request_is_refused_with_the_reason(server: Running, body: d
 def test_bad_http_bodies(server: Running) -> None:
     with server.http() as http:
         checked = http.post("/api/rules/check", json={"rules_file": QUICK.read_text()}).json()
-        assert checked == {"name": "quick", "players": 4, "description": checked["description"]}
+        assert checked == {"name": "quick", "players": 4, "description": checked["description"],
+                           "sides": 2, "partners_at_pile": False, "target": 100}
         bad = http.post("/api/rules/check", json={"rules_file": "[melds]\ncanasta_size = 2\n"})
         assert bad.status_code == 400 and "canasta_size" in bad.json()["message"]
         assert http.post("/api/rules/check", json={}).json()["code"] == "bad-rules"

@@ -16,7 +16,13 @@ from rich.text import Text
 
 from canasta.rules import load
 from canasta.sim.backends import require_ray
-from canasta.sim.report import plot_scores, print_outcome, write_csv
+from canasta.sim.report import (
+    PLOTS_MISSING,
+    plot_scores,
+    plots_available,
+    print_outcome,
+    write_csv,
+)
 from canasta.sim.tournament import deals_for, lineups, play_tournament
 
 
@@ -75,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
     if not out.is_terminal:
         out = Console(highlight=False, width=160)  # a file or a pipe: keep table rows whole
     print_outcome(out, outcome, elapsed)
-    written = [*write_csv(outcome, folder), plot_scores(outcome, folder / "scores.png")]
+    written = write_csv(outcome, folder)
+    if plots_available():
+        written.append(plot_scores(outcome, folder / "scores.png"))
     out.print(Text("saved: " + ", ".join(str(p) for p in written)))
+    if not plots_available():
+        out.print(Text(PLOTS_MISSING))
     return 0

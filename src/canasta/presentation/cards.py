@@ -8,7 +8,10 @@ scoring of that meld alone (``canasta.engine.scoring.score_side``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from canasta.cards import (
     BLACK_THREE,
@@ -32,6 +35,9 @@ from canasta.engine.view import PlayerView
 from canasta.presentation.facts import CardFact, HandGroup, MeldFact
 from canasta.rules import RuleSet
 
+if TYPE_CHECKING:
+    from canasta.presentation.suits import Suits
+
 _COLOURS = {"S": "black", "C": "black", "H": "red", "D": "red"}
 
 
@@ -42,7 +48,31 @@ def card_fact(code: int) -> CardFact:
     kind = rank_of(code)
     colour = ("wild" if kind in (JOKER, TWO) else "red" if kind == RED_THREE else
               "black" if kind == BLACK_THREE else _COLOURS.get(suit, ""))
-    return CardFact(code, kind_name(code), kind_name(kind), suit, colour, kind_word(code))
+    return CardFact(code, kind_name(code), kind_name(kind), suit, colour, kind_word(code), suit)
+
+
+_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+@cache
+def eyed(code: int, eye: str) -> CardFact:
+    """The fact of a card showing the suit ``eye`` (``presentation.suits``): a suited card
+    keeps its own; "" gives ``card_fact(code)``."""
+    fact = card_fact(code)
+    if not eye or fact.eye or rank_of(code) == JOKER:
+        return fact
+    return replace(fact, eye=eye, words=f"{fact.words} of {_SUIT_WORDS[eye]}")
+
+
+_SUIT_ORDER = {suit: n for n, suit in enumerate(SUITS)}
+
+
+def with_suits(cards: tuple[CardFact, ...], suits: Sequence[str]) -> tuple[CardFact, ...]:
+    """``cards`` showing ``suits`` in order (cards beyond them keep none)."""
+    if not suits:
+        return cards
+    return tuple(eyed(card.code, suits[i]) if i < len(suits) else card
+                 for i, card in enumerate(cards))
 
 
 def hand_codes(view: PlayerView) -> tuple[int, ...]:
@@ -71,9 +101,23 @@ def _group_of(code: int) -> str:
 _GROUP_ORDER = {JOKER: 0, TWO: 0, BLACK_THREE: 1, RED_THREE: 2}
 
 
-def hand_groups(view: PlayerView) -> tuple[HandGroup, ...]:
-    """The hand grouped: wild cards, black 3s, red 3s held, then each rank from 4 up."""
-    return _groups(view.hand, view.cards)
+def hand_groups(view: PlayerView, suits: Suits | None = None) -> tuple[HandGroup, ...]:
+    """The hand grouped: wild cards, black 3s, red 3s held, then each rank from 4 up; with
+    ``suits`` (the seat's, ``presentation.suits``) every card shows its suit, the cards of a
+    rank in suit order (S H D C)."""
+    groups = _groups(view.hand, view.cards)
+    if suits is None or not suits.hand:
+        return groups
+    by_code: dict[int, list[str]] = {}
+    for code, eye in suits.hand:
+        by_code.setdefault(code, []).append(eye)
+    out = []
+    for group in groups:
+        cards = [eyed(card.code, by_code[card.code].pop() if by_code.get(card.code) else "")
+                 for card in group.cards]
+        cards.sort(key=lambda c: (rank_of(c.code), c.code == JOKER, _SUIT_ORDER.get(c.eye, 4)))
+        out.append(HandGroup(group.label, tuple(cards)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -151,13 +195,16 @@ def sequence_fact(rules: RuleSet, side: int, suit: int, low: int, high: int) -> 
 _MELDS: dict[tuple[str, Meld], MeldFact] = {}
 
 
-def side_melds(view: PlayerView, side: int) -> tuple[MeldFact, ...]:
-    """Every meld of ``side``: rank melds by rank, then its sequences."""
+def side_melds(view: PlayerView, side: int, suits: Suits | None = None) -> tuple[MeldFact, ...]:
+    """Every meld of ``side``: rank melds by rank, then its sequences; with ``suits`` each
+    card of a rank meld shows its suit."""
     key = view.t.fingerprint
     melds = []
     for meld in view.melds[side]:
         fact = _MELDS.get((key, meld))
         if fact is None:
             fact = _MELDS[key, meld] = meld_fact(view.rules, side, meld)
+        if suits is not None:
+            fact = replace(fact, cards=with_suits(fact.cards, suits.meld(side, meld.rank)))
         melds.append(fact)
     return (*melds, *(sequence_fact(view.rules, side, *seq) for seq in view.sequences[side]))

@@ -75,7 +75,9 @@ class CardFact(Fact):
     rank text; ``suit`` the suit letter (S H D C) where the rules tell suits apart, else "";
     ``colour`` is ``"red"`` (hearts, diamonds, red 3s), ``"black"`` (spades, clubs, black 3s),
     ``"wild"`` (jokers and 2s) or ``""`` (a natural whose suit plays no part); ``words`` the card
-    in a sentence (``"king of hearts"``).
+    in a sentence (``"king of hearts"``). ``eye`` is the suit the card shows: its real suit, or
+    where the rules ignore suits its suit for the eye (``presentation.suits``); "" for a joker
+    and where no suits were given.
     """
 
     code: int
@@ -84,6 +86,7 @@ class CardFact(Fact):
     suit: str
     colour: str
     words: str
+    eye: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +138,7 @@ class SeatFact(Fact):
     red_threes: int
     known: tuple[CardFact, ...]
     to_act: bool
+    red_three_cards: tuple[CardFact, ...] = ()  # the red 3s laid out, with their suits
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +190,10 @@ class PileFact(Fact):
     blocked_reason: str
     takes: tuple[ActionFact, ...]
     take_refusal: str
+    #: The card that freezes the pile, drawn turned sideways under it: its rank text and the
+    #: suit it shows ("" when nothing in the pile freezes it).
+    frozen_rank: str = ""
+    frozen_eye: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from canasta.cards import kind_name
+from canasta.cards import RED_THREE, kind_name
 from canasta.engine.actions import SUITED_TAKES, TAKE_ACTIONS, ActionType, Route, route_of
 from canasta.engine.determinize import determinize
 from canasta.engine.pile import BLOCKED, Frozen, frozen_by
 from canasta.engine.view import PlayerView
-from canasta.presentation.cards import card_fact, groups_text, hand_groups, side_melds
+from canasta.presentation.cards import (
+    card_fact,
+    eyed,
+    groups_text,
+    hand_groups,
+    side_melds,
+    with_suits,
+)
 from canasta.presentation.facts import (
     OpeningFact,
     PileFact,
@@ -30,6 +37,7 @@ from canasta.presentation.hint import action_fact, hint
 from canasta.presentation.log import a, game_over_words, listing
 from canasta.presentation.names import Chair, check_names, default_names
 from canasta.presentation.results import deal_breakdown
+from canasta.presentation.suits import Suits
 
 
 def frozen_reason(view: PlayerView) -> str:
@@ -65,12 +73,19 @@ def take_refusal(view: PlayerView) -> str:
     return game.why_illegal(pair) or ""
 
 
-def pile_fact(view: PlayerView) -> PileFact:
-    """The pile: size, top card, frozen and why, blocked, the routes offered."""
+def pile_fact(view: PlayerView, suits: Suits | None = None) -> PileFact:
+    """The pile: size, top card, frozen and why (and the card that freezes it), blocked, the
+    routes offered; with ``suits`` its cards show their suits."""
     takes = tuple(action_fact(a) for a in view.legal_actions if a.type == ActionType.TAKE)
-    return PileFact(len(view.pile), card_fact(view.pile_top) if view.pile else None,
+    eyes = suits.pile if suits is not None and len(suits.pile) == len(view.pile) else \
+        ("",) * len(view.pile)
+    freezing = [i for i, c in enumerate(view.pile) if view.t.freezes[c]]
+    under = freezing[-1] if freezing and view.pile_frozen else -1
+    return PileFact(len(view.pile), eyed(view.pile_top, eyes[-1]) if view.pile else None,
                     view.pile_frozen, frozen_reason(view), view.blocked,
-                    BLOCKED.words() if view.blocked else "", takes, take_refusal(view))
+                    BLOCKED.words() if view.blocked else "", takes, take_refusal(view),
+                    card_fact(view.pile[under]).rank if under >= 0 else "",
+                    eyed(view.pile[under], eyes[under]).eye if under >= 0 else "")
 
 
 def turn_fact(view: PlayerView, chair: Chair) -> TurnFact:
@@ -91,19 +106,31 @@ def turn_fact(view: PlayerView, chair: Chair) -> TurnFact:
     return TurnFact(seat, chair.names[seat], mine, view.phase, words)
 
 
-def seat_facts(view: PlayerView, chair: Chair) -> tuple[SeatFact, ...]:
-    """Every seat: name, relation, cards in hand and foot, red 3s, known cards."""
+def seat_facts(view: PlayerView, chair: Chair,
+               suits: Suits | None = None) -> tuple[SeatFact, ...]:
+    """Every seat: name, relation, cards in hand and foot, red 3s (as cards), known cards;
+    with ``suits`` the red 3s and the known cards show their suits."""
     sizes, feet, red, known = view.hand_sizes, view.foot_sizes, view.red_threes, view.known
     to_act = view.current_player
+
+    def eyes(seat: int, kind: int) -> tuple[str, ...]:
+        return suits.known[seat].get(kind, ()) if suits is not None and suits.known else ()
+
+    def reds(seat: int) -> tuple[str, ...]:
+        return suits.red_threes[seat] if suits is not None and suits.red_threes else ()
+
     return tuple(
         SeatFact(seat, chair.names[seat], chair.side_of(seat), chair.relation(seat),
                  sizes[seat], feet[seat], red[seat],
-                 tuple(card_fact(k) for k, n in enumerate(known[seat]) for _ in range(n))
-                 if seat != view.seat else (), seat == to_act)
+                 tuple(card for k, n in enumerate(known[seat]) if n
+                       for card in with_suits((card_fact(k),) * n, eyes(seat, k)))
+                 if seat != view.seat else (), seat == to_act,
+                 with_suits((card_fact(RED_THREE),) * red[seat], reds(seat)))
         for seat in range(view.players))
 
 
-def side_facts(view: PlayerView, chair: Chair) -> tuple[SideFact, ...]:
+def side_facts(view: PlayerView, chair: Chair,
+               suits: Suits | None = None) -> tuple[SideFact, ...]:
     """Every side: its melds, canastas, red 3s, score and opening minimum; where every seat
     keeps its own score (``players.partners_at_pile``), each of its seats' scores too."""
     red, black = view.red_threes, view.black_threes
@@ -113,7 +140,7 @@ def side_facts(view: PlayerView, chair: Chair) -> tuple[SideFact, ...]:
               for side in range(view.sides)]
     return tuple(
         SideFact(side, chair.side_name(side), side == view.side, seats,
-                 scores[side], side_melds(view, side), canastas[side],
+                 scores[side], side_melds(view, side, suits), canastas[side],
                  sum(red[s] for s in seats), opened[side], minimums[side],
                  sum(black[s] for s in seats),
                  tuple(scores[s] for s in seats) if chair.by_seat else ())
@@ -121,23 +148,25 @@ def side_facts(view: PlayerView, chair: Chair) -> tuple[SideFact, ...]:
 
 
 def table_facts(view: PlayerView, names: Sequence[str] | None = None,
-                log: Sequence[str] = (), with_hint: bool = False) -> TableFacts:
+                log: Sequence[str] = (), with_hint: bool = False,
+                suits: Suits | None = None) -> TableFacts:
     """Everything the seat of ``view`` is shown: ``names`` one per seat (default
-    ``default_names``), ``log`` the move log so far (lines of ``describe_move``), and with
-    ``with_hint`` the greedy bot's advice when the seat is to act."""
+    ``default_names``), ``log`` the move log so far (lines of ``describe_move``), with
+    ``with_hint`` the greedy bot's advice when the seat is to act, and with ``suits`` (the
+    seat's, ``SuitLedger.seen_by``) the suit every card shows."""
     chosen = check_names(names, view.players) if names is not None else \
         default_names(view.players, view.seat)
     chair = Chair(view.seat, view.seat_sides, chosen, view.t.partners_at_pile)
     side = view.side
     results = view.results
-    hand = hand_groups(view)
+    hand = hand_groups(view, suits)
     return TableFacts(
         rules=view.rules.name, deal=view.deal_number, seat=view.seat,
         name=chosen[view.seat], side=side,
         partners=tuple(chosen[s] for s in chair.partners()),
-        turn=turn_fact(view, chair), stock=view.stock_size, pile=pile_fact(view),
-        hand=hand, hand_text=groups_text(hand), seats=seat_facts(view, chair),
-        sides=side_facts(view, chair),
+        turn=turn_fact(view, chair), stock=view.stock_size, pile=pile_fact(view, suits),
+        hand=hand, hand_text=groups_text(hand), seats=seat_facts(view, chair, suits),
+        sides=side_facts(view, chair, suits),
         opening=OpeningFact(view.initial_done[side], view.minimums[side],
                             view.opening_points, view.pending_pile),
         permission=view.permission,

@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from canasta import record
-from canasta.rules import load, preset_names
+from canasta.rules import RuleSet, load, preset_names
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame, frame_text
 from canasta.server.hall import BOTS, LEASE, Hall, Limits, cluster_for, rules_from
@@ -97,12 +97,20 @@ async def _act(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
     if not isinstance(action, str) or len(action) > 64:
         raise Refused("bad-request", "'action' is an action's text, e.g. 'draw' or "
                                      "'discard 7'")
-    return await table.act(seat, [action], _version(message))
+    table.pick_suits(seat, action.split()[1:], message.get("eye"))
+    try:
+        return await table.act(seat, [action], _version(message))
+    finally:
+        table.pick_suits(None, None, None)
 
 
 async def _lay(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
-    return await table.lay(seat, message.get("cards"), message.get("onto"),
-                           _version(message))
+    table.pick_suits(seat, message.get("cards"), message.get("eye"))
+    try:
+        return await table.lay(seat, message.get("cards"), message.get("onto"),
+                               _version(message))
+    finally:
+        table.pick_suits(None, None, None)
 
 
 async def _undo(table: Table, seat: Receiver, message: dict[str, Any]) -> int:
@@ -190,8 +198,7 @@ class Server:
 
     async def presets(self, request: Request) -> Response:
         return JSONResponse({
-            "presets": [{"name": n, "description": (r := load(n)).description,
-                         "players": r.players.count} for n in preset_names()],
+            "presets": [{"name": n, **rules_summary(load(n))} for n in preset_names()],
             "bots": [{"name": name, "description": words}
                      for name, (_, words) in BOTS.items()]})
 
@@ -199,8 +206,7 @@ class Server:
         """An uploaded rules file checked before the table is made: its name, description
         and players, or the reason it is refused."""
         rules = rules_from(None, (await self.body(request)).get("rules_file"))
-        return JSONResponse({"name": rules.name, "description": rules.description,
-                             "players": rules.players.count})
+        return JSONResponse({"name": rules.name, **rules_summary(rules)})
 
     async def lobby(self, request: Request) -> Response:
         return JSONResponse({"tables": self.tables.lobby()})
@@ -329,6 +335,14 @@ class Server:
             if table is not None and bound:
                 table.detach(connection)
             await connection.close()
+
+
+def rules_summary(rules: RuleSet) -> dict[str, Any]:
+    """What the create form shows of a rule set: its description, players, sides (seat s
+    plays for side s % sides: partners), whether partners form at the pile, the target."""
+    return {"description": rules.description, "players": rules.players.count,
+            "sides": rules.players.sides, "partners_at_pile": rules.players.partners_at_pile,
+            "target": rules.game.target}
 
 
 def create_app(db_url: str | None = None, settings: Settings | None = None,

@@ -20,7 +20,7 @@ import orjson
 from canasta.engine.actions import ActionType
 from canasta.engine.view import PlayerView
 from canasta.net.wire import encode_view
-from canasta.presentation import discard_warning, plain, table_facts
+from canasta.presentation import Suits, discard_warning, plain, table_facts
 from canasta.server.gallery import gallery_facts
 
 Receiver = int | None  # a seat, or None for a spectator
@@ -75,22 +75,27 @@ class TableInfo:
     waiting: tuple[int, ...]  # seats still reading the last deal's breakdown
     next_table: str | None
     undo_allowed: bool  # one person against bots: undo within the turn
+    settings: dict[str, float | bool] = field(default_factory=dict)  # the host's (seats.Settings)
+    target: int = 0  # the score that ends the game (rules' game.target), 0 for none
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "rules": self.rules, "description": self.description,
                 "seed_hash": self.seed_hash, "seed": self.seed,
                 "seats": [s.to_dict() for s in self.seats], "version": self.version,
                 "over": self.over, "waiting": list(self.waiting), "next": self.next_table,
-                "undo_allowed": self.undo_allowed}
+                "undo_allowed": self.undo_allowed, "settings": self.settings,
+                "target": self.target}
 
 
 def seat_payload(view: PlayerView, names: Sequence[str], log: Sequence[str],
-                 can_undo: bool, invites: dict[int, str], wire: bool) -> dict[str, Any]:
-    """What ``view``'s seat is shown: the presentation's facts, the question to ask before
-    each legal discard, whether it may undo now, the invitations to the open seats, and with
-    ``wire`` the view itself (``canasta.net.wire``: for clients that decide on it, such as
-    bots and the terminal; a third of the payload's cost)."""
-    facts = plain(table_facts(view, names, log))
+                 can_undo: bool, invites: dict[int, str], wire: bool,
+                 suits: Suits | None = None) -> dict[str, Any]:
+    """What ``view``'s seat is shown: the presentation's facts (with ``suits``, the seat's
+    ``SuitLedger.seen_by``, every card's suit), the question to ask before each legal
+    discard, whether it may undo now, the invitations to the open seats, and with ``wire``
+    the view itself (``canasta.net.wire``: for clients that decide on it, such as bots and the
+    terminal; a third of the payload's cost)."""
+    facts = plain(table_facts(view, names, log, suits=suits))
     warnings = {str(a): w for a in view.legal_actions if a.type == ActionType.DISCARD
                 and (w := discard_warning(view, a)) is not None}
     payload = {"facts": facts, "warnings": warnings, "can_undo": can_undo,
@@ -105,10 +110,10 @@ def without_view(frame: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in frame.items() if key != "view"}
 
 
-def spectator_payload(view: PlayerView, names: Sequence[str],
-                      log: Sequence[str]) -> dict[str, Any]:
-    """What a spectator is shown: the public facts only."""
-    return {"facts": gallery_facts(view, names, log), "warnings": {}, "can_undo": False,
+def spectator_payload(view: PlayerView, names: Sequence[str], log: Sequence[str],
+                      suits: Suits | None = None) -> dict[str, Any]:
+    """What a spectator is shown: the public facts only (``suits``: the spectator's)."""
+    return {"facts": gallery_facts(view, names, log, suits), "warnings": {}, "can_undo": False,
             "invites": {}}
 
 

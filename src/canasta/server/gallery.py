@@ -24,6 +24,7 @@ from canasta.presentation import (
     plain,
 )
 from canasta.presentation.names import Chair
+from canasta.presentation.suits import Suits
 from canasta.presentation.table import seat_facts, side_facts
 
 NOBODY = -1  # the seat a spectator's chair is at
@@ -84,9 +85,11 @@ def log_lines(before: PlayerView, action: Action, after: PlayerView,
     return tuple(lines)
 
 
-def gallery_facts(view: PlayerView, names: Sequence[str], log: Sequence[str]) -> dict[str, Any]:
+def gallery_facts(view: PlayerView, names: Sequence[str], log: Sequence[str],
+                  suits: Suits | None = None) -> dict[str, Any]:
     """Everything a spectator is shown, JSON-ready, in the fields of ``TableFacts`` that a
-    spectator has (no hand, no opening of its own, no actions, no hint)."""
+    spectator has (no hand, no opening of its own, no actions, no hint); with ``suits`` (a
+    spectator's, ``SuitLedger.seen_by(None)``) the suits the table's cards show."""
     gallery = Gallery(view, names)
     seat = view.current_player
     if seat < 0:
@@ -104,9 +107,9 @@ def gallery_facts(view: PlayerView, names: Sequence[str], log: Sequence[str]) ->
     return {
         "rules": view.rules.name, "deal": view.deal_number, "seat": NOBODY, "name": "",
         "side": NOBODY, "partners": [], "turn": turn, "stock": view.stock_size,
-        "pile": plain(pile_fact(view)), "hand": [], "hand_text": "",
-        "seats": plain(seat_facts(view, gallery)),
-        "sides": plain(side_facts(view, gallery)),
+        "pile": plain(pile_fact(view, suits)), "hand": [], "hand_text": "",
+        "seats": plain(seat_facts(view, gallery, suits)),
+        "sides": plain(side_facts(view, gallery, suits)),
         "opening": None, "permission": view.permission, "dead_ranks": [], "actions": [],
         "log": list(log), "hint": None,
         "last_deal": plain(deal_breakdown(results[-1], gallery)) if results else None,

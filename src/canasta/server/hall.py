@@ -131,6 +131,19 @@ def rules_from(preset: object, text: object) -> RuleSet:
     return load(preset)
 
 
+def with_target(rules: RuleSet, target: object) -> RuleSet:
+    """``rules`` playing to the host's ``target`` score (None: as they are). Only rules that
+    play to a target take one (``game.target`` above 0)."""
+    if target is None:
+        return rules
+    if isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= 100_000:
+        raise Refused("bad-request", "'target' is the score that ends the game, 1 to 100000")
+    if rules.game.target <= 0:
+        raise Refused("bad-request", f"{rules.name} plays {rules.game.deals} deals, not to a "
+                                     "target score")
+    return from_dict({"game": {"target": target}}, base=rules, origin="the target")
+
+
 def settings_from(data: object, default: Settings) -> Settings:
     """A table's pace from the request (bounded), else the server's default."""
     if data is None:
@@ -234,7 +247,8 @@ class Hall:
         """A new table from a request: ``rules`` (a preset) or ``rules_file`` (TOML text),
         ``seats`` (per seat ``"me"``, ``"open"`` or a bot name), ``name`` (the creator's),
         ``settings``. Returns the table's id, and the creator's seat and secret token."""
-        rules = rules_from(request.get("rules"), request.get("rules_file"))
+        rules = with_target(rules_from(request.get("rules"), request.get("rules_file")),
+                            request.get("target"))
         choices = request.get("seats")
         players = rules.players.count
         if not isinstance(choices, list) or len(choices) != players or not all(

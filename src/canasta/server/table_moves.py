@@ -77,6 +77,8 @@ class TableMoves(TableFollower):
         deals = len(self.game.results)
         self._play(seat, action)
         data: dict[str, Any] = {"action": str(action), "by": by}
+        if picked := self.picks.get(len(self.actions) - 1):  # suits of the cards laid
+            data["eye"] = [list(p) for p in picked]
         if len(self.game.results) > deals:
             data["deal_over"] = True
         event = Event(version, "action", seat, data)

@@ -22,10 +22,12 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
+from canasta.cards import SUITS, parse_kind, rank_of
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
-from canasta.presentation import describe_move
+from canasta.errors import CanastaError
+from canasta.presentation import SuitLedger, describe_move
 from canasta.rules import RuleSet
 from canasta.server import storage
 from canasta.server.frames import (
@@ -64,6 +66,11 @@ class TableRecord:
         self.actions: list[tuple[int, str]] = []  # (seat, action text) of the game so far
         self.waiting: set[int] = set()
         self.game = Game(rules, seed)
+        self.eye = SuitLedger.of_seed(rules, seed)  # the suits every card shows
+        self.eye.follow(self.game.state)
+        #: per action (its index): the suits its player picked for the cards it moved
+        self.picks: dict[int, tuple[tuple[int, str], ...]] = {}
+        self._pick: tuple[int, tuple[tuple[int, str], ...]] | None = None
         self.spectators: set[Client] = set()
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
@@ -107,6 +114,8 @@ class TableRecord:
         if event.kind == "action":
             assert event.seat is not None
             actions.append((event.seat, event.data["action"]))
+            if event.data.get("eye"):
+                self.picks[len(actions) - 1] = tuple((k, e) for k, e in event.data["eye"])
             if event.data.get("deal_over"):
                 self.waiting = self._humans()
         elif event.kind == "undo":
@@ -116,15 +125,25 @@ class TableRecord:
         elif event.kind == "next":
             self.next_table = event.data["table"]
 
-    def _replayed(self, actions: Sequence[tuple[int, str]]) -> Game:
+    def _replayed(self, actions: Sequence[tuple[int, str]],
+                  eye: SuitLedger | None = None) -> Game:
         game = Game(self.rules, self.seed)
-        for _, text in actions:
+        if eye is not None:
+            eye.follow(game.state)
+        for index, (seat, text) in enumerate(actions):
+            if eye is not None and index in self.picks:
+                eye.prefer(seat, self.picks[index])
             game.apply(text)
+            if eye is not None:
+                eye.follow(game.state)
         return game
 
     def _rebuild(self, actions: list[tuple[int, str]]) -> None:
-        """The game from ``actions``, and the logs of the receivers being followed."""
-        self.game = self._replayed(actions)
+        """The game from ``actions`` (and the suits its cards show), and the logs of the
+        receivers being followed."""
+        self.eye = SuitLedger.of_seed(self.rules, self.seed)
+        self.picks = {i: p for i, p in self.picks.items() if i < len(actions)}
+        self.game = self._replayed(actions, self.eye)
         self.actions = list(actions)
         for receiver in list(self._views):
             self._follow(receiver)
@@ -156,12 +175,37 @@ class TableRecord:
 
     def _play(self, seat: int, action: Action) -> None:
         """Apply a legal action and write the followed receivers' log lines for it."""
+        picked = self._pick[1] if self._pick is not None and self._pick[0] == seat else \
+            self.picks.get(len(self.actions), ())  # a follower: the owner's event said them
+        if picked:
+            self.eye.prefer(seat, picked)
+            self.picks[len(self.actions)] = picked
         self.game.apply(action)
+        self.eye.follow(self.game.state)
         self.actions.append((seat, str(action)))
         for receiver, before in self._views.items():
             after = _view_of(self.game, receiver)
             self._logs[receiver].extend(self._lines(receiver, before, action, after))
             self._views[receiver] = after
+
+    def pick_suits(self, seat: int | None, cards: object, eye: object) -> None:
+        """The suits a person picked for the cards of the move they ask for (the page sends
+        each card's suit with a lay or a discard: ``presentation.suits``), or None to forget
+        them; a malformed choice is ignored (suits are for the eye alone)."""
+        self._pick = None
+        if seat is None or not isinstance(cards, list) or not isinstance(eye, list) or \
+                len(cards) != len(eye) or len(eye) > 64:
+            return
+        picked = []
+        for card, suit in zip(cards, eye, strict=True):
+            if not isinstance(card, str) or not isinstance(suit, str) or len(suit) != 1 or \
+                    suit not in SUITS:
+                continue
+            try:
+                picked.append((rank_of(parse_kind(card)), suit))
+            except CanastaError:
+                continue
+        self._pick = (seat, tuple(p for p in picked if p[1]))
 
     def _humans(self) -> set[int]:
         return {s.number for s in self.seats if s.kind == "human" and s.token_hash}
@@ -191,7 +235,7 @@ class TableRecord:
             tuple(SeatInfo(s.number, s.name, s.kind, s.bot, self.status(s, now))
                   for s in self.seats),
             self.version, self.over, tuple(sorted(self.waiting)), self.next_table,
-            self.undo_allowed)
+            self.undo_allowed, self.settings.to_dict(), self.rules.game.target)
 
     @property
     def undo_allowed(self) -> bool:
@@ -201,13 +245,14 @@ class TableRecord:
     def payload(self, receiver: Receiver, wire: bool) -> dict[str, Any]:
         """What ``receiver`` is shown (with ``wire``, a seat's view too: ``seat_payload``)."""
         if receiver is None:
-            return spectator_payload(self._views[None], self.names, self._logs[None])
+            return spectator_payload(self._views[None], self.names, self._logs[None],
+                                     self.eye.seen_by(None))
         seat = self.seats[receiver]
         invites = {s.number: s.invite for s in self.seats
                    if s.kind == "human" and s.token_hash is None and s.invite}
         return seat_payload(self._views[receiver], self.names, self._logs[receiver],
                             self.undo_refusal(receiver) is None, invites if seat.token_hash
-                            else {}, wire)
+                            else {}, wire, self.eye.seen_by(receiver))
 
     def _receivers(self) -> dict[Receiver, list[Client]]:
         out: dict[Receiver, list[Client]] = {}

@@ -13,6 +13,7 @@ Files written to the output folder:
 from __future__ import annotations
 
 import csv
+import importlib.util
 from dataclasses import asdict, fields
 from pathlib import Path
 
@@ -83,8 +84,19 @@ def _write_rows(path: Path, header: list[str], rows: list[dict[str, object]]) ->
         w.writerows(rows)
 
 
+#: What a command says when the plot's library is missing (plots are an extra, so that
+#: ``pip install canasta`` installs only what playing needs).
+PLOTS_MISSING = "no plot: it needs matplotlib, which comes with pip install 'canasta[plots]'"
+
+
+def plots_available() -> bool:
+    """Whether matplotlib (the ``plots`` extra) is installed."""
+    return importlib.util.find_spec("matplotlib") is not None
+
+
 def plot_scores(outcome: Outcome, path: Path) -> Path:
-    """A PNG of each entrant's final scores (one histogram per entrant, overlaid)."""
+    """A PNG of each entrant's final scores (one histogram per entrant, overlaid); needs the
+    ``plots`` extra (``plots_available``)."""
     import matplotlib
 
     matplotlib.use("Agg")

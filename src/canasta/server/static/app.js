@@ -1,20 +1,14 @@
 // The Canasta client: draws what the server sends (the presentation facts of one seat) and
 // sends what the person asks for. It decides no rule and applies nothing itself: every move
 // goes to the server, and the page changes only when the server's next frame arrives
-// (docs/protocol.md).
-import { cardSVG, backSVG } from "./cards.js";
+// (docs/protocol.md). The table is drawn by table.js, the hand by hand.js, the flights of
+// moves by motion.js.
+import { setFourColours } from "./cards.js";
+import { $, el, game } from "./dom.js";
+import { drawHand, focusNext, handCards } from "./hand.js";
+import { after, before, lastMoves } from "./motion.js";
+import { drawTable } from "./table.js";
 
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "on") for (const [type, fn] of Object.entries(value)) node.addEventListener(type, fn);
-    else if (key === "html") node.innerHTML = value;
-    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-};
 const seatKey = (table) => `canasta.seat.${table}`;
 const held = (table) => { try { return JSON.parse(localStorage.getItem(seatKey(table))); } catch { return null; } };
 const hold = (table, seat, token) => localStorage.setItem(seatKey(table), JSON.stringify({ seat, token }));
@@ -32,6 +26,12 @@ function show(id) {
 }
 
 // ---------------------------------------------------------------- home: create, lobby
+// The host's settings: the rules (a preset or a file), each seat (you, an invited friend, or a
+// bot at a level), which seats are partners, the bots' pace, the grace period before a bot
+// plays for an absent friend, the target score where the rules play to one.
+
+export const SPEEDS = [[0.3, "fast (0.3 s a move)"], [0.8, "normal (0.8 s a move)"], [1.5, "slow (1.5 s a move)"]];
+export const GRACES = [[30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]];
 
 async function home() {
   show("home");
@@ -39,11 +39,17 @@ async function home() {
   const select = $("preset");
   for (const p of presets) select.append(el("option", { value: p.name }, p.name));
   select.value = "classic";
-  const seatChoices = [["open", "open: invite a friend"], ...bots.map((b) => [b.name, `bot: ${b.name} (${b.description})`])];
+  for (const [value, words] of SPEEDS) $("bot-speed").append(el("option", { value }, words));
+  for (const [value, words] of GRACES) $("grace").append(el("option", { value }, words));
+  $("bot-speed").value = "0.8";
+  $("grace").value = "60";
+  const seatChoices = [["open", "a friend (invite by link)"], ...bots.map((b) => [b.name, `bot: ${b.name}, ${b.description}`])];
   let uploaded = null;  // the rules file chosen, as the server checked it
   const drawSeats = () => {
     const preset = uploaded || presets.find((p) => p.name === select.value);
     $("preset-description").textContent = preset.description;
+    $("target").value = preset.target || "";
+    $("target-row").hidden = !preset.target;
     const box = $("seats");
     box.replaceChildren(el("legend", {}, "Seats"));
     for (let seat = 0; seat < preset.players; seat++) {
@@ -51,7 +57,10 @@ async function home() {
       if (seat === 0) chooser.append(el("option", { value: "me" }, "you"));
       for (const [value, words] of seatChoices) chooser.append(el("option", { value }, words));
       chooser.value = seat === 0 ? "me" : "greedy";
-      box.append(el("label", {}, `Seat ${seat + 1} `, chooser));
+      const partner = preset.sides < preset.players && !preset.partners_at_pile
+        ? (seat % preset.sides === 0 ? (seat === 0 ? "you, side 1" : "your partner") : `opponent, side ${(seat % preset.sides) + 1}`)
+        : seat === 0 ? "you" : "plays alone";
+      box.append(el("label", { class: "seat-choice" }, `Seat ${seat + 1} `, el("small", { class: "partner-note", "data-seat": seat }, `(${partner})`), " ", chooser));
     }
   };
   select.addEventListener("change", () => { uploaded = null; $("rules-file").value = ""; drawSeats(); });
@@ -73,8 +82,10 @@ async function home() {
     event.preventDefault();
     $("create-error").textContent = "";
     const file = $("rules-file").files[0];
-    const request = { name: $("your-name").value, settings: { public: $("public").checked } };
+    const request = { name: $("your-name").value, settings: {
+      public: $("public").checked, bot_pause: Number($("bot-speed").value), grace: Number($("grace").value) } };
     if (file) request.rules_file = await file.text(); else request.rules = select.value;
+    if (!$("target-row").hidden && $("target").value) request.target = Number($("target").value);
     const seats = [];
     for (let seat = 0; ; seat++) {
       const chooser = $(`seat-${seat}`);
@@ -121,11 +132,6 @@ async function join(table, seat, invite) {
 
 // ---------------------------------------------------------------- the game
 
-const game = {
-  table: null, socket: null, version: null, frame: null, selected: new Set(), pending: false,
-  message: "", answered: new Set(), tries: 0, requests: 0, dragging: false,
-};
-
 function connect() {
   const mine = held(game.table);
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${game.table}`);
@@ -154,17 +160,22 @@ function send(message) {
 
 function receive(frame) {
   if (frame.kind === "welcome" || frame.kind === "event") {
-    const before = game.frame;
+    const previous = game.frame;
+    const plan = before(frame);
     game.frame = frame;
     game.version = frame.v;
     $("status").textContent = frame.you === null ? "watching" : "connected";
+    game.lastDiscard = false;
     if (frame.kind === "event" && frame.event.kind === "hint" && frame.event.hint) {
       game.message = `Hint: ${frame.event.hint.action.words} (${frame.event.hint.reason})`;
-    } else if (frame.kind === "event" && frame.event.kind === "action" && frame.event.seat === frame.you) {
-      game.message = "";
+    } else if (frame.kind === "event" && frame.event.kind === "action") {
+      if (frame.event.seat === frame.you) game.message = "";
+      game.lastDiscard = frame.event.action.startsWith("discard");
     }
-    if (!before || JSON.stringify(before.facts.hand) !== JSON.stringify(frame.facts.hand)) game.selected.clear();
+    game.last = lastMoves(frame.facts);
+    if (!previous || JSON.stringify(previous.facts.hand) !== JSON.stringify(frame.facts.hand)) game.selected.clear();
     draw();
+    after(plan);
   } else if (frame.kind === "presence") {
     if (game.frame) { game.frame.table.seats = frame.seats; draw(); }
   } else if (frame.kind === "ack") {
@@ -185,17 +196,16 @@ function moveOn(next) {
   location.assign(`/t/${next}`);
 }
 
-function act(text) {
+// eye: the suits of the cards the move takes from the hand, as the player picked them (the
+// server moves those cards: docs/presentation.md, "Suits for the eye").
+function act(text, eye) {
   const warning = game.frame.warnings[text];
+  const message = { kind: "act", action: text, v: game.version, ...(eye ? { eye } : {}) };
   if (warning) {
-    confirmDialog(warning, () => send({ kind: "act", action: text, v: game.version }));
+    confirmDialog(warning, () => send(message));
   } else {
-    send({ kind: "act", action: text, v: game.version });
+    send(message);
   }
-}
-
-function handCards() {
-  return game.frame.facts.hand.flatMap((group) => group.cards);
 }
 
 function selectedCards() {
@@ -204,15 +214,15 @@ function selectedCards() {
 }
 
 function lay(onto) {
-  const cards = selectedCards().map((c) => c.text);
-  if (!cards.length) { game.message = "Select the cards to lay first."; draw(); return; }
-  send({ kind: "lay", cards, onto, v: game.version });
+  const chosen = selectedCards();
+  if (!chosen.length) { game.message = "Select the cards to lay first."; draw(); return; }
+  send({ kind: "lay", cards: chosen.map((c) => c.text), eye: chosen.map((c) => c.eye), onto, v: game.version });
 }
 
 function discardSelected() {
   const cards = selectedCards();
   if (cards.length !== 1) { game.message = "Select one card to discard."; draw(); return; }
-  act(`discard ${cards[0].rank}`);
+  act(`discard ${cards[0].rank}`, [cards[0].eye]);
 }
 
 function actionByText(text) {
@@ -223,19 +233,10 @@ function button(text, onClick, attrs = {}) {
   return el("button", { ...attrs, disabled: game.pending || attrs.disabled, on: { click: onClick } }, text);
 }
 
-function meldNode(meld, mine, myTurn) {
-  const onto = meld.kind === "rank" ? meld.rank : meld.kind === "wild" ? "W" : meld.kind === "sequence" ? "seq" : null;
-  const fan = el("div", { class: "fan small" });
-  for (const card of meld.cards) fan.append(el("span", { class: "card", html: cardSVG(card) }));
-  const mark = meld.canasta ? el("span", { class: `canasta ${meld.canasta}` }, `${meld.canasta} canasta`) : null;
-  const words = `${meld.label}: ${meld.count} cards, ${meld.points} points`;
-  const canLay = mine && myTurn && onto !== null && game.frame.facts.turn.phase === "meld";
-  const node = el(canLay ? "button" : "div", {
-    class: `meld${meld.canasta ? " complete" : ""}`, title: words, "aria-label": words, "data-onto": onto,
-    disabled: canLay && game.pending, on: canLay ? { click: () => lay(onto) } : {} },
-  fan, el("span", { class: "meld-label" }, `${meld.count}${meld.canasta ? "" : `/${meld.canasta_size}`} · ${meld.points}`), mark);
-  if (canLay) dropTarget(node, () => lay(onto));
-  return node;
+function settingsWords(table) {
+  const s = table.settings;
+  if (!s) return "";
+  return `bots ${s.bot_pause} s a move · a bot plays for an absent player after ${s.grace} s${table.target ? ` · to ${table.target}` : ""}`;
 }
 
 function draw() {
@@ -245,86 +246,31 @@ function draw() {
   const you = frame.you;
   const myTurn = you !== null && facts.turn.mine;
   document.body.classList.toggle("my-turn", myTurn);
-  // Where every seat keeps its own score (cutthroat: SideFact.seat_scores), each seat's.
-  const bySeat = facts.sides.some((s) => s.seat_scores && s.seat_scores.length);
-  $("scores").textContent = (bySeat
-    ? facts.sides.flatMap((s) => s.seats.map((seat, i) => `${facts.seats[seat].name}: ${s.seat_scores[i]}`))
-    : facts.sides.map((s) => `${s.name}: ${s.score}`)).join(" · ");
+  document.body.classList.toggle("four-colours", game.fourColours);
+  setFourColours(game.fourColours);
+  $("scores").textContent = facts.sides.filter((s) => s.seats.length).map((s) => `${s.name}: ${s.seat_scores && s.seat_scores.length ? s.seat_scores.join(" / ") : s.score}`).join(" · ");
   $("deal").textContent = `Deal ${facts.deal} · ${facts.rules}`;
   $("turn").textContent = facts.turn.words;
   $("turn").className = myTurn ? "mine" : "";
-
-  const others = $("others");
-  others.replaceChildren();
-  for (const seat of facts.seats) {
-    if (seat.seat === you) continue;
-    const status = table.seats[seat.seat]?.status ?? "";
-    const known = seat.known.length ? el("span", { class: "known" }, ` holds ${seat.known.map((c) => c.text).join(" ")}`) : null;
-    others.append(el("div", { class: `seat ${seat.relation}${seat.to_act ? " to-act" : ""}`, "data-seat": seat.seat },
-      el("strong", {}, seat.name), ` ${seat.relation} · ${seat.hand_size} cards`,
-      seat.foot_size ? ` · foot ${seat.foot_size}` : "", seat.red_threes ? ` · red 3s ${seat.red_threes}` : "",
-      el("span", { class: `presence ${status}` }, status), known));
-  }
-
-  const sides = $("sides");
-  sides.replaceChildren();
-  for (const side of facts.sides) {
-    const melds = el("div", { class: "melds" });
-    for (const meld of side.melds) melds.append(meldNode(meld, side.mine, myTurn));
-    const need = side.opened ? "" : ` · needs ${side.minimum} to open`;
-    const area = el("section", { class: `side${side.mine ? " mine" : ""}`, "aria-label": side.name },
-      el("h3", {}, `${side.name}: ${side.seat_scores && side.seat_scores.length ? side.seat_scores.join(" / ") : side.score}`, el("small", {}, ` canastas ${side.canastas} · red 3s ${side.red_threes}${side.black_threes ? ` · black 3s ${side.black_threes}` : ""}${need}`)),
-      melds);
-    if (side.mine) dropTarget(area, () => lay(null));  // dropped on the table: a new meld
-    sides.append(area);
-  }
+  $("table-settings").textContent = settingsWords(table);
+  $("sort").textContent = game.bySuit ? "Sort by rank" : "Sort by suit";
+  $("four-colours").checked = game.fourColours;
 
   const drawAction = actionByText("draw");
-  const stock = $("stock");
-  stock.innerHTML = backSVG();
-  stock.append(el("span", { class: "count" }, `${facts.stock} in stock`));
-  stock.disabled = !drawAction || game.pending;
-  stock.onclick = () => drawAction && act("draw");
-
-  const pile = facts.pile;
-  const pileBox = $("pile");
-  pileBox.replaceChildren(...[
-    pile.top ? el("span", { class: "card", html: cardSVG(pile.top) }) : el("span", { class: "empty" }, "empty"),
-    el("span", { class: "count" }, `${pile.size} in pile`),
-    pile.frozen ? el("span", { class: "badge frozen" }, "frozen") : null,
-    pile.blocked ? el("span", { class: "badge blocked" }, "blocked") : null].filter(Boolean));
-  const reason = [pile.frozen_reason, pile.blocked_reason].filter(Boolean).join("; ");
-  pileBox.title = reason || "the discard pile";
-  pileBox.onclick = () => { $("pile-reason").hidden = !$("pile-reason").hidden; };
-  $("pile-reason").textContent = reason;
+  drawTable(frame, { act, lay, discard: discardSelected, drawAction, dropTarget });
 
   const opening = facts.opening;
   $("opening").textContent = opening && !opening.opened
     ? `Opening: ${opening.so_far} of ${opening.minimum} points${opening.pile_waiting ? ` · ${opening.pile_waiting} pile cards waiting` : ""}`
     : "";
   $("message").textContent = game.message;
-
-  const hand = $("hand");
-  hand.replaceChildren();
-  let index = 0;
-  for (const group of facts.hand) {
-    const fan = el("div", { class: "fan", "aria-label": group.label });
-    for (const card of group.cards) {
-      const i = index++;
-      fan.append(el("button", {
-        class: `card${game.selected.has(i) ? " selected" : ""}`, "data-index": i, "data-card": card.text,
-        "aria-pressed": game.selected.has(i) ? "true" : "false", html: cardSVG(card), draggable: "true",
-        on: { click: () => { game.selected.has(i) ? game.selected.delete(i) : game.selected.add(i); draw(); focusCard(i); },
-              dragstart: (event) => startDrag(event, i), dragend: endDrag } }));
-    }
-    hand.append(fan);
-  }
+  drawHand(frame, { redraw: draw, startDrag, endDrag });
 
   const bar = $("actions");
   bar.replaceChildren();
   if (myTurn) {
     if (drawAction) bar.append(button("Draw", () => act("draw"), { id: "do-draw" }));
-    for (const take of pile.takes) bar.append(button(take.words, () => act(take.text), { class: "take", "data-action": take.text }));
+    for (const take of facts.pile.takes) bar.append(button(take.words, () => act(take.text), { class: "take", "data-action": take.text }));
     if (facts.turn.phase === "meld") {
       bar.append(button("Meld selected", () => lay(null), { id: "do-meld", disabled: !game.selected.size }));
       bar.append(button("Discard", discardSelected, { id: "do-discard", disabled: game.selected.size !== 1 }));
@@ -341,11 +287,8 @@ function draw() {
     button(`${a.text} — ${a.words}`, () => act(a.text), { "data-action": a.text })));
   $("more").hidden = !myTurn;
 
-  const log = $("log");
-  log.replaceChildren(...facts.log.slice(-12).map((line) => el("li", {}, line)));
-
-  const invites = $("invites");
-  invites.replaceChildren(...Object.entries(frame.invites).map(([seat, code]) => {
+  $("log").replaceChildren(...facts.log.slice(-12).map((line) => el("li", {}, line)));
+  $("invites").replaceChildren(...Object.entries(frame.invites).map(([seat, code]) => {
     const link = `${location.origin}/join/${table.id}/${seat}/${code}`;
     return el("p", { class: "invite" }, `Invite to seat ${Number(seat) + 1}: `, el("a", { href: link, "data-seat": seat }, link));
   }));
@@ -401,11 +344,6 @@ function dropTarget(node, onDrop) {
   });
 }
 
-function focusCard(i) {
-  const node = document.querySelector(`#hand [data-index="${i}"]`);
-  if (node) node.focus();
-}
-
 // ---------------------------------------------------------------- dialogs
 
 let confirming = null;
@@ -439,6 +377,7 @@ function drawDialog(frame) {
       breakdown(facts.last_deal),
       el("p", {}, facts.turn.words),
       el("p", { class: "description" }, `Seed ${table.seed} (SHA-256 ${table.seed_hash})`),
+      el("p", { id: "seed-check", class: "description" }, seedCheck(table)),
       el("a", { href: `/api/tables/${table.id}/record`, download: `canasta-${table.id}.json`, id: "download" }, "Download the game record"),
       mine ? button(next ? "Go to the next game" : "Play again", () => next ? moveOn(next) : send({ kind: "again" }), { id: "again", class: "primary" }) : null);
     return;
@@ -457,6 +396,23 @@ function drawDialog(frame) {
   $("overlay").hidden = true;
 }
 
+// The revealed seed checked here, in the browser, against the hash published at the start.
+const checked = {};
+function seedCheck(table) {
+  const key = `${table.seed}:${table.seed_hash}`;
+  if (checked[key]) return checked[key];
+  if (!crypto.subtle) return "";
+  crypto.subtle.digest("SHA-256", new TextEncoder().encode(table.seed)).then((digest) => {
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    checked[key] = hex === table.seed_hash
+      ? "\u2713 The seed's SHA-256 matches the hash published at the start: the deals were fixed before play."
+      : "\u2717 The seed's SHA-256 does not match the hash published at the start.";
+    const node = $("seed-check");
+    if (node) node.textContent = checked[key];
+  });
+  return "checking the seed…";
+}
+
 function breakdown(deal) {
   if (!deal) return null;
   const tableNode = el("table", { class: "breakdown" });
@@ -473,9 +429,7 @@ function breakdown(deal) {
 
 document.addEventListener("keydown", (event) => {
   if (!game.frame || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
-  const current = document.activeElement?.dataset?.index;
-  if ((event.key === "ArrowRight" || event.key === "ArrowLeft") && current !== undefined) {
-    focusCard(Number(current) + (event.key === "ArrowRight" ? 1 : -1));
+  if ((event.key === "ArrowRight" || event.key === "ArrowLeft") && focusNext(event.key === "ArrowRight" ? 1 : -1)) {
     event.preventDefault();
     return;
   }
@@ -495,7 +449,16 @@ const path = location.pathname.split("/").filter(Boolean);
 if (path[0] === "t" && path[1]) {
   game.table = path[1];
   show("game");
-  dropTarget($("pile"), discardSelected);
+  $("sort").addEventListener("click", () => {
+    game.bySuit = !game.bySuit;
+    localStorage.setItem("canasta.sort", game.bySuit ? "suit" : "rank");
+    draw();
+  });
+  $("four-colours").addEventListener("change", () => {
+    game.fourColours = $("four-colours").checked;
+    localStorage.setItem("canasta.colours", game.fourColours ? "four" : "two");
+    draw();
+  });
   connect();
   setInterval(() => game.socket?.readyState === WebSocket.OPEN && game.socket.send(JSON.stringify({ kind: "ping" })), 15000);
 } else if (path[0] === "join" && path.length === 4) {

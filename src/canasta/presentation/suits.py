@@ -1,0 +1,242 @@
+"""Suits for the eye: a suit on every card, kept by the physical card from the deal to its meld
+to the end of the deal, and telling no seat anything about cards it cannot see
+(docs/presentation.md, "Suits for the eye").
+
+The engine counts kinds (suits play no part in most rules), so the suits a player sees are the
+presentation's. ``SuitLedger`` follows a game's states one action at a time and keeps, for every
+place a card can lie (each hand, each meld, each sequence, the red and black 3s laid out, the
+pile), the suits of the cards there. Cards that move between places keep their suits: a
+decrease of a kind in one place and an increase in another is a move. A card that comes out of
+hiding (dealt, drawn, a foot taken up) gets the next suit of a shuffled pack of that kind's
+suits (two of each suit per rank in two decks; hearts and diamonds for red 3s, spades and
+clubs for black 3s), one pack per deal, owner (a seat, or the table for cards turned face up
+from the stock) and kind, shuffled by a key drawn from the game's seed through SHA-256 with a
+label of its own: a stream of its own, which nobody can compute before the seed is revealed.
+Where the rules tell suits apart (Samba's sequences) a suited card keeps its real suit.
+
+Why a seat learns nothing it cannot see: a suit shown to a seat is either one it saw already
+(a card that moved in sight) or the next draw from a pack it cannot compute. The draws of one
+pack are exchangeable: whichever of its owner's hidden copies is laid, the suit shown has the
+same chance whatever the owner still holds. A hand lays first the copies its player picked
+(``prefer``: the player's own choice, shown as they lay them), then the copies everyone knows
+it holds (taken from the pile), then its oldest: which copies move is a matter of what the
+seat could see too. ``seen_by`` hands a seat only the suits of the places it sees.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from canasta.cards import (
+    BLACK_THREE,
+    FOUR,
+    JOKER,
+    RED_THREE,
+    SUITED,
+    SUITS,
+    TWO,
+    rank_of,
+    suit_of,
+    suited,
+)
+from canasta.engine.state import State
+from canasta.presentation.cards import meld_codes
+from canasta.rules import RuleSet
+
+Place = tuple[str, int, int]  #: ("hand", seat, 0), ("meld", side, rank), ("pile", 0, 0) ...
+PILE: Place = ("pile", 0, 0)
+TABLE = -1  #: the owner of the cards turned face up from the stock (the upcard, a red 3)
+
+_PACK_SUITS = {RED_THREE: "HD", BLACK_THREE: "SC", JOKER: ""}
+
+
+@dataclass(slots=True)
+class _Card:
+    suit: str
+    known: bool  # everyone saw it come into its place (a hand's card taken from the pile)
+
+
+@dataclass(frozen=True, slots=True)
+class Suits:
+    """The suits one receiver (a seat, or a spectator) is shown: its own hand's, as
+    ``(code, suit)`` in no order; each meld's, by (side, rank), in ``meld_codes`` order; the
+    pile's, bottom to top; the red 3s laid out, per seat; the suits of the cards everyone knows
+    a seat holds, per seat and kind."""
+
+    hand: tuple[tuple[int, str], ...] = ()
+    melds: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
+    pile: tuple[str, ...] = ()
+    red_threes: tuple[tuple[str, ...], ...] = ()
+    known: tuple[dict[int, tuple[str, ...]], ...] = ()
+
+    def meld(self, side: int, rank: int) -> tuple[str, ...]:
+        return self.melds.get((side, rank), ())
+
+
+def _places(state: State) -> dict[Place, list[int]]:
+    """Every place's cards by code (the pile in order): hands (by suited code where the rules
+    keep suits), the 3s laid out, melds, sequences, the pile."""
+    places: dict[Place, list[int]] = {}
+    for number, seat in enumerate(state.seats):
+        if seat.cards is not None:
+            codes = [k for k in range(FOUR) for _ in range(seat.hand[k])]
+            codes += [c for c in range(SUITED, len(seat.cards)) for _ in range(seat.cards[c])]
+        else:
+            codes = [k for k, n in enumerate(seat.hand) for _ in range(n)]
+        places["hand", number, 0] = codes
+        places["red", number, 0] = [RED_THREE] * seat.red_threes
+        places["black", number, 0] = [BLACK_THREE] * seat.black_threes
+    for number, side in enumerate(state.sides):
+        for meld in side.melds:
+            if meld is not None:
+                places["meld", number, meld.rank] = list(meld_codes(meld))
+        runs = [(suit, *run) for suit, run in enumerate(side.runs) if run] + list(side.sambas)
+        for index, (suit, low, high) in enumerate(runs):
+            places["seq", number, index] = [suited(r, suit) for r in range(low, high + 1)]
+    places[PILE] = list(state.table.pile)
+    return places
+
+
+class SuitLedger:
+    """The suits of every card in sight, following one game (``follow`` after each action)."""
+
+    def __init__(self, rules: RuleSet, key: bytes) -> None:
+        self.rules, self.key = rules, key
+        self.deal = -1
+        self._cards: dict[Place, dict[int, list[_Card]]] = {}
+        self._pile: list[tuple[int, _Card]] = []
+        self._packs: dict[tuple[int, int], list[str]] = {}
+        self._drawn: dict[tuple[int, int], int] = defaultdict(int)
+        self._picked: tuple[int, list[tuple[int, str]]] | None = None
+
+    def prefer(self, seat: int, picked: Sequence[tuple[int, str]]) -> None:
+        """The cards (kind, suit) the seat picked for its next action: when that action takes
+        cards of those kinds from its hand, the picked ones go (the player's choice, shown to
+        all as they lay them); kept for the next ``follow`` only."""
+        self._picked = (seat, list(picked))
+
+    @classmethod
+    def of_seed(cls, rules: RuleSet, seed: int) -> SuitLedger:
+        """The ledger of a game dealt from ``seed`` (its suits' key is drawn from it)."""
+        return cls(rules, hashlib.sha256(f"canasta suits for the eye:{seed}".encode()).digest())
+
+    def _fresh(self, owner: int, code: int) -> str:
+        """A card out of hiding: its real suit if it has one, else its owner's next suit."""
+        if code >= SUITED:
+            return SUITS[suit_of(code)]
+        kind = rank_of(code)
+        pack = self._packs.get((owner, kind))
+        if pack is None:
+            pack = list(_PACK_SUITS.get(kind, SUITS) * self.rules.deck.decks)
+            digest = hashlib.sha256(self.key + f":{self.deal}:{owner}:{kind}".encode()).digest()
+            random.Random(digest).shuffle(pack)
+            self._packs[owner, kind] = pack
+        if not pack:
+            return ""
+        drawn = self._drawn[owner, kind]
+        self._drawn[owner, kind] = drawn + 1
+        return pack[drawn % len(pack)]
+
+    def follow(self, state: State) -> None:
+        """Bring the ledger to ``state``, the game's state after its next action (or its
+        start): cards that left a place go where cards of their kind arrived (the table's
+        places first), the rest back into hiding; a new deal deals every card afresh."""
+        places = _places(state)
+        if state.match.deal != self.deal:
+            self.deal = state.match.deal
+            self._cards, self._pile = {}, []
+            self._packs.clear()
+            self._drawn.clear()
+        pile = places.pop(PILE)
+        kept = 0
+        while kept < min(len(pile), len(self._pile)) and pile[kept] == self._pile[kept][0]:
+            kept += 1
+        pool: dict[int, list[_Card]] = defaultdict(list)
+        for code, card in reversed(self._pile[kept:]):  # the pile's top first
+            pool[rank_of(code)].append(card)
+        from_hands: dict[int, list[_Card]] = defaultdict(list)
+        gains: list[tuple[Place, int, int]] = []
+        for place in sorted(set(self._cards) | set(places)):
+            have = self._cards.setdefault(place, {})
+            want: dict[int, int] = defaultdict(int)
+            for code in places.get(place, []):
+                want[code] += 1
+            for code in sorted(set(have) | set(want)):
+                cards = have.setdefault(code, [])
+                extra = len(cards) - want[code]
+                if extra > 0:
+                    hand = place[0] == "hand"
+                    picked = [suit for kind, suit in self._picked[1] if kind == code] \
+                        if hand and self._picked and self._picked[0] == place[1] else []
+                    (from_hands if hand else pool)[rank_of(code)].extend(
+                        _leaving(cards, extra, hand, picked))
+                elif extra < 0:
+                    gains.append((place, code, -extra))
+        for kind, cards in from_hands.items():
+            pool[kind].extend(cards)
+        gains.sort(key=lambda gain: gain[0][0] == "hand")  # the table's places take first
+        for place, code, count in gains:
+            into = self._cards[place][code]
+            into.extend(self._take(pool, place, code) for _ in range(count))
+        self._pile = [*self._pile[:kept], *((c, self._take(pool, PILE, c)) for c in pile[kept:])]
+        self._picked = None
+
+    def _take(self, pool: dict[int, list[_Card]], place: Place, code: int) -> _Card:
+        """A card for ``place``: one that left another place in sight (of the right suit, for
+        a suited code), else one out of hiding."""
+        cards = pool[rank_of(code)]
+        for index, card in enumerate(cards):
+            if code < SUITED or card.suit == SUITS[suit_of(code)]:
+                del cards[index]
+                return _Card(card.suit, True)
+        hand = place[0] == "hand"
+        return _Card(self._fresh(place[1] if hand else TABLE, code), not hand)
+
+    def seen_by(self, seat: int | None) -> Suits:
+        """The suits ``seat`` is shown (None: a spectator): its own hand's and the table's."""
+        hand: tuple[tuple[int, str], ...] = ()
+        if seat is not None:
+            hand = tuple((code, card.suit)
+                         for code, cards in self._cards.get(("hand", seat, 0), {}).items()
+                         for card in cards)
+        melds = {}
+        for (where, side, rank), by_code in self._cards.items():
+            if where == "meld":
+                order = dict.fromkeys((rank, TWO, JOKER))
+                melds[side, rank] = tuple(c.suit for code in order
+                                          for c in by_code.get(code, []))
+        seats = range(self.rules.players.count)
+        red = tuple(tuple(c.suit for c in self._cards.get(("red", s, 0), {}).get(RED_THREE, []))
+                    for s in seats)
+        known = tuple({code: tuple(c.suit for c in cards if c.known)
+                       for code, cards in self._cards.get(("hand", s, 0), {}).items()}
+                      for s in seats)
+        return Suits(hand, melds, tuple(card.suit for _, card in self._pile), red, known)
+
+
+def _leaving(cards: list[_Card], count: int, hand: bool,
+             picked: Sequence[str] = ()) -> list[_Card]:
+    """The ``count`` cards that leave a place: from a hand the ones its player picked, then
+    the ones everyone knows it holds, then the oldest; from the table the last laid."""
+    if hand:
+        wanted = list(picked)
+        chosen = []
+        for i, card in enumerate(cards):
+            if card.suit in wanted:
+                wanted.remove(card.suit)
+                chosen.append(i)
+        order = sorted(range(len(cards)),
+                       key=lambda i: (i not in chosen, not cards[i].known, i))[:count]
+    else:
+        order = list(range(len(cards) - count, len(cards)))
+    leaving = [cards[i] for i in order]
+    for i in sorted(order, reverse=True):
+        del cards[i]
+    return leaving
+
+
+__all__ = ["TABLE", "SuitLedger", "Suits"]

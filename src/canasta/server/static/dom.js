@@ -1,0 +1,25 @@
+// Small helpers of the page: find by id, make an element, the page's state.
+
+export const $ = (id) => document.getElementById(id);
+
+export const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "on") for (const [type, fn] of Object.entries(value)) node.addEventListener(type, fn);
+    else if (key === "html") node.innerHTML = value;
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(child);
+  return node;
+};
+
+// What the page holds between frames: the last frame, the cards selected (indices into the
+// hand as the server sent it), the last move of each seat, and the player's choices.
+export const game = {
+  table: null, socket: null, version: null, frame: null, selected: new Set(), pending: false,
+  message: "", tries: 0, requests: 0, dragging: false, last: {},
+  bySuit: localStorage.getItem("canasta.sort") === "suit",
+  fourColours: localStorage.getItem("canasta.colours") === "four",
+};
+
+export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;

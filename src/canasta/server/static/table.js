@@ -1,0 +1,154 @@
+// The table around the hand: the other seats around a green table (you at the bottom, your
+// partner across), each side's melds in front of it, the stock and the pile in the middle.
+// Everything drawn here is a presentation fact the server sent (docs/presentation.md).
+import { cardSVG, backSVG, shortName } from "./cards.js";
+import { $, el, game } from "./dom.js";
+
+// Where the other seats sit, by how many players there are, going round from your left.
+const PLACES = {
+  2: ["top"], 3: ["left", "right"], 4: ["left", "top", "right"],
+  5: ["left", "tl", "tr", "right"], 6: ["left", "tl", "top", "tr", "right"],
+};
+
+// The bot specs the server offers, by the name the create form shows (hall.BOTS).
+const LEVELS = { random: "random", greedy: "greedy", "ismcts:seconds=0.5": "search", "ismcts:seconds=2": "search-strong" };
+
+export function presenceWords(info, grace) {
+  if (!info) return "";
+  if (info.status === "here") return "here";
+  if (info.status === "open") return "open seat: waiting for a player";
+  if (info.status === "away") return `away: a bot plays for them after ${Math.round(grace)} s`;
+  if (info.status === "stand-in") return "away: a bot plays for them";
+  return "";
+}
+
+function backs(count) {
+  const shown = Math.min(count, 12);
+  const fan = el("div", { class: "backs", "aria-hidden": "true" });
+  for (let i = 0; i < shown; i++) fan.append(el("span", { class: "back", html: backSVG() }));
+  return fan;
+}
+
+function small(card) {
+  return el("span", { class: "card small", html: cardSVG(card), title: card.words });
+}
+
+function seatBox(facts, seat, info, place, grace) {
+  const bot = info?.kind === "bot" ? el("span", { class: "badge bot" }, `bot · ${LEVELS[info.bot] || info.bot}`) : null;
+  const presence = presenceWords(info, grace);
+  const last = game.last[seat.seat];
+  const words = `${seat.name}, ${seat.relation}, ${seat.hand_size} cards${presence ? `, ${presence}` : ""}`;
+  return el("section", {
+    class: `seat pos-${place} ${seat.relation}${seat.to_act ? " to-act" : ""}`, "data-seat": seat.seat,
+    "aria-label": words },
+  el("div", { class: "seat-name" }, el("strong", {}, seat.name),
+    seat.relation === "partner" ? el("span", { class: "badge partner" }, "partner") : null, bot),
+  el("div", { class: "seat-hand" }, backs(seat.hand_size),
+    el("span", { class: "count", title: `${seat.hand_size} cards in hand` }, `${seat.hand_size}`),
+    seat.foot_size ? el("span", { class: "foot" }, `foot ${seat.foot_size}`) : null),
+  presence ? el("div", { class: `presence ${info.status}` }, presence) : null,
+  seat.known.length ? el("div", { class: "known" }, "holds ", ...seat.known.map(small)) : null,
+  last ? el("div", { class: "last-move" }, last) : null);
+}
+
+// A meld: its cards overlapping in a column, rank and suit readable in each corner; a canasta
+// squared into one pile, red on top for a natural, black for a mixed, with its bonus.
+function meldNode(meld, lay, canLay) {
+  const onto = meld.kind === "rank" ? meld.rank : meld.kind === "wild" ? "W" : meld.kind === "sequence" ? "seq" : null;
+  const words = `${meld.label}: ${meld.count} cards, ${meld.points} points${meld.canasta ? `, a ${meld.canasta} canasta` : ""}`;
+  let body;
+  if (meld.canasta) {
+    const red = meld.canasta === "natural";
+    const top = meld.cards.find((c) => (red ? "HD" : "SC").includes(c.eye)) || meld.cards[0];
+    body = el("div", { class: `squared ${red ? "red" : "black"}` }, el("span", { class: "card", html: cardSVG(top) }),
+      el("span", { class: "ribbon" }, `${meld.canasta} · ${meld.count}`));
+  } else {
+    body = el("div", { class: "column", style: `--n:${meld.cards.length}` });
+    for (const card of meld.cards) body.append(el("span", { class: "card", html: cardSVG(card) }));
+  }
+  const node = el(canLay && onto !== null ? "button" : "div", {
+    class: `meld${meld.canasta ? " complete" : ""}`, title: words, "aria-label": words, "data-onto": onto,
+    "data-rank": meld.rank, disabled: canLay && game.pending,
+    on: canLay && onto !== null ? { click: () => lay(onto) } : {} },
+  body, el("span", { class: "meld-label" }, meld.canasta ? `+${meld.bonus}` : `${meld.count}/${meld.canasta_size} · ${meld.points}`));
+  return node;
+}
+
+function sideZone(facts, side, lay, myTurn, dropTarget) {
+  const canLay = side.mine && myTurn && facts.turn.phase === "meld";
+  const melds = el("div", { class: "melds" });
+  for (const meld of side.melds) {
+    const node = meldNode(meld, lay, canLay);
+    if (canLay && node.tagName === "BUTTON") dropTarget(node, () => lay(node.dataset.onto));
+    melds.append(node);
+  }
+  if (!side.melds.length) melds.append(el("span", { class: "empty" }, side.opened ? "" : `needs ${side.minimum} to open`));
+  const reds = side.seats.flatMap((s) => facts.seats[s].red_three_cards);
+  const score = side.seat_scores && side.seat_scores.length ? side.seat_scores.join(" / ") : side.score;
+  const zone = el("section", { class: `side${side.mine ? " mine" : ""}`, "aria-label": `${side.name}'s melds`, "data-side": side.side },
+    el("h3", {}, `${side.name} · ${score}`,
+      el("small", {}, ` · canastas ${side.canastas}${side.black_threes ? ` · black 3s ${side.black_threes}` : ""}${side.opened ? "" : ` · needs ${side.minimum}`}`),
+      reds.length ? el("span", { class: "threes", "aria-label": `red 3s: ${reds.map((c) => c.words).join(", ")}` }, ...reds.map(small)) : null),
+    melds);
+  if (canLay) dropTarget(zone, () => lay(null));  // dropped on the side's melds: a new meld
+  return zone;
+}
+
+function centre(facts, act, drawAction) {
+  const stock = el("button", { id: "stock", class: "pilebox", title: "Draw from the stock (d)",
+    "aria-label": `the stock: ${facts.stock} cards${drawAction ? ", draw" : ""}`,
+    disabled: !drawAction || game.pending, on: { click: () => drawAction && act("draw") } },
+  el("span", { class: "card", html: backSVG() }), el("span", { class: "count" }, `${facts.stock} in stock`));
+  const pile = facts.pile;
+  const reason = [pile.frozen_reason, pile.blocked_reason].filter(Boolean).join("; ");
+  const cards = el("div", { class: "pilecards" });
+  if (pile.frozen && pile.frozen_rank) {
+    cards.append(el("span", { class: "card sideways", html: cardSVG({ rank: pile.frozen_rank, eye: pile.frozen_eye,
+      colour: ["2", "JK"].includes(pile.frozen_rank) ? "wild" : "", words: `frozen by ${pile.frozen_rank}` }) }));
+  }
+  cards.append(pile.top ? el("span", { class: `card top${game.lastDiscard ? " just" : ""}`, html: cardSVG(pile.top) })
+    : el("span", { class: "card empty-pile" }, "empty"));
+  const pileBox = el("div", { id: "pile", class: `pilebox${pile.frozen ? " frozen" : ""}`, tabindex: "0", title: reason || "the discard pile",
+    "aria-label": `the pile: ${pile.size} cards${pile.top ? `, ${pile.top.words} on top` : ""}${reason ? `; ${reason}` : ""}`,
+    on: { click: () => { game.showReason = !game.showReason; $("pile-reason").hidden = !game.showReason; } } },
+  cards, el("span", { class: "count" }, `${pile.size} in pile`),
+  pile.frozen ? el("span", { class: "badge frozen" }, "frozen") : null,
+  pile.blocked ? el("span", { class: "badge blocked" }, "blocked") : null);
+  const why = el("p", { id: "pile-reason", class: "reason", hidden: !game.showReason }, reason);
+  const bonus = facts.bonus_piles && facts.bonus_piles.length
+    ? el("span", { class: "count" }, `bonus piles ${facts.bonus_piles.join(" · ")}`) : null;
+  return el("div", { id: "centre" }, el("div", { class: "pair" }, stock, pileBox), bonus, why);
+}
+
+export function drawTable(frame, handlers) {
+  const { facts, table } = frame;
+  const you = frame.you;
+  const myTurn = you !== null && facts.turn.mine;
+  const felt = $("felt");
+  const players = facts.seats.length;
+  felt.className = `players-${players}`;
+  const grace = table.settings ? table.settings.grace : 60;
+  const order = [];
+  const base = you === null ? 0 : you;  // a spectator sits where seat 1 sits
+  for (let i = 1; i < players; i++) order.push((base + i) % players);
+  if (you === null) order.unshift(base);
+  const places = you === null ? ["bottom", ...(PLACES[players] || [])] : PLACES[players] || [];
+  const nodes = [];
+  order.forEach((seat, i) => nodes.push(seatBox(facts, facts.seats[seat], table.seats[seat], places[i] || "top", grace)));
+  const theirs = el("div", { id: "melds-them", class: "meldzone" });
+  const ours = el("div", { id: "melds-us", class: "meldzone" });
+  for (const side of facts.sides) {
+    if (!side.seats.length) continue;
+    (side.mine ? ours : theirs).append(sideZone(facts, side, handlers.lay, myTurn, handlers.dropTarget));
+  }
+  felt.replaceChildren(...nodes, theirs, centre(facts, handlers.act, handlers.drawAction), ours);
+  handlers.dropTarget($("pile"), handlers.discard);
+  const me = you === null ? null : facts.seats[you];
+  $("my-seat").replaceChildren(...(me ? [el("strong", {}, me.name),
+    me.to_act ? el("span", { class: "badge turn" }, "your turn") : null,
+    me.foot_size ? el("span", { class: "foot" }, ` foot ${me.foot_size}`) : null,
+    game.last[you] ? el("span", { class: "last-move" }, ` ${game.last[you]}`) : null] : []).filter(Boolean));
+  $("my-seat").classList.toggle("to-act", Boolean(me && me.to_act));
+}
+
+export { shortName };

@@ -1,0 +1,131 @@
+"""Suits for the eye (docs/presentation.md, "Suits for the eye"): every card in sight shows a
+suit, a card keeps it as it moves, real suits stay real, and what a seat is shown does not
+depend on cards it cannot see."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from canasta import Game
+from canasta.bots import make_bot
+from canasta.cards import JOKER, RED_THREE, SUITED, SUITS, suit_of
+from canasta.engine.game import Game as EngineGame
+from canasta.presentation import SuitLedger, table_facts
+from canasta.presentation.suits import _places
+from tests.helpers import position
+
+
+def ledger_of(game: EngineGame) -> SuitLedger:
+    ledger = SuitLedger.of_seed(game.rules, game.seed)
+    ledger.follow(game.state)
+    return ledger
+
+
+def hand_suits(ledger: SuitLedger, seat: int) -> Counter[tuple[int, str]]:
+    return Counter(ledger.seen_by(seat).hand)
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("classic", 3), ("samba", 4), ("hand_and_foot", 5)])
+def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: int) -> None:
+    game = Game(rules, seed)
+    ledger = ledger_of(game)
+    bots = [make_bot("greedy", seed + s) for s in range(game.num_players)]
+    moved = 0
+    while not game.is_terminal() and game.deal_number == 1:
+        seat = game.current_player
+        held = hand_suits(ledger, seat)
+        public_before = ledger.seen_by(None)
+        pile_before = Counter(public_before.pile)
+        melds_before = {k: Counter(v) for k, v in public_before.melds.items()}
+        game.apply(bots[seat].act(game.view(seat)))
+        ledger.follow(game.state)
+        if game.deal_number != 1:
+            break
+        # the ledger holds exactly the cards the state holds, place by place
+        for place, codes in _places(game.state).items():
+            if place[0] != "pile":
+                have = Counter({c: len(v) for c, v in ledger._cards.get(place, {}).items()
+                                if v})
+                assert have == Counter(codes), place
+        public = ledger.seen_by(None)
+        # a card laid on a meld or discarded shows a suit it had in the hand or the pile
+        came_from = Counter(s for (_, s) in held.elements()) + pile_before
+        for key, suits in public.melds.items():
+            new = Counter(suits) - melds_before.get(key, Counter())
+            assert not new - came_from, (key, new, came_from)
+            moved += sum(new.values())
+        for code, eye in ledger.seen_by(seat).hand:
+            if code >= SUITED:
+                assert eye == SUITS[suit_of(code)]  # a real suit stays real (Samba)
+            elif code == RED_THREE:
+                assert eye in ("H", "D")
+            elif code == JOKER:
+                assert eye == ""
+            else:
+                assert eye in SUITS
+    assert moved > 5
+
+
+def test_the_suits_are_the_same_after_a_replay_and_differ_between_games() -> None:
+    def suits_after(seed: int, moves: int) -> object:
+        game = Game("classic", seed)
+        ledger = ledger_of(game)
+        bots = [make_bot("greedy", s) for s in range(4)]
+        for _ in range(moves):
+            game.apply(bots[game.current_player].act(game.view(game.current_player)))
+            ledger.follow(game.state)
+        return ledger.seen_by(0)
+
+    assert suits_after(8, 40) == suits_after(8, 40)
+    assert suits_after(8, 0) != suits_after(9, 0)
+
+
+def test_what_a_seat_sees_does_not_depend_on_an_opponents_hidden_cards() -> None:
+    """Two positions seat 0 cannot tell apart (Bob holds a fourth king, or a 6), the same
+    public move (Bob melds three kings, then discards a 5): seat 0 is shown the same suits."""
+    shown = []
+    for bob in ("K K K K 5 9", "K K K 6 5 9"):
+        game = position(hands={0: "4 4 7 8 J", 1: bob, 2: "Q Q 10", 3: "A A 9"},
+                        pile="8", current=1, melded=[False, True], stock="JK 7 7 7 7 7")
+        ledger = ledger_of(game)
+        for move in ("draw", "meld K K K", "discard 5"):
+            game.apply(move)
+            ledger.follow(game.state)
+        view = game.view(0)
+        facts = table_facts(view, suits=ledger.seen_by(0)).to_dict()
+        shown.append((facts["sides"], facts["pile"], facts["hand"]))
+    assert shown[0] == shown[1]
+    assert shown[0][0][1]["melds"][0]["cards"][0]["eye"] in SUITS
+
+
+def test_facts_show_the_suits_and_say_them() -> None:
+    game = position(hands={0: "K K 5 2 JK", 1: "4", 2: "4", 3: "4"}, pile="8",
+                    red_threes={0: 1})
+    ledger = ledger_of(game)
+    facts = table_facts(game.view(0), suits=ledger.seen_by(0))
+    cards = [c for g in facts.hand for c in g.cards]
+    assert all(c.eye for c in cards if c.rank != "JK")
+    king = next(c for c in cards if c.rank == "K")
+    assert king.words.startswith("king of ")
+    assert facts.pile.top is not None and facts.pile.top.eye in SUITS
+    assert [c.eye in ("H", "D") for c in facts.seats[0].red_three_cards] == [True]
+    plain_facts = table_facts(game.view(0))  # no ledger: no suits for the eye
+    assert all(c.eye == "" for g in plain_facts.hand for c in g.cards)
+
+
+def test_the_cards_a_player_picks_are_the_ones_that_move() -> None:
+    game = position(hands={0: "K K K K 5 9", 1: "4 4", 2: "4 4", 3: "4 4"}, pile="8",
+                    melded=[True, False], stock="7 7 7 7")
+    ledger = ledger_of(game)
+    suits = sorted(eye for code, eye in ledger.seen_by(0).hand if code == 13)
+    keep = suits[0]
+    picked = [(13, s) for s in suits[1:]]  # every king but the first in suit order
+    game.apply("draw")
+    ledger.follow(game.state)
+    ledger.prefer(0, picked)
+    game.apply("meld K K K")
+    ledger.follow(game.state)
+    assert sorted(ledger.seen_by(None).meld(0, 13)) == sorted(s for _, s in picked)
+    assert [eye for code, eye in ledger.seen_by(0).hand if code == 13] == [keep]

@@ -1,0 +1,146 @@
+"""Screenshots of the table compared with stored ones (issue 25), so that a change to the look
+is a reviewed change: one seeded classic deal against greedy bots, seen at once by a desktop
+(1280x800), and by a phone (390x844) that opens the same seat at each of three moments: the
+start, mid-deal (a canasta and a red 3 on the table) and the deal's breakdown.
+
+A shot matches when at most ``TOLERANCE`` of its pixels differ by more than a faint shade
+(fonts anti-alias a little differently from run to run). ``CANASTA_UPDATE_SHOTS=1`` writes the
+stored images again: look at them (and at the diff) before committing."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+from tests.server.harness import Running, running
+from tests.server.test_browser import new_table, visible
+
+STORED = Path(__file__).with_name("data") / "shots"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "server" / "shots"
+SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800},
+                                  "phone": {"width": 390, "height": 844}}
+TOLERANCE = 0.02  #: the share of pixels that may differ
+SHADE = 48  #: a pixel differs when a channel is further off than this (of 255)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('shots') / 'server.db'}"
+    with running(db, bot_pause=0.0, seeds="shots") as s:
+        yield s
+
+
+def differing(a: Path, b: Path) -> float:
+    """The share of pixels of two images that differ by more than ``SHADE`` (1.0 when their
+    sizes differ)."""
+    from PIL import Image, ImageChops
+
+    first, second = Image.open(a).convert("RGB"), Image.open(b).convert("RGB")
+    if first.size != second.size:
+        return 1.0
+    diff = ImageChops.difference(first, second).convert("L").point(lambda v: 255 if v > SHADE
+                                                                   else 0)
+    histogram = diff.histogram()
+    return histogram[255] / (first.size[0] * first.size[1])
+
+
+def check(page: Page, size: str, moment: str) -> list[str]:
+    """Take the shot of ``moment``; [] if it matches the stored image, else why not."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)  # the last frame drawn
+    name = f"{size}-{moment}.png"
+    taken = ARTIFACTS / name
+    page.screenshot(path=str(taken))
+    stored = STORED / name
+    if os.environ.get("CANASTA_UPDATE_SHOTS"):
+        STORED.mkdir(parents=True, exist_ok=True)
+        stored.write_bytes(taken.read_bytes())
+    assert stored.exists(), f"no stored {name}: run with CANASTA_UPDATE_SHOTS=1 and look"
+    share = differing(stored, taken)
+    return [f"{name}: {share:.1%} of its pixels differ (see {taken})"] if share > TOLERANCE \
+        else []
+
+
+def both(page: Page, browser: Browser, moment: str, selector: str) -> list[str]:
+    """The shots of ``moment``: the desktop's page, and a phone opened on the same seat (its
+    secret token put where the page keeps it) and waiting for ``selector``."""
+    token = page.evaluate("localStorage.getItem(`canasta.seat.${location.pathname.split('/')[2]}`)")
+    phone = browser.new_context(viewport=SIZES["phone"], is_mobile=True, has_touch=True,
+                                reduced_motion="reduce")
+    mirror = phone.new_page()
+    mirror.add_init_script(f"localStorage.setItem('canasta.seat.{page.url.rsplit('/', 1)[1]}',"
+                           f" {token!r})")
+    mirror.goto(page.url)
+    mirror.wait_for_selector(selector)
+    wrong = check(page, "desktop", moment) + check(mirror, "phone", moment)
+    phone.close()
+    return wrong
+
+
+CHANGED = """([log, message]) => (document.querySelector('#log li:last-child')?.textContent
+  !== log) || (document.querySelector('#message').textContent !== message)"""
+
+
+def steady_turn(page: Page) -> bool:
+    """The person's next step after the draw, if it is theirs, each waited for before the next
+    look (so the deal is the same on every run): answer no, discard the first card (confirming
+    a question; when refused, the last move the engine offers). True if something was done."""
+    if visible(page, "#answer-no"):
+        page.click("#answer-no")
+        page.wait_for_selector("#answer-no", state="detached")
+    elif visible(page, "#do-discard"):
+        seen = [page.locator("#log li").last.text_content(),
+                page.locator("#message").text_content()]
+        page.locator('#hand .card[data-index="0"]').click(position={"x": 8, "y": 30})
+        page.click("#do-discard")
+        if visible(page, "#confirm-yes"):
+            page.click("#confirm-yes")
+        page.wait_for_function(CHANGED, arg=seen)
+        if page.locator("#message").text_content() and visible(page, "#do-discard"):
+            seen = [page.locator("#log li").last.text_content(),
+                    page.locator("#message").text_content()]
+            page.click("#more summary")
+            page.click("#all-actions button >> nth=-1")
+            page.wait_for_function(CHANGED, arg=seen)
+    else:
+        return False
+    return True
+
+
+def play_until(page: Page, stop: Callable[[], bool], seconds: float) -> str:
+    """Play the person's turns until ``stop()`` holds at the start of one (looked at only
+    then: the bots wait for the person, so the table is still) or the deal's breakdown shows:
+    "stop" or "breakdown"."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if visible(page, ".breakdown"):
+            return "breakdown"
+        if visible(page, "#do-draw"):  # the person's turn: the table is still
+            if stop():
+                return "stop"
+            page.click("#do-draw")
+            page.wait_for_selector("#do-discard")
+        elif not steady_turn(page):
+            page.wait_for_timeout(30)
+    raise AssertionError("the page did not get there")
+
+
+def test_the_table_looks_as_it_did(server: Running, browser: Browser) -> None:
+    desktop = browser.new_context(viewport=SIZES["desktop"], reduced_motion="reduce")
+    page = desktop.new_page()
+    new_table(page, server.url)
+    assert play_until(page, lambda: True, 60) == "stop"
+    wrong = both(page, browser, "start", "#do-draw")
+    mid = play_until(page, lambda: page.locator("#felt .meld.complete").count() > 0
+                     and page.locator("#felt .threes .card").count() > 0, 120)
+    assert mid == "stop", "the deal ended before a canasta and a red 3"
+    wrong += both(page, browser, "mid", "#do-draw")
+    assert play_until(page, lambda: False, 180) == "breakdown"
+    wrong += both(page, browser, "breakdown", ".breakdown")
+    assert not wrong, wrong
+    desktop.close()

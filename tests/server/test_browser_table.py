@@ -1,0 +1,215 @@
+"""The table in headless Chromium at a desktop's 1280x800 and a phone's 390x844 (issue 25): the
+centre of every card of the hand selects that card; a card's suit is the same in the hand, in
+its meld and after a reload; moves fly unless the player prefers reduced motion; the host's
+settings reach the table; an away seat says a bot will play for it; the page is light."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from tests.server.harness import Running, running
+from tests.server.test_browser import new_table, simple_turn, until, visible
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "canasta" / "server" / "static"
+SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800},
+                                  "phone": {"width": 390, "height": 844}}
+#: classic rules whose opening needs 10 points: three of a kind open (a meld early in the deal)
+LOW_OPENING = """name = "low"
+description = "Classic, but an opening of 10 points: three of a kind open."
+base = "classic"
+
+[initial_meld]
+tiers = [[0, 10]]
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('table') / 'server.db'}"
+    with running(db, bot_pause=0.02, seeds="table") as s:
+        yield s
+
+
+def context(browser: Browser, size: str, **options: object) -> BrowserContext:
+    phone = size == "phone"
+    return browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone,
+                               **options)  # type: ignore[arg-type]
+
+
+def low_opening(tmp_path: Path) -> Path:
+    rules = tmp_path / "low.toml"
+    rules.write_text(LOW_OPENING)
+    return rules
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_centre_of_every_card_selects_that_card(server: Running, browser: Browser,
+                                                    size: str) -> None:
+    ctx = context(browser, size)
+    page = ctx.new_page()
+    new_table(page, server.url)
+    until(page, lambda: visible(page, "#do-draw"))  # the hand stays as it is: our turn
+    cards = page.locator("#hand .card")
+    count = cards.count()
+    assert count >= 7
+    for i in range(count):
+        card = page.locator(f'#hand .card[data-index="{i}"]')
+        box = card.bounding_box()
+        assert box is not None and box["width"] >= (56 if size == "desktop" else 44)
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        selected = page.locator("#hand .card.selected")
+        expect(selected).to_have_count(1)
+        assert selected.get_attribute("data-index") == str(i), (i, "picked its neighbour")
+        page.keyboard.press("Escape")
+        expect(selected).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    labels = hand_words(page)  # every card says itself to a screen reader
+    assert all(re.fullmatch(r"(joker|(\w+|red 3|black 3) of (spades|hearts|diamonds|clubs))",
+                            words) for words in labels), labels
+    fill = "c => c.querySelector('text').getAttribute('fill')"
+    other = page.locator('#hand .card[data-eye="D"], #hand .card[data-eye="C"]').first
+    eye = other.get_attribute("data-eye")
+    assert other.evaluate(fill) == ("#c0262d" if eye == "D" else "#1b1b1b")
+    page.check("#four-colours")  # diamonds blue, clubs green
+    assert page.locator(f'#hand .card[data-eye="{eye}"]').first.evaluate(fill) == \
+        ("#1d5fbf" if eye == "D" else "#17803a")
+    ctx.close()
+
+
+def hand_words(page: Page) -> list[str]:
+    words: list[str] = page.locator("#hand .card").evaluate_all(
+        "cs => cs.map(c => c.getAttribute('aria-label'))")
+    return words
+
+
+def test_a_cards_suit_is_the_same_in_hand_in_meld_and_after_a_reload(
+        server: Running, browser: Browser, tmp_path: Path) -> None:
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    new_table(page, server.url, low_opening(tmp_path))
+    laid: list[str] = []
+    for _ in range(12):  # turns until the engine offers a meld of the hand's cards
+        until(page, lambda: visible(page, "#do-draw"), lambda: simple_turn(page))
+        assert not visible(page, ".breakdown"), "the deal ended before a meld"
+        page.click("#do-draw")
+        page.wait_for_selector("#do-discard")
+        offered = [t for t in page.locator("#all-actions button").evaluate_all(
+            "bs => bs.map(b => b.dataset.action)") if re.fullmatch(r"meld( \w+){3}", t)]
+        if not offered:
+            simple_turn(page)
+            continue
+        tokens = offered[0].split()[1:]
+        cards = page.locator("#hand .card").evaluate_all(
+            "cs => cs.map(c => [c.dataset.index, c.dataset.card])")
+        chosen: list[str] = []
+        for token in tokens:
+            chosen.append(next(i for i, text in cards if text == token and i not in chosen))
+        for index in chosen:
+            page.locator(f'#hand .card[data-index="{index}"]').click(position={"x": 8, "y": 30})
+        laid = page.locator("#hand .card.selected").evaluate_all(
+            "cs => cs.map(c => c.getAttribute('aria-label'))")
+        rank = next(t for t in tokens if t not in ("2", "JK"))
+        page.click("#do-meld")
+        meld = page.locator(f'#melds-us .meld[data-rank="{rank}"] svg')
+        expect(meld).to_have_count(3)
+        break
+    assert len(laid) == 3 and any(" of " in words for words in laid)  # "king of hearts"
+    in_meld = sorted(meld.evaluate_all("ss => ss.map(s => s.getAttribute('aria-label'))"))
+    assert in_meld == sorted(laid)
+    kept = hand_words(page)
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    expect(meld).to_have_count(3)
+    assert sorted(meld.evaluate_all("ss => ss.map(s => s.getAttribute('aria-label'))")) == \
+        in_meld
+    assert hand_words(page) == kept
+    ctx.close()
+
+
+FLIGHTS = """window.flights = 0; window.addEventListener("DOMContentLoaded", () =>
+  new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => {
+    if (n.classList && n.classList.contains("flying")) window.flights++; })))
+  .observe(document.body, { childList: true }));"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_moves_fly_unless_the_player_prefers_reduced_motion(server: Running, browser: Browser,
+                                                            motion: str) -> None:
+    ctx = context(browser, "desktop", reduced_motion=motion)
+    page = ctx.new_page()
+    page.add_init_script(FLIGHTS)
+    new_table(page, server.url)
+    until(page, lambda: visible(page, "#do-draw"))
+    page.click("#do-draw")
+    page.wait_for_selector("#do-discard")
+    until(page, lambda: "You discarded" in (page.locator("#log").text_content() or ""),
+          lambda: simple_turn(page))
+    until(page, lambda: visible(page, "#do-draw"))  # the bots' round
+    flights = page.evaluate("window.flights")
+    assert flights == 0 if motion == "reduce" else flights >= 4, flights
+    assert page.locator("#felt .last-move").count() >= 3  # each seat's last move, shown
+    ctx.close()
+
+
+def test_the_hosts_settings_reach_the_table(server: Running, browser: Browser) -> None:
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    page.goto(server.url)
+    page.wait_for_selector("#seat-1")
+    expect(page.locator('.partner-note[data-seat="2"]')).to_have_text("(your partner)")
+    expect(page.locator('.partner-note[data-seat="1"]')).to_contain_text("opponent")
+    page.select_option("#seat-1", "random")
+    page.select_option("#seat-3", "search")
+    page.select_option("#bot-speed", "0.3")
+    page.select_option("#grace", "30")
+    page.fill("#target", "3000")
+    page.click("#create-button")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand .card")
+    expect(page.locator('#felt .seat[data-seat="1"]')).to_contain_text("bot · random")
+    expect(page.locator('#felt .seat[data-seat="3"]')).to_contain_text("bot · search")
+    expect(page.locator("#table-settings")).to_contain_text("0.3 s a move")
+    expect(page.locator("#table-settings")).to_contain_text("after 30 s")
+    expect(page.locator("#table-settings")).to_contain_text("to 3000")
+    table = page.url.rsplit("/", 1)[1]
+    with server.http() as http:
+        info = http.get(f"/api/tables/{table}").json()
+        rules = http.get(f"/api/tables/{table}/rules").json()
+    assert info["settings"] == {"bot_pause": 0.3, "grace": 30.0, "public": False}
+    assert [s["bot"] for s in info["seats"]] == [None, "random", "greedy", "ismcts:seconds=0.5"]
+    assert info["target"] == 3000 and rules["game"]["target"] == 3000
+    ctx.close()
+
+
+def test_an_away_seat_says_a_bot_will_play_for_it(server: Running, browser: Browser) -> None:
+    host, guest = context(browser, "desktop"), context(browser, "phone")
+    ann, bea = host.new_page(), guest.new_page()
+    new_table(ann, server.url, seats={2: "open"})
+    link = ann.locator('#invites a[data-seat="2"]').get_attribute("href")
+    assert link is not None
+    bea.goto(link)
+    bea.fill("#join-name", "Bea")
+    bea.click("#join-button")
+    bea.wait_for_selector("#hand .card")
+    seat = ann.locator('#felt .seat[data-seat="2"]')
+    expect(seat).to_contain_text("here")
+    guest.close()  # Bea's browser is gone
+    expect(seat).to_contain_text(re.compile(r"away: a bot plays for them after 60 s"))
+    host.close()
+
+
+def test_the_page_is_light_and_paints_fast(server: Running, browser: Browser) -> None:
+    own = sum(p.stat().st_size for p in STATIC.iterdir()
+              if p.suffix in (".js", ".css") and not p.name.startswith("score"))
+    assert own < 200 * 1024
+    page = browser.new_page()
+    page.goto(server.url)
+    page.wait_for_selector("#seat-1")
+    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    print(f"first contentful paint {paint:.0f} ms; own scripts and styles {own / 1024:.1f} KB")
+    assert paint < 1000
+    page.close()
