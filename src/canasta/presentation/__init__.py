@@ -31,6 +31,7 @@ from canasta.presentation.facts import (
     SeatFact,
     SideBreakdown,
     SideFact,
+    Suits,
     TableFacts,
     TurnFact,
     plain,
@@ -39,7 +40,7 @@ from canasta.presentation.hint import action_fact, discard_warning, hint
 from canasta.presentation.log import describe_move, game_over_words, moves_log
 from canasta.presentation.names import DEFAULT_NAMES, Chair, default_names
 from canasta.presentation.results import deal_breakdown
-from canasta.presentation.suits import SuitLedger, Suits
+from canasta.presentation.suits import SuitLedger
 from canasta.presentation.table import frozen_reason, pile_fact, table_facts, take_refusal
 from canasta.presentation.text import card_text, render, result_text
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
 
 from canasta.cards import (
     BLACK_THREE,
@@ -32,11 +31,8 @@ from canasta.cards import (
 from canasta.engine.scoring import SideScore, score_side
 from canasta.engine.state import Meld
 from canasta.engine.view import PlayerView
-from canasta.presentation.facts import CardFact, HandGroup, MeldFact
+from canasta.presentation.facts import CardFact, HandGroup, MeldFact, Suits
 from canasta.rules import RuleSet
-
-if TYPE_CHECKING:
-    from canasta.presentation.suits import Suits
 
 _COLOURS = {"S": "black", "C": "black", "H": "red", "D": "red"}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 
@@ -292,3 +292,20 @@ class TableFacts(Fact):
             return tuple((self.seats[seat].name, score) for side in self.sides
                          for seat, score in zip(side.seats, side.seat_scores, strict=True))
         return tuple((side.name, side.score) for side in self.sides)
+
+
+@dataclass(frozen=True, slots=True)
+class Suits:
+    """The suits one receiver (a seat, or a spectator) is shown: its own hand's, as
+    ``(code, suit)`` in no order; each meld's, by (side, rank), in ``meld_codes`` order; the
+    pile's, bottom to top; the red 3s laid out, per seat; the suits of the cards everyone knows
+    a seat holds, per seat and kind."""
+
+    hand: tuple[tuple[int, str], ...] = ()
+    melds: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
+    pile: tuple[str, ...] = ()
+    red_threes: tuple[tuple[str, ...], ...] = ()
+    known: tuple[dict[int, tuple[str, ...]], ...] = ()
+
+    def meld(self, side: int, rank: int) -> tuple[str, ...]:
+        return self.melds.get((side, rank), ())

@@ -29,7 +29,7 @@ import hashlib
 import random
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from canasta.cards import (
     BLACK_THREE,
@@ -45,6 +45,7 @@ from canasta.cards import (
 )
 from canasta.engine.state import State
 from canasta.presentation.cards import meld_codes
+from canasta.presentation.facts import Suits
 from canasta.rules import RuleSet
 
 Place = tuple[str, int, int]  #: ("hand", seat, 0), ("meld", side, rank), ("pile", 0, 0) ...
@@ -58,23 +59,6 @@ _PACK_SUITS = {RED_THREE: "HD", BLACK_THREE: "SC", JOKER: ""}
 class _Card:
     suit: str
     known: bool  # everyone saw it come into its place (a hand's card taken from the pile)
-
-
-@dataclass(frozen=True, slots=True)
-class Suits:
-    """The suits one receiver (a seat, or a spectator) is shown: its own hand's, as
-    ``(code, suit)`` in no order; each meld's, by (side, rank), in ``meld_codes`` order; the
-    pile's, bottom to top; the red 3s laid out, per seat; the suits of the cards everyone knows
-    a seat holds, per seat and kind."""
-
-    hand: tuple[tuple[int, str], ...] = ()
-    melds: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
-    pile: tuple[str, ...] = ()
-    red_threes: tuple[tuple[str, ...], ...] = ()
-    known: tuple[dict[int, tuple[str, ...]], ...] = ()
-
-    def meld(self, side: int, rank: int) -> tuple[str, ...]:
-        return self.melds.get((side, rank), ())
 
 
 def _places(state: State) -> dict[Place, list[int]]:
@@ -239,4 +223,4 @@ def _leaving(cards: list[_Card], count: int, hand: bool,
     return leaving
 
 
-__all__ = ["TABLE", "SuitLedger", "Suits"]
+__all__ = ["TABLE", "SuitLedger"]

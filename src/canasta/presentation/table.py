@@ -30,6 +30,7 @@ from canasta.presentation.facts import (
     PileFact,
     SeatFact,
     SideFact,
+    Suits,
     TableFacts,
     TurnFact,
 )
@@ -37,7 +38,6 @@ from canasta.presentation.hint import action_fact, hint
 from canasta.presentation.log import a, game_over_words, listing
 from canasta.presentation.names import Chair, check_names, default_names
 from canasta.presentation.results import deal_breakdown
-from canasta.presentation.suits import Suits
 
 
 def frozen_reason(view: PlayerView) -> str:

@@ -23,8 +23,8 @@ from canasta.presentation import (
     pile_fact,
     plain,
 )
+from canasta.presentation.facts import Suits
 from canasta.presentation.names import Chair
-from canasta.presentation.suits import Suits
 from canasta.presentation.table import seat_facts, side_facts
 
 NOBODY = -1  # the seat a spectator's chair is at
