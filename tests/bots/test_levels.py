@@ -3,13 +3,16 @@ by name wherever a bot is named, and plays only legal moves on every preset."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from canasta import Game
 from canasta.bots import BotError, kinds, make_bot
 from canasta.bots.greedy import GreedyBot
 from canasta.bots.ismcts import IsmctsBot
-from canasta.bots.levels import LEVELS, Level, level_spec
+from canasta.bots.levels import LEVELS, Level, level_of, level_spec
 from canasta.cli.main import build_parser
 from canasta.engine.actions import ActionType
 from canasta.rules import load, preset_names
@@ -35,6 +38,23 @@ def test_a_level_is_a_bot_spec_wherever_a_bot_is_named(level: Level) -> None:
     jobs = plan([level.name, "greedy"], load("classic"), 2, 0)
     assert {job.specs[0] for job in jobs} | {job.specs[1] for job in jobs} == {level.name,
                                                                               "greedy"}
+
+
+def test_the_ratings_a_level_carries_are_the_ladders_in_the_docs() -> None:
+    """The page shows ``Level.rating``: the figure docs/bots.md's ladder measured, or none."""
+    docs = (Path(__file__).parents[2] / "docs" / "bots.md").read_text()
+    for level in LEVELS:
+        row = next(line for line in docs.splitlines() if line.startswith(f"| {level.name} |"))
+        shown = re.search(r"\| (\d{3,4}) \[", row)
+        assert (int(shown.group(1)) if shown else None) == level.rating, row
+    levels = [level for level in LEVELS if level.rating is not None]
+    assert levels == sorted(levels, key=lambda level: level.rating or 0)
+
+
+@pytest.mark.parametrize("spec", ["greedy", "greedy:slip=0.75", "ismcts:seconds=1"])
+def test_a_seat_names_the_level_its_spec_plays(spec: str) -> None:
+    assert level_of(spec) == next(level.name for level in LEVELS if level.spec == spec)
+    assert level_of("ismcts:seconds=2") is None and level_of(None) is None
 
 
 def test_a_level_takes_no_options_and_slip_is_a_chance() -> None:

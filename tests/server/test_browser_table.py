@@ -163,7 +163,7 @@ def test_the_hosts_settings_reach_the_table(server: Running, browser: Browser) -
     expect(page.locator('.partner-note[data-seat="2"]')).to_have_text("(your partner)")
     expect(page.locator('.partner-note[data-seat="1"]')).to_contain_text("opponent")
     page.select_option("#seat-1", "random")
-    page.select_option("#seat-3", "search")
+    page.select_option("#seat-3", "novice")
     page.select_option("#bot-speed", "0.3")
     page.select_option("#grace", "30")
     page.fill("#target", "3000")
@@ -171,7 +171,8 @@ def test_the_hosts_settings_reach_the_table(server: Running, browser: Browser) -
     page.wait_for_url("**/t/**")
     page.wait_for_selector("#hand .card")
     expect(page.locator('#felt .seat[data-seat="1"]')).to_contain_text("bot · random")
-    expect(page.locator('#felt .seat[data-seat="3"]')).to_contain_text("bot · search")
+    expect(page.locator('#felt .seat[data-seat="2"]')).to_contain_text("bot · club")
+    expect(page.locator('#felt .seat[data-seat="3"]')).to_contain_text("bot · novice")
     expect(page.locator("#table-settings")).to_contain_text("0.3 s a move")
     expect(page.locator("#table-settings")).to_contain_text("after 30 s")
     expect(page.locator("#table-settings")).to_contain_text("to 3000")
@@ -180,7 +181,7 @@ def test_the_hosts_settings_reach_the_table(server: Running, browser: Browser) -
         info = http.get(f"/api/tables/{table}").json()
         rules = http.get(f"/api/tables/{table}/rules").json()
     assert info["settings"] == {"bot_pause": 0.3, "grace": 30.0, "public": False}
-    assert [s["bot"] for s in info["seats"]] == [None, "random", "greedy", "ismcts:seconds=0.5"]
+    assert [s["bot"] for s in info["seats"]] == [None, "random", "greedy", "greedy:slip=0.75"]
     assert info["target"] == 3000 and rules["game"]["target"] == 3000
     ctx.close()
 

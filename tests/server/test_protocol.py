@@ -16,6 +16,7 @@ from tests.postgres import BACKENDS, Postgres
 from tests.server.harness import QUICK, Client, Running, create, lifted_limits, running
 
 from canasta import record
+from canasta.bots.levels import BY_NAME
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
@@ -34,8 +35,10 @@ def test_presets_and_the_lobby(server: Running) -> None:
         data = http.get("/api/presets").json()
         classic = next(p for p in data["presets"] if p["name"] == "classic")
         assert classic["description"].startswith("Classic Canasta") and classic["players"] == 4
-        assert [b["name"] for b in data["bots"]] == ["random", "greedy", "search",
-                                                    "search-strong"]
+        assert [b["name"] for b in data["bots"]] == ["beginner", "novice", "casual", "club",
+                                                    "expert", "random"]
+        club = next(b for b in data["bots"] if b["name"] == "club")
+        assert club["spec"] == "greedy" and club["rating"] == BY_NAME["club"].rating
         private = create(http, ["me", "open", "greedy", "greedy"])
         public = create(http, ["me", "open", "greedy", "greedy"], settings={"public": True})
         lobby = http.get("/api/tables").json()["tables"]

@@ -24,7 +24,7 @@ def uninterrupted(table: str, seed: int) -> list[str]:
     game = Game(loads(QUICK.read_text()), seed)
     while not game.is_terminal():
         seat = game.current_player
-        spec = BOTS[SEATS[seat]][0]
+        spec = BOTS[SEATS[seat]].spec
         game.apply(decide(spec, bot_seed(table, len(game.history)), game.view(seat)))
     actions: list[str] = record.record_of(game)["actions"]
     return actions

@@ -17,27 +17,33 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One level: its name, the bot spec it plays, and how it plays, in a line."""
+    """One level: its name, the bot spec it plays, how it plays in a line, and its Elo in
+    docs/bots.md's ladder (``None`` while it is not measured there)."""
 
     name: str
     spec: str
     description: str
+    rating: int | None = None
 
 
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "greedy:slip=1",
           "knows what each move is for, then picks one at random: which card to throw, "
-          "which meld to lay"),
+          "which meld to lay", 1278),
     Level("novice", "greedy:slip=0.75",
-          "plays a sound move one time in four, a random one of the same kind otherwise"),
+          "plays a sound move one time in four, a random one of the same kind otherwise", 1439),
     Level("casual", "greedy:slip=0.5",
-          "plays the sound move half the time"),
+          "plays the sound move half the time", 1567),
     Level("club", "greedy",
-          "the published strategy: builds canastas, guards the pile, goes out when it pays"),
+          "the published strategy: builds canastas, guards the pile, goes out when it pays",
+          1717),
     Level("expert", "ismcts:seconds=1",
           "plays out sampled deals for a second before each choice; beats club about 3 in 5"),
 )
 BY_NAME = {level.name: level for level in LEVELS}
+
+
+BY_SPEC = {level.spec: level for level in LEVELS}
 
 
 def level_spec(name: str) -> str:
@@ -45,4 +51,10 @@ def level_spec(name: str) -> str:
     return BY_NAME[name].spec
 
 
-__all__ = ["BY_NAME", "LEVELS", "Level", "level_spec"]
+def level_of(spec: str | None) -> str | None:
+    """The name of the level that plays ``spec`` (``"greedy"`` is ``"club"``), or ``None``."""
+    level = BY_SPEC.get(spec or "")
+    return level.name if level else None
+
+
+__all__ = ["BY_NAME", "BY_SPEC", "LEVELS", "Level", "level_of", "level_spec"]

@@ -28,7 +28,7 @@ from canasta import record
 from canasta.rules import RuleSet, load, preset_names
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame, frame_text
-from canasta.server.hall import BOTS, LEASE, Hall, Limits, cluster_for, rules_from
+from canasta.server.hall import BOTS, LEASE, OFFERED, Hall, Limits, cluster_for, rules_from
 from canasta.server.rate import CLOSE_CODE, MessageRate
 from canasta.server.score_routes import score_routes
 from canasta.server.seats import Refused, Settings
@@ -199,8 +199,9 @@ class Server:
     async def presets(self, request: Request) -> Response:
         return JSONResponse({
             "presets": [{"name": n, **rules_summary(load(n))} for n in preset_names()],
-            "bots": [{"name": name, "description": words}
-                     for name, (_, words) in BOTS.items()]})
+            "bots": [{"name": name, "spec": BOTS[name].spec,
+                      "description": BOTS[name].description, "rating": BOTS[name].rating}
+                     for name in OFFERED]})
 
     async def check_rules(self, request: Request) -> Response:
         """An uploaded rules file checked before the table is made: its name, description

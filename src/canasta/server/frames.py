@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 
+from canasta.bots.levels import level_of
 from canasta.engine.actions import ActionType
 from canasta.engine.view import PlayerView
 from canasta.net.wire import encode_view
@@ -57,7 +58,7 @@ class SeatInfo:
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "name": self.name, "kind": self.kind, "bot": self.bot,
-                "status": self.status}
+                "level": level_of(self.bot), "status": self.status}
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
+from canasta.bots.levels import BY_NAME, LEVELS, Level
 from canasta.errors import RulesError
 from canasta.presentation import DEFAULT_NAMES
 from canasta.rules import RuleSet, from_dict, load, loads, preset_names
@@ -37,13 +38,19 @@ from canasta.server.table import Table
 if TYPE_CHECKING:
     from canasta.server.cluster import Cluster
 
-#: The bots a table may seat: the name offered, its spec, its one-line description.
-BOTS: dict[str, tuple[str, str]] = {
-    "random": ("random", "plays any legal move"),
-    "greedy": ("greedy", "the published strategy, quick"),
-    "search": ("ismcts:seconds=0.5", "looks ahead over sampled deals, half a second a move"),
-    "search-strong": ("ismcts:seconds=2", "looks ahead over sampled deals, two seconds a move"),
+#: The bots a table may seat, by name: the levels (``canasta.bots.levels``), gentlest first,
+#: and ``random``, which the create form offers, then the names earlier clients sent (still
+#: taken: ``greedy`` is the club level; ``search`` and ``search-strong`` the search bot at half
+#: a second and two seconds a move).
+BOTS: dict[str, Level] = {
+    **{level.name: level for level in LEVELS},
+    "random": Level("random", "random", "plays any legal move, for testing"),
+    "greedy": BY_NAME["club"],
+    "search": Level("search", "ismcts:seconds=0.5", "the search bot, half a second a move"),
+    "search-strong": Level("search-strong", "ismcts:seconds=2",
+                           "the search bot, two seconds a move"),
 }
+OFFERED = (*(level.name for level in LEVELS), "random")  #: the create form's bots, in order
 ME, OPEN = "me", "open"  #: seat choices besides a bot: the creator, an invitation
 MAX_RULES_BYTES = 64 * 1024
 MAX_NAME = 24
@@ -275,7 +282,7 @@ class Hall:
                 seats.append(Seat(number, "human", None, f"{default} (open)",
                                   secrets.token_urlsafe(12), None))
             else:
-                seats.append(Seat(number, "bot", BOTS[choice][0], f"{default} ({choice})",
+                seats.append(Seat(number, "bot", BOTS[choice].spec, f"{default} ({choice})",
                                   None, None))
         table = await self._open(rules, seats, settings, creator)
         return {"id": table.id, "seat": choices.index(ME) if ME in choices else None,
@@ -375,6 +382,7 @@ def _plausible(table_id: str) -> bool:
 __all__ = [
     "BOTS",
     "ME",
+    "OFFERED",
     "OPEN",
     "Hall",
     "Limits",

@@ -43,7 +43,7 @@ async function home() {
   for (const [value, words] of GRACES) $("grace").append(el("option", { value }, words));
   $("bot-speed").value = "0.8";
   $("grace").value = "60";
-  const seatChoices = [["open", "a friend (invite by link)"], ...bots.map((b) => [b.name, `bot: ${b.name}, ${b.description}`])];
+  const seatChoices = [["open", "a friend (invite by link)"], ...bots.map((b) => [b.name, `bot: ${b.name}${b.rating ? ` (Elo ${b.rating})` : ""}, ${b.description}`])];
   let uploaded = null;  // the rules file chosen, as the server checked it
   const drawSeats = () => {
     const preset = uploaded || presets.find((p) => p.name === select.value);
@@ -56,7 +56,7 @@ async function home() {
       const chooser = el("select", { id: `seat-${seat}`, "aria-label": `seat ${seat + 1}` });
       if (seat === 0) chooser.append(el("option", { value: "me" }, "you"));
       for (const [value, words] of seatChoices) chooser.append(el("option", { value }, words));
-      chooser.value = seat === 0 ? "me" : "greedy";
+      chooser.value = seat === 0 ? "me" : "club";
       const partner = preset.sides < preset.players && !preset.partners_at_pile
         ? (seat % preset.sides === 0 ? (seat === 0 ? "you, side 1" : "your partner") : `opponent, side ${(seat % preset.sides) + 1}`)
         : seat === 0 ? "you" : "plays alone";

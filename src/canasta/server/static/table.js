@@ -10,9 +10,6 @@ const PLACES = {
   5: ["left", "tl", "tr", "right"], 6: ["left", "tl", "top", "tr", "right"],
 };
 
-// The bot specs the server offers, by the name the create form shows (hall.BOTS).
-const LEVELS = { random: "random", greedy: "greedy", "ismcts:seconds=0.5": "search", "ismcts:seconds=2": "search-strong" };
-
 export function presenceWords(info, grace) {
   if (!info) return "";
   if (info.status === "here") return "here";
@@ -34,7 +31,7 @@ function small(card) {
 }
 
 function seatBox(facts, seat, info, place, grace) {
-  const bot = info?.kind === "bot" ? el("span", { class: "badge bot" }, `bot · ${LEVELS[info.bot] || info.bot}`) : null;
+  const bot = info?.kind === "bot" ? el("span", { class: "badge bot" }, `bot · ${info.level || info.bot}`) : null;
   const presence = presenceWords(info, grace);
   const last = game.last[seat.seat];
   const words = `${seat.name}, ${seat.relation}, ${seat.hand_size} cards${presence ? `, ${presence}` : ""}`;
