@@ -16,7 +16,8 @@ from tests.server.test_browser import new_table, simple_turn, until, visible
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "canasta" / "server" / "static"
 SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800},
-                                  "phone": {"width": 390, "height": 844}}
+                                  "phone": {"width": 390, "height": 844},
+                                  "landscape": {"width": 844, "height": 390}}
 #: classic rules whose opening needs 10 points: three of a kind open (a meld early in the deal)
 LOW_OPENING = """name = "low"
 description = "Classic, but an opening of 10 points: three of a kind open."
@@ -35,7 +36,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
 
 
 def context(browser: Browser, size: str, **options: object) -> BrowserContext:
-    phone = size == "phone"
+    phone = size != "desktop"
     return browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone,
                                **options)  # type: ignore[arg-type]
 
@@ -51,6 +52,9 @@ def test_the_centre_of_every_card_selects_that_card(server: Running, browser: Br
                                                     size: str) -> None:
     ctx = context(browser, size)
     page = ctx.new_page()
+    page.goto(server.url)  # the create form fits the width too (its seats name the levels)
+    page.wait_for_selector("#bot-levels li")
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     new_table(page, server.url)
     until(page, lambda: visible(page, "#do-draw"))  # the hand stays as it is: our turn
     cards = page.locator("#hand .card")

@@ -43,7 +43,9 @@ async function home() {
   for (const [value, words] of GRACES) $("grace").append(el("option", { value }, words));
   $("bot-speed").value = "0.8";
   $("grace").value = "60";
-  const seatChoices = [["open", "a friend (invite by link)"], ...bots.map((b) => [b.name, `bot: ${b.name}${b.rating ? ` (Elo ${b.rating})` : ""}, ${b.description}`])];
+  const rated = (b) => `${b.name}${b.rating ? ` (Elo ${b.rating})` : ""}`;
+  const seatChoices = [["open", "a friend (invite by link)"], ...bots.map((b) => [b.name, `bot: ${rated(b)}`])];
+  $("bot-levels").replaceChildren(...bots.map((b) => el("li", {}, el("b", {}, rated(b)), ` ${b.description}`)));
   let uploaded = null;  // the rules file chosen, as the server checked it
   const drawSeats = () => {
     const preset = uploaded || presets.find((p) => p.name === select.value);
