@@ -150,6 +150,10 @@ def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browse
     expect(page.locator("#again")).to_be_visible()
     assert "Seed" in (page.locator("#dialog").text_content() or "")
     expect(page.locator("#seed-check")).to_contain_text("matches the hash published")
+    rows = page.locator("#score-sheet tr")  # the score sheet: a header, the one deal, the game
+    expect(rows).to_have_count(3)
+    deal, game = (rows.nth(n).locator("td").all_text_contents() for n in (1, 2))
+    assert deal[0] == "1" and game[0] == "game" and deal[1:] == game[1:], (deal, game)
     shot(page, "game-over")
     assert not errors
     page.close()

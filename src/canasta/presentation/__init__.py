@@ -21,6 +21,7 @@ from canasta.presentation.facts import (
     ActionFact,
     CardFact,
     DealBreakdown,
+    DealLine,
     Fact,
     HandGroup,
     HintFact,
@@ -45,8 +46,8 @@ from canasta.presentation.table import frozen_reason, pile_fact, table_facts, ta
 from canasta.presentation.text import card_text, render, result_text
 
 __all__ = [
-    "DEFAULT_NAMES", "ActionFact", "CardFact", "Chair", "DealBreakdown", "Fact", "HandGroup",
-    "HintFact", "MeldFact", "OpeningFact", "PileFact", "ScoreItem", "SeatFact",
+    "DEFAULT_NAMES", "ActionFact", "CardFact", "Chair", "DealBreakdown", "DealLine", "Fact",
+    "HandGroup", "HintFact", "MeldFact", "OpeningFact", "PileFact", "ScoreItem", "SeatFact",
     "SideBreakdown", "SideFact", "SuitLedger", "Suits", "TableFacts", "TurnFact",
     "action_fact", "card_fact",
     "card_text", "deal_breakdown", "default_names", "describe_move", "discard_warning",

@@ -259,6 +259,14 @@ class DealBreakdown(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class DealLine(Fact):
+    """One finished deal in the game's score sheet: each side's points for it, by side."""
+
+    deal: int
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TableFacts(Fact):
     """Everything one seat's face draws, from its ``PlayerView`` (see ``table_facts``)."""
 
@@ -284,6 +292,7 @@ class TableFacts(Fact):
     last_deal: DealBreakdown | None
     winner: str
     bonus_piles: tuple[int, ...] = ()  # sizes of the face-down bonus piles (Modern American)
+    deals: tuple[DealLine, ...] = ()  # every finished deal's points, the score sheet
 
     def scoreboard(self) -> tuple[tuple[str, int], ...]:
         """Who has what game total: each side by its name, or, where every seat keeps its own

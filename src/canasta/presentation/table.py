@@ -26,6 +26,7 @@ from canasta.presentation.cards import (
     with_suits,
 )
 from canasta.presentation.facts import (
+    DealLine,
     OpeningFact,
     PileFact,
     SeatFact,
@@ -175,4 +176,5 @@ def table_facts(view: PlayerView, names: Sequence[str] | None = None,
         log=tuple(log), hint=hint(view) if with_hint else None,
         last_deal=deal_breakdown(results[-1], chair) if results else None,
         winner=chair.score_name(view.state.match.winner) if view.state.match.over
-        and view.state.match.winner >= 0 else "", bonus_piles=view.bonus_sizes)
+        and view.state.match.winner >= 0 else "", bonus_piles=view.bonus_sizes,
+        deals=tuple(DealLine(r.deal, tuple(s.total for s in r.sides)) for r in results))

@@ -377,6 +377,7 @@ function drawDialog(frame) {
     const next = table.next;
     dialog(el("h2", {}, facts.winner ? `${facts.winner} ${facts.winner.includes(" and ") || facts.winner === "your side" ? "win" : "wins"}` : "Game over"),
       breakdown(facts.last_deal),
+      scoreSheet(facts),
       el("p", {}, facts.turn.words),
       el("p", { class: "description" }, `Seed ${table.seed} (SHA-256 ${table.seed_hash})`),
       el("p", { id: "seed-check", class: "description" }, seedCheck(table)),
@@ -413,6 +414,17 @@ function seedCheck(table) {
     if (node) node.textContent = checked[key];
   });
   return "checking the seed…";
+}
+
+// The game's score sheet: every deal's points by side (DealLine), and each side's game total.
+function scoreSheet(facts) {
+  if (!facts.deals.length) return null;
+  const sides = facts.deals[0].points.map((_, i) => facts.sides.find((side) => side.side === i));
+  const row = (cells, attrs = {}) => el("tr", attrs, ...cells.map((c) => el("td", {}, String(c))));
+  return el("table", { class: "breakdown", id: "score-sheet" },
+    el("tr", {}, el("th", {}, "deal"), ...sides.map((side) => el("th", {}, side ? side.name : ""))),
+    ...facts.deals.map((line) => row([line.deal, ...line.points])),
+    row(["game", ...sides.map((side) => (side ? side.score : ""))], { class: "total" }));
 }
 
 function breakdown(deal) {
