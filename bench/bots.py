@@ -4,6 +4,7 @@
     python bench/bots.py --only strength --games 400
     python bench/bots.py --only search --search ismcts:seconds=1 --search-games 200
     python bench/bots.py --only speed --only scaling
+    python bench/bots.py --only levels --hands 20 --searches 10
 
 Sections:
 
@@ -13,6 +14,9 @@ Sections:
 - ``speed``: greedy's time per decision (median, p90, max) in greedy self-play; random
   self-play through the ``Bot`` protocol (a view per decision) against the engine's raw random
   play (``rng.choice(game.legal_actions())``, as ``bench/random_play.py``);
+- ``levels``: each level's decisions per second (the quick levels over ``--hands`` hands of
+  self-play; the expert level's search over ``--searches`` decisions taken from greedy
+  self-play, each searched for its one second: samples per second, playouts per second);
 - ``scaling``: tournament games per second with 1 and 2 local workers and on a local Ray
   instance (2 CPUs, started beforehand), the same jobs each time, results checked equal.
 
@@ -32,6 +36,8 @@ import time
 from collections.abc import Callable
 
 from canasta.bots import make_bot
+from canasta.bots.ismcts import IsmctsBot
+from canasta.bots.levels import LEVELS
 from canasta.engine.game import Game
 from canasta.rules import load
 from canasta.sim.backends import run_local, run_ray
@@ -120,6 +126,35 @@ def speed(hands: int, seconds: float, seed: int) -> None:
           f"{bot:,.0f} ({bot / engine:.0%} of raw)")
 
 
+def levels(hands: int, searches: int, seed: int) -> None:
+    for level in LEVELS:
+        if level.spec.startswith("ismcts"):
+            continue
+        times = timed_decisions(level.name, hands, seed)
+        print(f"level {level.name} ({level.spec}): {len(times) / sum(times):,.0f} decisions/s "
+              f"over {len(times)} decisions ({hands} hands of self-play)")
+    expert = next(level for level in LEVELS if level.spec.startswith("ismcts"))
+    bot = make_bot(expert.spec, seed)
+    assert isinstance(bot, IsmctsBot)
+    greedy, game, rng = make_bot("greedy"), Game("classic", seed), random.Random(seed)
+    samples = playouts = 0
+    spent = 0.0
+    for _ in range(searches):
+        for _ in range(rng.randrange(1, 12)):  # a decision some way into the deal
+            if game.is_terminal() or game.results:
+                game = Game("classic", rng.randrange(1 << 30))
+            game.apply(greedy.act(game.view(game.current_player)))
+        view = game.view(game.current_player)
+        start = time.perf_counter()
+        found = bot.search(view)
+        spent += time.perf_counter() - start
+        samples += found.samples
+        playouts += found.samples * len(found.outcomes)
+    print(f"level {expert.name} ({expert.spec}): {searches} decisions searched in {spent:.1f} s; "
+          f"{samples / spent:,.1f} samples/s (a sample: the hidden cards drawn once, every "
+          f"candidate played out on them), {playouts / spent:,.0f} playouts/s")
+
+
 def scaling(games: int, seed: int) -> None:
     import ray
 
@@ -146,7 +181,7 @@ def scaling(games: int, seed: int) -> None:
     ray.shutdown()
 
 
-SECTIONS = ("strength", "search", "speed", "scaling")
+SECTIONS = ("strength", "search", "speed", "levels", "scaling")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -163,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="deals per search game, 0 for full games (default 1)")
     parser.add_argument("--hands", type=int, default=100,
                         help="hands of greedy self-play timed (default 100)")
+    parser.add_argument("--searches", type=int, default=20,
+                        help="the expert level's decisions searched, a second each (default 20)")
     parser.add_argument("--seconds", type=float, default=5.0,
                         help="seconds per throughput measure (default 5)")
     parser.add_argument("--scaling-games", type=int, default=100,
@@ -179,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
         search(args.search, args.search_games, args.search_deals, args.workers, args.seed)
     if "speed" in chosen:
         speed(args.hands, args.seconds, args.seed)
+    if "levels" in chosen:
+        levels(args.hands, args.searches, args.seed)
     if "scaling" in chosen:
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
         os.environ.setdefault("RAY_TMPDIR", tempfile.mkdtemp(prefix="ray-"))
