@@ -275,3 +275,18 @@ def test_a_second_canasta_of_a_rank_counts_toward_going_out() -> None:
     assert "add K KC" not in legal_texts(other)
     with pytest.raises(IllegalAction, match="canastas"):
         other.apply("add K KC")
+
+
+def test_a_meld_of_two_canastas_counts_two_under_any_canastas_per_rank() -> None:
+    """``melds.canastas_per_rank`` up to 4 (a house rule): a meld of kings grown to fourteen
+    cards is two canastas (``canastas.in_meld``), so a hand that grows it so, and holds
+    nothing else, goes out by melding; the going-out check counts it as the canastas do."""
+    kings = {0: ["K K K K K K K K K K 2 2"], 1: ["Q Q Q"]}
+    three = from_dict({"melds": {"canastas_per_rank": 3}}, base=load("samba"))
+    game = position(three, hands={0: "KC KD"}, melds=kings, phase=MELD, drew=True,
+                    extra="laid 0")
+    assert "add K KC" in legal_texts(game)
+    game.apply("add K KC")
+    game.apply("add K KD")
+    assert game.results[-1].went_out == 0
+    assert game.results[-1].sides[0].going_out > 0

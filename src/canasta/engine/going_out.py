@@ -116,8 +116,7 @@ def can_meld_everything(t: Tables, hand: Sequence[int], melds: Sequence[Meld | N
             r_room = 0  # partners' melds combined past the limit (partners.form)
         size = n + w
         if size >= size_to_canasta:
-            # a meld of a rank canasta_top long is every canasta it can be (canastas.in_meld)
-            made += 1 if size < t.canasta_top else t.canastas_per_rank
+            made += canastas.in_meld(t, r, size)
         else:
             short.append((size_to_canasta - size, r_room))
         room += r_room
