@@ -132,6 +132,8 @@ SERVER_LAYERS: list[set[str]] = [
 
 
 def test_the_server_imports_only_its_layers_below() -> None:
+    """Every import inside the server goes down ``SERVER_LAYERS`` (none within a layer), and
+    every module of the server has its layer there."""
     layer = {f"server.{name}": n for n, names in enumerate(SERVER_LAYERS) for name in names}
     graph = package_imports()
     upward = {m: sorted(d for d in graph.get(m, ()) if d in layer and layer[d] >= layer[m])
