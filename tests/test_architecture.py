@@ -105,9 +105,40 @@ def test_no_module_of_the_package_is_large() -> None:
     assert max(sizes.values()) <= 500, {str(p): n for p, n in sizes.items() if n > 500}
 
 
-def test_the_parts_without_an_import_circle() -> None:
-    """No circle among the modules of the rules core, the bots, the command, the score pad
-    and the faces (issue 29; the server's own circles are the part of it still open)."""
-    graph = {m: {d for d in deps if not d.startswith("server")}
-             for m, deps in package_imports().items() if not m.startswith("server")}
-    list(graphlib.TopologicalSorter(graph).static_order())  # raises on a circle
+def test_no_import_circle_in_the_package() -> None:
+    """No circle among the modules of the whole package, the server's included (issue 29)."""
+    try:
+        list(graphlib.TopologicalSorter(package_imports()).static_order())
+    except graphlib.CycleError as exc:
+        circle = reversed(exc.args[1])  # each node there is imported by the next
+        raise AssertionError(f"an import circle: {' imports '.join(circle)}") from None
+
+
+#: The server's layers, lowest first (docs/architecture.md, "The server's layers"): a module of
+#: the server imports only the server's modules of the layers before its own. A table is at the
+#: bottom, the hall of one process over its tables, the cluster (several processes) over the
+#: hall, the routes and pages over everything; the runner on top.
+SERVER_LAYERS: list[set[str]] = [
+    {"models", "seats", "rate", "compose", "gallery"},  # parts that import none of the server
+    {"storage", "frames"},  # the database's writes; every frame a client is sent
+    {"lease", "peers"},  # the leases' SQL; what a table asks of the other processes
+    {"table_record"}, {"follower"}, {"table_moves"}, {"table"},  # one table, in its layers
+    {"hall"},  # every table of one process
+    {"cluster"},  # several processes: leases, following, taking over
+    {"site"},  # the server's state below every route
+    {"score_routes"}, {"app"},  # the score pad's routes; the game's routes and pages
+    {"serve"},  # binding the socket, running uvicorn
+]
+
+
+def test_the_server_imports_only_its_layers_below() -> None:
+    """Every import inside the server goes down ``SERVER_LAYERS`` (none within a layer), and
+    every module of the server has its layer there."""
+    layer = {f"server.{name}": n for n, names in enumerate(SERVER_LAYERS) for name in names}
+    graph = package_imports()
+    upward = {m: sorted(d for d in graph.get(m, ()) if d in layer and layer[d] >= layer[m])
+              for m in sorted(layer)}
+    assert not any(upward.values()), {m: deps for m, deps in upward.items() if deps}
+    modules = {m for m in graph if m.startswith("server.")}
+    assert modules == set(layer), {"not in SERVER_LAYERS": sorted(modules - set(layer)),
+                                   "no such module": sorted(set(layer) - modules)}

@@ -29,8 +29,8 @@ from canasta import record
 from canasta.cli.main import main
 from canasta.server import lease
 from canasta.server.cluster import Cluster
-from canasta.server.hall import cluster_for
 from canasta.server.models import LeaseRow, PresenceRow
+from canasta.server.site import cluster_for
 from canasta.store import open_database
 
 if TYPE_CHECKING:

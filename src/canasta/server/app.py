@@ -11,9 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager, suppress
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -28,16 +27,15 @@ from canasta import record
 from canasta.rules import RuleSet, load, preset_names
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame, frame_text
-from canasta.server.hall import BOTS, LEASE, OFFERED, Hall, Limits, cluster_for, rules_from
+from canasta.server.hall import BOTS, OFFERED, Limits, rules_from
 from canasta.server.rate import CLOSE_CODE, MessageRate
 from canasta.server.score_routes import score_routes
 from canasta.server.seats import Refused, Settings
+from canasta.server.site import LEASE, Site
 from canasta.server.table import Table, error
-from canasta.store import open_database
 
 STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 8 * 1024  #: the largest WebSocket message a client may send (bytes)
-MAX_BODY = 96 * 1024  #: the largest HTTP request body
 OUTBOX = 512  #: frames queued for a slow client before it is disconnected (it resyncs)
 #: The HTTP status of a refusal, by its code (400 for the others; docs/protocol.md, "HTTP").
 STATUS = {"no-table": 404, "not-over": 409, "seat-taken": 409, "too-many-tables": 429,
@@ -144,57 +142,10 @@ def _message(text: str | None) -> dict[str, Any]:
     return message
 
 
-class Server:
-    """The application's state: the database, the writer, the bots' threads, the hall."""
-
-    def __init__(self, db_url: str | None, settings: Settings, limits: Limits,
-                 lease: float = LEASE) -> None:
-        self.db_url, self.settings, self.limits, self.lease = db_url, settings, limits, lease
-        self.hall: Hall | None = None
-
-    @asynccontextmanager
-    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        engine = open_database(self.db_url)
-        writer = storage.Writer(engine)
-        pool = ThreadPoolExecutor(2, thread_name_prefix="canasta-bot")
-        self.hall = Hall(engine, writer, pool, self.settings, self.limits,
-                         cluster_for(engine, self.lease))
-        await self.hall.start()
-        try:
-            yield
-        finally:
-            await self.hall.close()
-            writer.close()
-            pool.shutdown(wait=False, cancel_futures=True)
-            engine.dispose()
-
-    @property
-    def tables(self) -> Hall:
-        assert self.hall is not None
-        return self.hall
-
-    def outage(self, exc: BaseException) -> Refused:
-        """The refusal of a request that met a database outage (logged once per outage)."""
-        self.tables.writer.health.failed(exc)
-        return Refused("unavailable", "the database is not answering: try again in a moment")
+class Server(Site):
+    """The application: the game's HTTP API and WebSocket over the server's state (``Site``)."""
 
     # ------------------------------------------------------------------ HTTP
-
-    async def body(self, request: Request) -> dict[str, Any]:
-        size = 0
-        chunks = []
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > MAX_BODY:
-                raise Refused("too-large", f"a request is at most {MAX_BODY // 1024} KB")
-            chunks.append(chunk)
-        try:
-            data = json.loads(b"".join(chunks) or b"null")
-        except (ValueError, RecursionError):
-            raise Refused("bad-json", "the request is not JSON") from None
-        if not isinstance(data, dict):
-            raise Refused("bad-request", "the request is a JSON object")
-        return data
 
     async def presets(self, request: Request) -> Response:
         return JSONResponse({

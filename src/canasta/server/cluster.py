@@ -16,7 +16,10 @@ LISTEN/NOTIFY (psycopg's asynchronous connection), never a broker of our own:
 - a heartbeat renews this process's leases and presence, takes over unfinished tables whose
   lease expired (their owner died), and reads the newest versions of the followed tables.
 
-On SQLite (one process) there is no ``Cluster`` and none of this runs.
+On SQLite (one process) there is no ``Cluster`` and none of this runs. The cluster is built on
+the hall and its tables, which ask it what they need through interfaces of their own
+(``hall.Sharing``, ``peers.Peers``) and never import it (docs/architecture.md, "The server's
+layers").
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import json
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import psycopg
 from sqlalchemy import Engine, event
@@ -36,13 +39,11 @@ from sqlalchemy.exc import OperationalError
 
 from canasta.server import lease, storage
 from canasta.server.frames import Event
+from canasta.server.hall import Hall
+from canasta.server.peers import Following, Shared
 from canasta.server.seats import Refused
 from canasta.server.storage import Op
-
-if TYPE_CHECKING:
-    from canasta.server.follower import TableFollower
-    from canasta.server.hall import Hall
-    from canasta.server.table import Table
+from canasta.server.table import Table
 
 log = logging.getLogger("canasta.server")
 
@@ -56,7 +57,8 @@ def conninfo(engine: Engine) -> str:
 
 
 class Cluster:
-    """This process's part in sharing tables with the other processes of one database."""
+    """This process's part in sharing tables with the other processes of one database (the
+    ``hall.Sharing`` the hall is given, the ``peers.Peers`` its tables are given)."""
 
     def __init__(self, engine: Engine, lease_seconds: float) -> None:
         self.engine, self.lease = engine, lease_seconds
@@ -161,19 +163,19 @@ class Cluster:
         except OperationalError:
             return False
 
-    def here(self, table: Table) -> None:
+    def here(self, table: Shared) -> None:
         """Record which seats of ``table`` have a connection to this process."""
         assert self.hall is not None
         op = lease.presence_op(table.id, self.process, table.here(), self.presence_ttl)
         self._spawn(self.hall.writer.write(op))
 
-    def check(self, table: TableFollower) -> None:
+    def check(self, table: Following) -> None:
         """A write of ``table`` failed: read the log, in case another process owns it now."""
         self._spawn(table.catch_up())
 
     # ------------------------------------------------------------------ forwarding
 
-    async def call(self, table: Table, method: str, args: list[Any]) -> int:
+    async def call(self, table: Shared, method: str, args: list[Any]) -> int:
         """Have the owner of ``table`` run a request; the table's version after it. Asked
         again (with the same idempotency key) until an owner answers, taking the table over
         once its lease has expired; ``Refused("unavailable")`` if nobody does for

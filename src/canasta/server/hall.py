@@ -6,7 +6,9 @@ until the game ends (docs/protocol.md, "Fair deals"). Unfinished tables are load
 and play on (their bots included); finished ones are read from the database when asked for.
 With several processes (``cluster``, docs/cluster.md) a process owns the tables it creates and
 those whose owner died, and reads any other table from the database when a client asks for it,
-to follow it.
+to follow it. The hall asks that of a ``Sharing`` it is given, which ``server.cluster.Cluster``
+implements: the cluster is built on the hall, and the hall never imports it
+(docs/architecture.md, "The server's layers").
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy import Engine
 
@@ -32,11 +34,9 @@ from canasta.rules import RuleSet, from_dict, load, loads, preset_names
 from canasta.server import storage
 from canasta.server.frames import Event
 from canasta.server.models import SeatRow, TableRow
+from canasta.server.peers import Peers
 from canasta.server.seats import Refused, Seat, Settings, token_hash
 from canasta.server.table import Table
-
-if TYPE_CHECKING:
-    from canasta.server.cluster import Cluster
 
 #: The bots a table may seat, by name: the levels (``canasta.bots.levels``), gentlest first,
 #: and ``random``, which the create form offers, then the names earlier clients sent (still
@@ -69,17 +69,25 @@ class Limits:
     message_strikes: int = 100
 
 
-LEASE = 5.0  #: seconds a table's lease lasts on PostgreSQL unless renewed (docs/cluster.md)
+class Sharing(Peers, Protocol):
+    """This process's part in sharing tables with the other processes of one database, as
+    the hall asks it (``server.cluster.Cluster``; its tables ask it the rest: ``Peers``)."""
 
+    def acquire(self, table_id: str) -> bool:
+        """Take a table's lease if nobody holds a live one (a blocking call)."""
+        ...
 
-def cluster_for(engine: Engine, lease: float = LEASE) -> Cluster | None:
-    """This process's part in sharing tables with other processes: on PostgreSQL only (one
-    process on SQLite needs none, and psycopg is not imported)."""
-    if engine.dialect.name != "postgresql":
-        return None
-    from canasta.server.cluster import Cluster
+    def lease_op(self, table_id: str) -> storage.Op:
+        """The write that makes this process a new table's owner."""
+        ...
 
-    return Cluster(engine, lease)
+    async def start(self, hall: Hall) -> None:
+        """Join the other processes: listen, send, and beat over ``hall``'s tables."""
+        ...
+
+    async def close(self) -> None:
+        """Stop, giving up this process's leases."""
+        ...
 
 
 TEST_SEED = "CANASTA_TEST_SEED"  #: tests only: derive every table's seed from this value
@@ -177,7 +185,7 @@ class Hall:
     """Every table of the server, by id."""
 
     def __init__(self, engine: Engine, writer: storage.Writer, pool: Executor,
-                 settings: Settings, limits: Limits, cluster: Cluster | None = None) -> None:
+                 settings: Settings, limits: Limits, cluster: Sharing | None = None) -> None:
         self.engine, self.writer, self.pool, self.cluster = engine, writer, pool, cluster
         self.settings, self.limits = settings, limits
         self.tables: dict[str, Table] = {}
@@ -386,6 +394,7 @@ __all__ = [
     "OPEN",
     "Hall",
     "Limits",
+    "Sharing",
     "clean_name",
     "rules_from",
     "secure_seed",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
@@ -35,10 +35,8 @@ from canasta.server.frames import error_frame
 from canasta.server.hall import rules_from
 from canasta.server.rate import AddressRates
 from canasta.server.seats import Refused
+from canasta.server.site import Site
 from canasta.server.storage import OUTAGE
-
-if TYPE_CHECKING:
-    from canasta.server.app import Server
 
 PAGE = Path(__file__).with_name("static") / "score.html"
 MAX_VALUE = 40  #: the longest value of one word of an entry (``melded=7x5+5x10+5x20``)
@@ -152,7 +150,7 @@ class ScorePad:
     ``Limits.message_burst``); past that a request is refused ``too-fast`` (HTTP 429) before
     anything is read, and request bodies have the game server's size limit (``MAX_BODY``)."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Site) -> None:
         self.server = server
         limits = server.limits
         self.rates = AddressRates(limits.messages_per_second, limits.message_burst)
@@ -243,7 +241,7 @@ def _answer(pad_routes: ScorePad, handler: Endpoint) -> Endpoint:
     return endpoint
 
 
-def score_routes(server: Server) -> list[Route]:
+def score_routes(server: Site) -> list[Route]:
     """The page ``/score`` and the API under ``/api/score`` (docs/scorepad.md)."""
     pad_routes = ScorePad(server)
     return [

@@ -16,8 +16,9 @@ import webbrowser
 import uvicorn
 
 from canasta.server.app import create_app
-from canasta.server.hall import LEASE, Limits
+from canasta.server.hall import Limits
 from canasta.server.seats import Settings
+from canasta.server.site import LEASE
 
 WS_MAX_SIZE = 1024 * 1024  #: past this a WebSocket frame closes the connection (1009)
 

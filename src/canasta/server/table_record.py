@@ -10,7 +10,9 @@ questions asked of the record alone (may a seat undo, which seats are here).
 
 The layers above it: ``server.follower`` (a copy that follows another process's log),
 ``server.table_moves`` (the one path every move takes, and the bots), ``server.table`` (the
-actor: connections, requests, forwarding).
+actor: connections, requests, forwarding). With several processes a table reaches the others
+through ``cluster``, a ``server.peers.Peers`` (the cluster, built above the hall, implements
+it: docs/architecture.md, "The server's layers").
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from canasta.cards import SUITS, parse_kind, rank_of
 from canasta.engine.actions import Action
@@ -42,10 +44,8 @@ from canasta.server.frames import (
     without_view,
 )
 from canasta.server.gallery import log_lines, public_view
+from canasta.server.peers import Peers
 from canasta.server.seats import Client, Seat, Settings
-
-if TYPE_CHECKING:
-    from canasta.server.cluster import Cluster
 
 LOG_LINES = 12  #: move-log lines kept per receiver (and sent in each frame)
 
@@ -58,7 +58,7 @@ class TableRecord:
     def __init__(self, table_id: str, rules: RuleSet, seed: int, seed_hash: str,
                  seats: list[Seat], settings: Settings, writer: storage.Writer,
                  pool: Executor, creator: str, next_table: str | None = None,
-                 cluster: Cluster | None = None, owned: bool = True) -> None:
+                 cluster: Peers | None = None, owned: bool = True) -> None:
         self.id, self.rules, self.seed, self.seed_hash = table_id, rules, seed, seed_hash
         self.seats, self.settings, self.writer, self.pool = seats, settings, writer, pool
         self.creator, self.next_table = creator, next_table
