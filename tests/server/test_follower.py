@@ -53,3 +53,25 @@ def test_a_forwarded_move_is_acknowledged_at_its_own_version() -> None:
     done = asyncio.run(table.act(first, [text], 0))
     assert table.version == 2  # the copy has the bot's move too
     assert done == 1  # the ack: just after the forwarded move, not the copy's version
+
+
+def test_a_table_given_up_as_its_bot_driver_wakes_stops_that_driver() -> None:
+    """``demote`` (another process took the table's lease) stops the driver of the bots'
+    moves under the table's lock. A wake that lands in the same turn of the event loop (a
+    seat's presence changing) once ended the driver's wait just as it was cancelled: the
+    cancellation was lost (Python 3.11's ``asyncio.wait_for``), the driver waited again,
+    and ``demote`` with it, holding the lock every hello needs (the cluster test's stall)."""
+    async def scenario() -> Table:
+        seats = [Seat(n, "human", None, f"P{n}", None, token_hash(f"token-{n}"))
+                 for n in range(4)]
+        table = Table("t2", load("classic"), SEED, "hash", seats, Settings(),
+                      cast("Writer", None), cast("Any", None), "creator", owned=True)
+        table.start()
+        await asyncio.sleep(0.05)  # the driver waits: nobody is here to move
+        table.set_remote({1})  # a seat connected elsewhere: the driver is woken
+        async with asyncio.timeout(5):
+            await table.demote()
+        return table
+
+    table = asyncio.run(scenario())
+    assert not table.owned

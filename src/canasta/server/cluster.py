@@ -216,7 +216,8 @@ class Cluster:
         try:
             await self._send(lease.channel(owner), {"c": number, "f": self.process,
                                                     "t": table_id, "m": method, "a": args})
-            return await asyncio.wait_for(answer, self.lease)
+            async with asyncio.timeout(self.lease):  # not wait_for: it can lose a cancel
+                return await answer
         except TimeoutError:
             return None
         except psycopg.OperationalError as exc:  # the database is away: asked again later

@@ -142,20 +142,27 @@ class TableMoves(TableFollower):
 
     def start(self) -> None:
         """Start the task that plays the bots' moves (the owner's alone)."""
-        if self._driver is None and self.owned:
+        if (self._driver is None or self._driver.done()) and self.owned:
             self._driver = asyncio.create_task(self._drive(), name=f"table-{self.id}")
 
     async def stop(self) -> None:
+        """Cancel the bots' task and wait for it to end (a cancellation of the caller's own
+        goes on up: it is not the task's)."""
         if self._driver is not None:
             self._driver.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            try:
                 await self._driver
+            except asyncio.CancelledError:
+                current = asyncio.current_task()
+                if current is not None and current.cancelling():
+                    raise
             self._driver = None
 
     async def _drive(self) -> None:
         """Play the bots' moves until the game ends; a failure (a bot's, the database's) is
-        logged and the move tried again a second later, so a table never stalls for good."""
-        while not self.over:
+        logged and the move tried again a second later, so a table never stalls for good.
+        It ends when the game does or when the table is another process's now (``demote``)."""
+        while not self.over and self.owned:
             try:
                 await self._drive_once()
             except asyncio.CancelledError:
@@ -171,8 +178,12 @@ class TableMoves(TableFollower):
         turn = self.bot_to_move()
         if turn is None:
             self._wake.clear()
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for returns the result of a
+            # wait that ended as the task was cancelled, and the cancellation is lost (a
+            # demoted table's driver then waited for good, and its demote with it)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self._next_wake())
+                async with asyncio.timeout(self._next_wake()):
+                    await self._wake.wait()
             return
         await asyncio.sleep(self.settings.bot_pause)
         version = self.version
