@@ -30,6 +30,7 @@ from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame, frame_text
 from canasta.server.hall import BOTS, LEASE, OFFERED, Hall, Limits, cluster_for, rules_from
 from canasta.server.rate import CLOSE_CODE, MessageRate
+from canasta.server.replay import replay_routes
 from canasta.server.score_routes import score_routes
 from canasta.server.seats import Refused, Settings
 from canasta.server.table import Table, error
@@ -40,8 +41,8 @@ MAX_MESSAGE = 8 * 1024  #: the largest WebSocket message a client may send (byte
 MAX_BODY = 96 * 1024  #: the largest HTTP request body
 OUTBOX = 512  #: frames queued for a slow client before it is disconnected (it resyncs)
 #: The HTTP status of a refusal, by its code (400 for the others; docs/protocol.md, "HTTP").
-STATUS = {"no-table": 404, "not-over": 409, "seat-taken": 409, "too-many-tables": 429,
-          "unavailable": 503}
+STATUS = {"no-table": 404, "no-replay": 404, "not-over": 409, "seat-taken": 409,
+          "too-many-tables": 429, "unavailable": 503}
 
 log = logging.getLogger("canasta.server")
 
@@ -180,16 +181,20 @@ class Server:
 
     # ------------------------------------------------------------------ HTTP
 
-    async def body(self, request: Request) -> dict[str, Any]:
+    async def raw(self, request: Request, limit: int = MAX_BODY) -> bytes:
+        """A request's body, read until it passes ``limit`` bytes (then ``Refused``)."""
         size = 0
         chunks = []
         async for chunk in request.stream():
             size += len(chunk)
-            if size > MAX_BODY:
-                raise Refused("too-large", f"a request is at most {MAX_BODY // 1024} KB")
+            if size > limit:
+                raise Refused("too-large", f"a request is at most {limit // 1024} KB")
             chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def body(self, request: Request) -> dict[str, Any]:
         try:
-            data = json.loads(b"".join(chunks) or b"null")
+            data = json.loads(await self.raw(request) or b"null")
         except (ValueError, RecursionError):
             raise Refused("bad-json", "the request is not JSON") from None
         if not isinstance(data, dict):
@@ -379,6 +384,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         Route("/api/tables/{table}/rules", api(server.rules)),
         WebSocketRoute("/ws/{table}", server.websocket),
         *score_routes(server),
+        *replay_routes(server, api),
         Mount("/static", StaticFiles(directory=STATIC)),
     ]
     app = Starlette(routes=routes, lifespan=server.lifespan)
