@@ -47,10 +47,19 @@ function draw(frame) {
     node.classList.toggle("current", on);
     if (on) node.querySelector("button").setAttribute("aria-current", "step"); else node.querySelector("button").removeAttribute("aria-current");
   }
-  const current = document.querySelector("#moves li.current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  scrollTo(document.querySelector("#moves li.current"));
   const table = frame.table;
   $("fairness").textContent = table.seed ? `Seed ${table.seed}; its SHA-256 ${table.seed_hash} was published at the start.` : "";
+}
+
+// The move list scrolls to the current move (the page itself stays where it is).
+function scrollTo(item) {
+  const list = $("moves");
+  if (!item) return;
+  const top = item.offsetTop;
+  if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top - list.clientHeight / 2;
+  }
 }
 
 async function go(step) {
