@@ -5,14 +5,20 @@ table, a bad step or seat, a corrupt or unfinished uploaded record refused with 
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from tests.server.harness import Running, create, running
+
 from canasta import record
 from canasta.server.replay import MAX_RECORD
-from tests.server.harness import Running, create, running
 
 BOTS = ["greedy", "greedy", "greedy", "greedy"]
 
@@ -40,14 +46,12 @@ def finished(server: Running) -> str:
         return finished_table(http)
 
 
-def hands_shown(frame: dict[str, object]) -> list[int]:
+def hands_shown(frame: dict[str, Any]) -> list[int]:
     """The seats whose hand's cards the frame shows."""
-    facts = frame["facts"]
-    assert isinstance(facts, dict)
-    shown = [s for s, hand in enumerate(frame["hands"] or [])  # type: ignore[arg-type]
-             if any(group["cards"] for group in hand)]
-    if facts["hand"]:
-        shown.append(frame["you"])  # type: ignore[arg-type]
+    hands: list[list[dict[str, Any]]] = frame["hands"] or []
+    shown = [s for s, hand in enumerate(hands) if any(group["cards"] for group in hand)]
+    if frame["facts"]["hand"]:
+        shown.append(frame["you"])
     return shown
 
 
@@ -135,3 +139,29 @@ def test_an_uploaded_record_replays_and_a_bad_one_is_refused(server: Running,
             assert answer.status_code in (400, 409), answer.text
             assert answer.json()["code"] == code and words in answer.json()["message"], \
                 answer.text
+
+
+def test_canasta_replay_serve_opens_the_record_locally(server: Running, finished: str,
+                                                       tmp_path: Path) -> None:
+    with server.http() as http:
+        saved = tmp_path / "game.json"
+        saved.write_text(http.get(f"/api/tables/{finished}/record").text)
+    bad = tmp_path / "bad.json"
+    bad.write_text(saved.read_text().replace('"digest": "', '"digest": "0', 1))  # 65 digits
+    refused = subprocess.run([sys.executable, "-m", "canasta", "replay", str(bad), "--serve",
+                              "--no-browser"], capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1 and "not a good record" in refused.stderr, refused
+    child = subprocess.Popen([sys.executable, "-m", "canasta", "replay", str(saved), "--serve",
+                              "--no-browser"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+        found = re.search(r"(http://127\.0\.0\.1:\d+/)replay/file/(\w+) ", line)
+        assert found is not None, line
+        with httpx.Client(base_url=found.group(1), timeout=30) as local:
+            assert local.get(f"/replay/file/{found.group(2)}").status_code == 200
+            listing = local.get(f"/api/replays/{found.group(2)}?seat=all").json()
+            assert listing["steps"] == len(json.loads(saved.read_text())["actions"])
+    finally:
+        child.terminate()
+        child.wait(30)

@@ -384,7 +384,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         Route("/api/tables/{table}/rules", api(server.rules)),
         WebSocketRoute("/ws/{table}", server.websocket),
         *score_routes(server),
-        *replay_routes(server, api),
+        *replay_routes(lambda: server.tables, server.raw, api),
         Mount("/static", StaticFiles(directory=STATIC)),
     ]
     app = Starlette(routes=routes, lifespan=server.lifespan)

@@ -16,10 +16,10 @@ every seat alike, since a replay shows hands.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -33,10 +33,8 @@ from canasta.errors import RecordError
 from canasta.presentation import SuitLedger, Suits, describe_move, hand_groups, plain, table_facts
 from canasta.presentation.names import default_names
 from canasta.server.gallery import gallery_facts, log_lines, public_view
+from canasta.server.hall import Hall
 from canasta.server.seats import Refused
-
-if TYPE_CHECKING:
-    from canasta.server.app import Server
 
 STATIC = Path(__file__).with_name("static")
 LOG_LINES = 12  #: move-log lines in each frame (as in a live table's frame)
@@ -46,6 +44,7 @@ FACE_UP = "all"  #: the viewpoint that shows every hand
 
 Viewpoint = int | None  # a seat, or None: face up
 Picks = Mapping[int, Sequence[tuple[int, str]]]  # the suits a seat picked, by action index
+Reader = Callable[[Request, int], Awaitable[bytes]]  # a request's body, at most so many bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,8 +180,8 @@ class Replays:
     """The replays a server has built: of its finished tables (by table id) and of uploaded
     records (by the first 24 hex digits of the record's digest), the last ``KEPT`` kept."""
 
-    def __init__(self, server: Server) -> None:
-        self.server = server
+    def __init__(self, hall: Callable[[], Hall], read: Reader) -> None:
+        self.hall, self.read = hall, read
         self.kept: OrderedDict[str, Replay] = OrderedDict()
 
     def _kept(self, key: str) -> Replay | None:
@@ -198,7 +197,7 @@ class Replays:
 
     async def of_table(self, table_id: str) -> Replay:
         """A finished table's replay; ``Refused`` (``not-over``) while it is played."""
-        table = self.server.tables.get(table_id)
+        table = self.hall().get(table_id)
         if not table.over:  # checked on every request: nothing of a live game is shown
             raise Refused("not-over", "a game in progress cannot be replayed: its replay "
                                       "opens when the game is over")
@@ -246,16 +245,17 @@ class Replays:
 
     async def create(self, request: Request) -> Response:
         """A record file posted as the body (at most ``MAX_RECORD`` bytes): its replay's id."""
-        text = await self.server.raw(request, MAX_RECORD)
+        text = await self.read(request, MAX_RECORD)
         upload_id, replay = await run_in_threadpool(self.upload, text)
         self._keep(f"u:{upload_id}", replay)
         return JSONResponse({"id": upload_id, "steps": replay.steps}, status_code=201)
 
 
-def replay_routes(server: Server, api: Any) -> list[Route]:
+def replay_routes(hall: Callable[[], Hall], read: Reader, api: Any) -> list[Route]:
     """The replay page (``/replay/<table>``, ``/replay/file/<id>``, ``/replay`` to upload)
-    and its API (docs/protocol.md, "Replay"); ``api`` wraps a handler's refusals."""
-    replays = Replays(server)
+    and its API (docs/protocol.md, "Replay") over the server's ``hall`` of tables, bodies read
+    by ``read``; ``api`` wraps a handler's refusals."""
+    replays = Replays(hall, read)
     return [
         Route("/replay", replays.page), Route("/replay/{table}", replays.page),
         Route("/replay/file/{upload}", replays.page),
