@@ -15,9 +15,10 @@ every seat alike, since a replay shows hands.
 
 from __future__ import annotations
 
+import copy
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,9 @@ from starlette.routing import Route
 from canasta import record
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
+from canasta.engine.view import PlayerView
 from canasta.errors import RecordError
-from canasta.presentation import SuitLedger, Suits, describe_move, hand_groups, plain, table_facts
+from canasta.presentation import SuitLedger, describe_move, hand_groups, plain, table_facts
 from canasta.presentation.names import default_names
 from canasta.server.gallery import gallery_facts, log_lines, public_view
 from canasta.server.hall import Hall
@@ -39,7 +41,8 @@ from canasta.server.seats import Refused
 STATIC = Path(__file__).with_name("static")
 LOG_LINES = 12  #: move-log lines in each frame (as in a live table's frame)
 MAX_RECORD = 1024 * 1024  #: the largest record file that may be uploaded (bytes)
-KEPT = 16  #: replays kept in memory (each holds a game per step)
+KEPT = 16  #: replays kept in memory
+CHECKPOINT = 16  #: a replay keeps the game every so many steps
 FACE_UP = "all"  #: the viewpoint that shows every hand
 
 Viewpoint = int | None  # a seat, or None: face up
@@ -49,18 +52,24 @@ Reader = Callable[[Request, int], Awaitable[bytes]]  # a request's body, at most
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One action of the replayed game: who made it and the game (and suits) after it."""
+    """One action of the replayed game: who made it, in which deal, whether it ended that
+    deal, and the suits its player picked for the cards it moved (if the table kept them)."""
 
     seat: int
     action: Action
-    game: Game
-    suits: tuple[Suits, ...]  # seen_by each seat, then by a spectator
+    deal: int
+    deal_end: bool
+    picked: Sequence[tuple[int, str]] = ()
 
 
 class Replay:
     """A finished game, step by step: step 0 is the deal before any action, step N the game
     after its first N actions. ``RecordError`` for a record that does not replay, ``Refused``
-    (``not-over``) for one whose game is not over."""
+    (``not-over``) for one whose game is not over.
+
+    The game and its ``SuitLedger`` are kept every ``CHECKPOINT`` steps (a state and the suits
+    per step would cost 23 KB a step: 14 MB for a classic game); a step between is played
+    forward from the checkpoint before it."""
 
     def __init__(self, rec: dict[str, Any], names: Sequence[str] | None = None,
                  picks: Picks | None = None, info: dict[str, Any] | None = None) -> None:
@@ -69,16 +78,16 @@ class Replay:
         self.names = list(names) if names is not None else list(default_names(players))
         eye = SuitLedger.of_seed(game.rules, game.seed)
         eye.follow(game.state)
-        self.start = game.clone()
-        self.start_suits = self._seen(eye, players)
+        self.checkpoints = [(game.clone(), _copy(eye))]
         self.moves: list[Move] = []
         for index, text in enumerate(rec["actions"]):
-            seat = game.current_player
-            if picks and index in picks:
-                eye.prefer(seat, picks[index])
-            action = record.apply_recorded(game, index, text)
-            eye.follow(game.state)
-            self.moves.append(Move(seat, action, game.clone(), self._seen(eye, players)))
+            seat, deal, deals = game.current_player, game.deal_number, len(game.results)
+            move = Move(seat, record.parse_recorded(index, text), deal, False,
+                        tuple(picks.get(index, ())) if picks else ())
+            _play(game, eye, move, index, text)
+            self.moves.append(replace(move, deal_end=len(game.results) > deals))
+            if len(self.moves) % CHECKPOINT == 0:
+                self.checkpoints.append((game.clone(), _copy(eye)))
         if not game.is_terminal():
             raise Refused("not-over", "only a finished game can be replayed: this one is "
                                       "not over")
@@ -88,32 +97,30 @@ class Replay:
              "status": "here"} for s, n in enumerate(self.names)], "settings": {}}
         self._lines: dict[Viewpoint, list[tuple[str, ...]]] = {}
 
-    @staticmethod
-    def _seen(eye: SuitLedger, players: int) -> tuple[Suits, ...]:
-        return (*(eye.seen_by(s) for s in range(players)), eye.seen_by(None))
-
     @property
     def steps(self) -> int:
         return len(self.moves)
 
-    def _at(self, step: int) -> tuple[Game, tuple[Suits, ...]]:
-        if step == 0:
-            return self.start, self.start_suits
-        move = self.moves[step - 1]
-        return move.game, move.suits
-
-    def _view(self, step: int, viewpoint: Viewpoint) -> Any:
-        game = self._at(step)[0]
-        return public_view(game) if viewpoint is None else game.view(viewpoint)
+    def at(self, step: int) -> tuple[Game, SuitLedger]:
+        """The game after its first ``step`` actions and its suits (copies: the caller may
+        play on)."""
+        kept, eye = self.checkpoints[step // CHECKPOINT]
+        game, eye = kept.clone(), _copy(eye)
+        start = step - step % CHECKPOINT
+        for index, move in enumerate(self.moves[start:step], start):
+            _play(game, eye, move, index, str(move.action))
+        return game, eye
 
     def lines(self, viewpoint: Viewpoint) -> list[tuple[str, ...]]:
         """Each action's log lines as ``viewpoint`` reads them (the live table's words: a
         seat's ``describe_move``, the gallery's ``log_lines`` face up)."""
         if viewpoint not in self._lines:
+            game = self.checkpoints[0][0].clone()
             out = []
-            before = self._view(0, viewpoint)
-            for step, move in enumerate(self.moves, 1):
-                after = self._view(step, viewpoint)
+            before = _view_of(game, viewpoint)
+            for move in self.moves:
+                game.apply(move.action)
+                after = _view_of(game, viewpoint)
                 out.append(log_lines(before, move.action, after, self.names)
                            if viewpoint is None else
                            describe_move(before, move.action, after, self.names))
@@ -123,31 +130,47 @@ class Replay:
 
     def listing(self, viewpoint: Viewpoint) -> dict[str, Any]:
         """The move list: per step its seat, deal, words, and whether it ended a deal."""
-        moves = []
-        for step, (move, lines) in enumerate(zip(self.moves, self.lines(viewpoint),
-                                                 strict=True), 1):
-            before = self._at(step - 1)[0]
-            moves.append({"step": step, "seat": move.seat, "deal": before.deal_number,
-                          "words": lines[0], "deal_end": len(move.game.results)
-                          > len(before.results)})
+        moves = [{"step": step, "seat": move.seat, "deal": move.deal, "words": lines[0],
+                  "deal_end": move.deal_end}
+                 for step, (move, lines) in enumerate(zip(self.moves, self.lines(viewpoint),
+                                                          strict=True), 1)]
         return {"steps": self.steps, "players": self.players, "names": self.names,
                 "table": self.info, "moves": moves}
 
     def frame(self, step: int, viewpoint: Viewpoint) -> dict[str, Any]:
         """The table after ``step`` actions as ``viewpoint`` sees it: the live table's frame
         (``facts``, ``you``, ``table``), face up with ``hands`` (every seat's, from its view)."""
-        game, suits = self._at(step)
+        game, eye = self.at(step)
         log = [line for lines in self.lines(viewpoint)[max(0, step - LOG_LINES):step]
                for line in lines][-LOG_LINES:]
         hands = None
         if viewpoint is None:
-            facts = gallery_facts(public_view(game), self.names, log, suits[-1])
-            hands = [plain(hand_groups(game.view(s), suits[s])) for s in range(self.players)]
+            facts = gallery_facts(public_view(game), self.names, log, eye.seen_by(None))
+            hands = [plain(hand_groups(game.view(s), eye.seen_by(s)))
+                     for s in range(self.players)]
         else:
             facts = plain(table_facts(game.view(viewpoint), self.names, log,
-                                      suits=suits[viewpoint]))
+                                      suits=eye.seen_by(viewpoint)))
         return {"kind": "replay", "step": step, "steps": self.steps, "you": viewpoint,
                 "table": self.info, "facts": facts, "hands": hands}
+
+
+def _copy(eye: SuitLedger) -> SuitLedger:
+    """A copy of a ledger to follow a game on (sharing its rules, which nobody changes)."""
+    return copy.deepcopy(eye, {id(eye.rules): eye.rules})
+
+
+def _play(game: Game, eye: SuitLedger, move: Move, index: int, text: str) -> None:
+    """Play the record's ``index``-th action on ``game`` and bring ``eye`` after it, with the
+    suits its player picked, as the live table did (``TableRecord._replayed``)."""
+    if move.picked:
+        eye.prefer(move.seat, move.picked)
+    record.apply_recorded(game, index, text)
+    eye.follow(game.state)
+
+
+def _view_of(game: Game, viewpoint: Viewpoint) -> PlayerView:
+    return public_view(game) if viewpoint is None else game.view(viewpoint)
 
 
 def viewpoint_of(text: str | None, players: int) -> Viewpoint:
