@@ -4,6 +4,7 @@ table, a bad step or seat, a corrupt or unfinished uploaded record refused with 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import subprocess
@@ -15,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.harness import Running, create, running
+from tests.server.harness import Client, Running, create, running
 
 from canasta import record
 from canasta.server.replay import MAX_RECORD
@@ -165,3 +166,46 @@ def test_canasta_replay_serve_opens_the_record_locally(server: Running, finished
     finally:
         child.terminate()
         child.wait(30)
+
+
+async def play_picking_suits(server: Running) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A quick game of Ann against three bots, Ann discarding the last card of the rank in her
+    hand (a suit she picks, as the page sends it): the table, and the last frames Ann and a
+    spectator were sent."""
+    with server.http() as http:
+        made = create(http, ["me", "greedy", "greedy", "greedy"])
+    ann = await Client.open(server.ws, made["id"], made["token"])
+    picked = 0
+    while not ann.latest["table"]["over"]:
+        frame = ann.latest
+        if frame["you"] in frame["table"]["waiting"]:
+            await ann.request({"kind": "continue"})
+        elif frame["facts"]["turn"]["mine"] and frame["facts"]["actions"]:
+            texts = [a["text"] for a in frame["facts"]["actions"]]
+            discards = [t for t in texts if t.startswith("discard")]
+            message: dict[str, Any] = {"kind": "act", "action": texts[0], "v": frame["v"]}
+            if discards:
+                text = discards[-1]
+                eyes = [c["eye"] for g in frame["facts"]["hand"] for c in g["cards"]
+                        if c["text"] == text.split()[1]]
+                picked += len(set(eyes)) > 1
+                message = {**message, "action": text, "eye": eyes[-1:]}
+            await ann.request(message)
+        else:
+            await ann.until(lambda f: f["kind"] == "event")
+    watcher = await Client.open(server.ws, made["id"])
+    assert picked, "Ann never had a choice of suits"
+    frames = ann.latest, watcher.latest
+    await ann.close()
+    await watcher.close()
+    return made["id"], *frames
+
+
+def test_the_replay_ends_as_the_live_table_did_suits_and_all(server: Running) -> None:
+    table, mine, watched = asyncio.run(play_picking_suits(server))
+    with server.http() as http:
+        steps = http.get(f"/api/tables/{table}/replay?seat=all").json()["steps"]
+        seat = http.get(f"/api/tables/{table}/replay?seat=0&step={steps}").json()
+        up = http.get(f"/api/tables/{table}/replay?seat=all&step={steps}").json()
+    assert seat["facts"] == mine["facts"]
+    assert up["facts"] == watched["facts"]
