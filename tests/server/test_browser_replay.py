@@ -1,11 +1,13 @@
 """The replay page in headless Chromium (issue 30): a finished table's page links to its
 replay; the replay steps to its last move and back by the buttons, the move list and the
 keyboard; face up every hand is shown, from a seat's eyes only that seat's (the DOM holds no
-other hand's card face)."""
+other hand's card face); a record file chosen on /replay replays, a bad one says why."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -99,4 +101,26 @@ def test_from_a_seats_eyes_no_other_hand_is_shown(server: Running, browser: Brow
         expect(page.locator(f"#felt .seat .seat-hand {FACES}")).to_have_count(0)
         expect(page.locator("#felt .open-hand")).to_have_count(0)
     assert "seat=1" in page.url
+    page.close()
+
+
+def test_a_record_file_uploaded_on_the_page_replays(server: Running, browser: Browser,
+                                                    finished: tuple[str, int],
+                                                    tmp_path: Path) -> None:
+    table, steps = finished
+    with server.http() as http:
+        saved = tmp_path / "game.json"
+        saved.write_text(http.get(f"/api/tables/{table}/record").text)
+    page = browser.new_page()
+    page.goto(f"{server.url}replay")
+    page.set_input_files("#record-file", str(saved))
+    page.wait_for_url("**/replay/file/*")
+    at(page, 0, steps)
+    page.keyboard.press("End")
+    at(page, steps, steps)
+    page.goto(f"{server.url}replay")
+    data = json.loads(saved.read_text())
+    saved.write_text(json.dumps({**data, "actions": ["dance", *data["actions"]]}))
+    page.set_input_files("#record-file", str(saved))
+    expect(page.locator("#upload-error")).to_contain_text("not a good record")
     page.close()
