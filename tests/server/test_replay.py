@@ -96,6 +96,8 @@ def test_a_game_in_progress_is_never_replayed(server: Running) -> None:
     ("seat=you&step=0", "bad-seat", "'you'"), ("step=0", "bad-seat", "None"),
     ("seat=all&step=-1", "bad-step", "from 0 to"), ("seat=all&step=1e3", "bad-step", "'1e3'"),
     ("seat=0&step=99999", "bad-step", "from 0 to"), ("seat=0&step=", "bad-step", "''"),
+    ("seat=0&step=%C2%B2", "bad-step", "'\u00b2'"), ("seat=%D9%A1&step=0", "bad-seat", "from 0"),
+    ("seat=0&step=" + "9" * 5000, "bad-step", "'99999999999999999999'"),
 ])
 def test_a_bad_step_or_seat_is_refused_with_a_reason(server: Running, finished: str, query: str,
                                                      code: str, words: str) -> None:

@@ -173,30 +173,43 @@ def _view_of(game: Game, viewpoint: Viewpoint) -> PlayerView:
     return public_view(game) if viewpoint is None else game.view(viewpoint)
 
 
+def _whole(text: str | None) -> int | None:
+    """A query's value as a whole number (ASCII digits, at most 9), else None."""
+    return int(text) if text is not None and 0 < len(text) <= 9 and text.isascii() \
+        and text.isdigit() else None
+
+
 def viewpoint_of(text: str | None, players: int) -> Viewpoint:
     """``seat=`` of a request: a seat number or ``all`` (face up); ``Refused`` otherwise."""
     if text == FACE_UP:
         return None
-    if text is None or not text.isdigit() or int(text) >= players:
+    seat = _whole(text)
+    if seat is None or seat >= players:
+        shown = None if text is None else text[:20]
         raise Refused("bad-seat", f"'seat' is {FACE_UP} (face up) or a seat from 0 to "
-                                  f"{players - 1}, not {text!r}")
-    return int(text)
+                                  f"{players - 1}, not {shown!r}")
+    return seat
 
 
 def step_of(text: str, steps: int) -> int:
     """``step=`` of a request: 0 (the deal) to the number of actions; ``Refused`` otherwise."""
-    if not text.isdigit() or int(text) > steps:
-        raise Refused("bad-step", f"'step' is a whole number from 0 to {steps}, not {text!r}")
-    return int(text)
+    step = _whole(text)
+    if step is None or step > steps:
+        raise Refused("bad-step", f"'step' is a whole number from 0 to {steps}, not "
+                                  f"{text[:20]!r}")
+    return step
 
 
-def answer(replay: Replay, request: Request) -> Response:
-    """A replay's move list (no ``step``) or its frame at ``step``, for ``seat``."""
+async def answer(replay: Replay, request: Request) -> Response:
+    """A replay's move list (no ``step``) or its frame at ``step``, for ``seat``: made in a
+    thread (a classic game's move list takes tens of milliseconds, a frame two), so the
+    tables being played are not held up."""
     viewpoint = viewpoint_of(request.query_params.get("seat"), replay.players)
     step = request.query_params.get("step")
     if step is None:
-        return JSONResponse(replay.listing(viewpoint))
-    return JSONResponse(replay.frame(step_of(step, replay.steps), viewpoint))
+        return JSONResponse(await run_in_threadpool(replay.listing, viewpoint))
+    return JSONResponse(await run_in_threadpool(replay.frame, step_of(step, replay.steps),
+                                                viewpoint))
 
 
 class Replays:
@@ -261,10 +274,10 @@ class Replays:
         return FileResponse(STATIC / "replay.html")
 
     async def table(self, request: Request) -> Response:
-        return answer(await self.of_table(request.path_params["table"]), request)
+        return await answer(await self.of_table(request.path_params["table"]), request)
 
     async def uploaded(self, request: Request) -> Response:
-        return answer(self.of_upload(request.path_params["upload"]), request)
+        return await answer(self.of_upload(request.path_params["upload"]), request)
 
     async def create(self, request: Request) -> Response:
         """A record file posted as the body (at most ``MAX_RECORD`` bytes): its replay's id."""
