@@ -193,8 +193,9 @@ class Server:
         return b"".join(chunks)
 
     async def body(self, request: Request) -> dict[str, Any]:
+        text = await self.raw(request)  # outside the try: a Refused is a ValueError
         try:
-            data = json.loads(await self.raw(request) or b"null")
+            data = json.loads(text or b"null")
         except (ValueError, RecursionError):
             raise Refused("bad-json", "the request is not JSON") from None
         if not isinstance(data, dict):
