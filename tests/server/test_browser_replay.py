@@ -1,7 +1,8 @@
 """The replay page in headless Chromium (issue 30): a finished table's page links to its
 replay; the replay steps to its last move and back by the buttons, the move list and the
 keyboard; face up every hand is shown, from a seat's eyes only that seat's (the DOM holds no
-other hand's card face); a record file chosen on /replay replays, a bad one says why."""
+other hand's card face); a game in progress is refused; a record file chosen on /replay
+replays, a bad one says why."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.server.harness import Running, running
+from tests.server.harness import Running, create, running
 from tests.server.test_replay import finished_table
 
 FACES = "svg.face"  # a card's face (a back is an img)
@@ -104,16 +105,19 @@ def test_from_a_seats_eyes_no_other_hand_is_shown(server: Running, browser: Brow
     page.close()
 
 
-def test_a_record_file_uploaded_on_the_page_replays(server: Running, browser: Browser,
+def test_a_game_in_progress_is_refused_and_a_record_file_replays(server: Running, browser: Browser,
                                                     finished: tuple[str, int],
                                                     tmp_path: Path) -> None:
     table, steps = finished
     with server.http() as http:
         saved = tmp_path / "game.json"
         saved.write_text(http.get(f"/api/tables/{table}/record").text)
+        playing = create(http, ["me", "greedy", "greedy", "greedy"])["id"]  # waits for Ann
     page = browser.new_page()
-    page.goto(f"{server.url}replay")
-    page.set_input_files("#record-file", str(saved))
+    page.goto(f"{server.url}replay/{playing}")  # a game in progress: refused, no table drawn
+    expect(page.locator("#upload-error")).to_contain_text("in progress")
+    expect(page.locator("#felt .seat")).to_have_count(0)
+    page.set_input_files("#record-file", str(saved))  # a finished game's file instead
     page.wait_for_url("**/replay/file/*")
     at(page, 0, steps)
     page.keyboard.press("End")

@@ -113,8 +113,8 @@ async function start(base) {
   });
   try {
     await load();
-  } catch (error) {
-    show("upload");
+  } catch (error) {  // a game in progress, an unknown table: say so, offer a file instead
+    upload();
     $("upload-error").textContent = error.message;
   }
 }
