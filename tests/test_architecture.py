@@ -126,8 +126,10 @@ SERVER_LAYERS: list[set[str]] = [
     {"hall"},  # every table of one process
     {"cluster"},  # several processes: leases, following, taking over
     {"site"},  # the server's state below every route
-    {"score_routes"}, {"app"},  # the score pad's routes; the game's routes and pages
+    {"score_routes", "replay"},  # the score pad's routes; finished games replayed
+    {"app"},  # the game's routes and pages
     {"serve"},  # binding the socket, running uvicorn
+    {"replay_serve"},  # canasta replay --serve: a local server of one record
 ]
 
 

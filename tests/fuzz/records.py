@@ -6,7 +6,7 @@ Inputs are real records of several presets (version 3, with ``steps``; the same 
 without; version 1 files of ``tests/data/records``), edited as JSON (an action changed,
 dropped or given twice, a step changed, a key dropped, a value of the wrong type or a huge
 number, a rule's option changed) or as text (characters changed, dropped or added), and
-random bytes.
+random bytes. The same inputs are uploaded for a replay (``canasta.server.replay``).
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 
 from canasta import ALL_ACTIONS, Game, RecordError
 from canasta import record as rec
+from canasta.server.replay import Replays
+from canasta.server.seats import Refused
 from tests.fuzz import Target
 
 PRESETS = ("classic", "two_hand", "samba", "hand_and_foot", "modern_american", "cutthroat")
@@ -127,4 +129,12 @@ def run(value: bytes) -> None:
             json.loads(value)["version"] == 1
 
 
-TARGETS = [Target("record", record_inputs(), run, (RecordError,))]
+def upload(value: bytes) -> None:
+    """The same bytes uploaded for a replay (``POST /api/replays``, docs/protocol.md
+    "Replay"): a replay of every action, or ``Refused`` (a bad record, or a game not over)."""
+    _, replay = Replays.upload(value)
+    assert replay.steps == len(json.loads(value)["actions"])
+
+
+TARGETS = [Target("record", record_inputs(), run, (RecordError,)),
+           Target("replay-upload", record_inputs(), upload, (Refused,))]

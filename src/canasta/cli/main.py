@@ -8,7 +8,7 @@
     canasta match A B [--games N] [--seed S] [--workers N] [--ray [ADDR]] [--max-deals D]
                       [--out DIR]
     canasta tournament A B C ... [same options as match]
-    canasta replay FILE [--verify] [--position N]
+    canasta replay FILE [--verify] [--position N] [--serve [--port N] [--no-browser]]
     canasta review FILE --seat N [--samples K] [--seed S] [--all]
     canasta db upgrade [--db URL]
     canasta score new | deal | undo | edit | list | show | export ...   (the score pad)
@@ -128,6 +128,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--position", type=whole_number, default=None, metavar="N",
                         help="print only the position after the first N actions "
                              "(docs/positions.md)")
+    replay.add_argument("--serve", action="store_true",
+                        help="replay it in the browser instead: a server on this machine "
+                             "(127.0.0.1) shows it move by move, face up or from a seat's eyes")
+    replay.add_argument("--port", type=serve_cmd.port, default=0, metavar="N",
+                        help="with --serve: the port (default: 0, a free one)")
+    replay.add_argument("--no-browser", action="store_true",
+                        help="with --serve: print the address, do not open the browser")
     replay.set_defaults(run=replay_cmd.run)
 
     database = commands.add_parser("db", help="the shared database (docs/storage.md)")

@@ -1,4 +1,5 @@
-"""``canasta replay``: a recorded game, turn by turn, with every card shown.
+"""``canasta replay``: a recorded game, turn by turn, with every card shown (or, with
+``--serve``, in the browser: docs/protocol.md, "Replay").
 
 A replay is a full-information view: the hands dealt, what each draw drew and what each taken
 pile held are all printed.
@@ -11,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from canasta.cards import NUM_KINDS, RED_THREE, kind_name
+from canasta.cli import db_cmd
 from canasta.engine.actions import ActionType
 from canasta.engine.game import Game
 from canasta.engine.scoring import HandResult
@@ -21,7 +23,13 @@ from canasta.record import apply_recorded, new_game, read, verify
 def run(args: argparse.Namespace) -> int:
     """Print the game of a record file (or, with ``--position N``, the position after its
     first N actions); with ``--verify``, check it first, move by move (``record.verify``:
-    the first action whose state differs from the recorded game is named)."""
+    the first action whose state differs from the recorded game is named); with ``--serve``,
+    open its replay in the browser (``canasta.server.replay_serve``)."""
+    if args.serve:
+        db_cmd.store()  # the server's libraries, or how to install them
+        from canasta.server.replay_serve import run as serve
+
+        return serve(args.file, args.port, not args.no_browser)
     rec = read(args.file)
     try:
         if args.verify:

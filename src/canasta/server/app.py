@@ -29,6 +29,7 @@ from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame, frame_text
 from canasta.server.hall import BOTS, OFFERED, Limits, rules_from
 from canasta.server.rate import CLOSE_CODE, MessageRate
+from canasta.server.replay import replay_routes
 from canasta.server.score_routes import score_routes
 from canasta.server.seats import Refused, Settings
 from canasta.server.site import LEASE, Site
@@ -38,8 +39,8 @@ STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 8 * 1024  #: the largest WebSocket message a client may send (bytes)
 OUTBOX = 512  #: frames queued for a slow client before it is disconnected (it resyncs)
 #: The HTTP status of a refusal, by its code (400 for the others; docs/protocol.md, "HTTP").
-STATUS = {"no-table": 404, "not-over": 409, "seat-taken": 409, "too-many-tables": 429,
-          "unavailable": 503}
+STATUS = {"no-table": 404, "no-replay": 404, "not-over": 409, "seat-taken": 409,
+          "too-many-tables": 429, "unavailable": 503}
 
 log = logging.getLogger("canasta.server")
 
@@ -330,6 +331,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         Route("/api/tables/{table}/rules", api(server.rules)),
         WebSocketRoute("/ws/{table}", server.websocket),
         *score_routes(server),
+        *replay_routes(lambda: server.tables, server.raw, api),
         Mount("/static", StaticFiles(directory=STATIC)),
     ]
     app = Starlette(routes=routes, lifespan=server.lifespan)

@@ -75,18 +75,23 @@ class Site:
         self.tables.writer.health.failed(exc)
         return Refused("unavailable", "the database is not answering: try again in a moment")
 
-    async def body(self, request: Request) -> dict[str, Any]:
-        """A request's body: a JSON object of at most ``MAX_BODY`` bytes; ``Refused``
-        otherwise."""
+    async def raw(self, request: Request, limit: int = MAX_BODY) -> bytes:
+        """A request's body, read until it passes ``limit`` bytes (then ``Refused``)."""
         size = 0
         chunks = []
         async for chunk in request.stream():
             size += len(chunk)
-            if size > MAX_BODY:
-                raise Refused("too-large", f"a request is at most {MAX_BODY // 1024} KB")
+            if size > limit:
+                raise Refused("too-large", f"a request is at most {limit // 1024} KB")
             chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def body(self, request: Request) -> dict[str, Any]:
+        """A request's body: a JSON object of at most ``MAX_BODY`` bytes; ``Refused``
+        otherwise."""
+        text = await self.raw(request)  # outside the try: a Refused is a ValueError
         try:
-            data = json.loads(b"".join(chunks) or b"null")
+            data = json.loads(text or b"null")
         except (ValueError, RecursionError):
             raise Refused("bad-json", "the request is not JSON") from None
         if not isinstance(data, dict):

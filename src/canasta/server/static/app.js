@@ -7,7 +7,7 @@ import { setFourColours } from "./cards.js";
 import { $, el, game } from "./dom.js";
 import { drawHand, focusNext, handCards } from "./hand.js";
 import { after, before, lastMoves } from "./motion.js";
-import { drawTable } from "./table.js";
+import { breakdown, drawTable, drawTopbar } from "./table.js";
 
 const seatKey = (table) => `canasta.seat.${table}`;
 const held = (table) => { try { return JSON.parse(localStorage.getItem(seatKey(table))); } catch { return null; } };
@@ -250,10 +250,7 @@ function draw() {
   document.body.classList.toggle("my-turn", myTurn);
   document.body.classList.toggle("four-colours", game.fourColours);
   setFourColours(game.fourColours);
-  $("scores").textContent = facts.sides.filter((s) => s.seats.length).map((s) => `${s.name}: ${s.seat_scores && s.seat_scores.length ? s.seat_scores.join(" / ") : s.score}`).join(" · ");
-  $("deal").textContent = `Deal ${facts.deal} · ${facts.rules}`;
-  $("turn").textContent = facts.turn.words;
-  $("turn").className = myTurn ? "mine" : "";
+  drawTopbar(facts, myTurn);
   $("table-settings").textContent = settingsWords(table);
   $("sort").textContent = game.bySuit ? "Sort by rank" : "Sort by suit";
   $("four-colours").checked = game.fourColours;
@@ -381,6 +378,7 @@ function drawDialog(frame) {
       el("p", {}, facts.turn.words),
       el("p", { class: "description" }, `Seed ${table.seed} (SHA-256 ${table.seed_hash})`),
       el("p", { id: "seed-check", class: "description" }, seedCheck(table)),
+      el("a", { href: `/replay/${table.id}`, id: "replay-link" }, "Replay the game, move by move"),
       el("a", { href: `/api/tables/${table.id}/record`, download: `canasta-${table.id}.json`, id: "download" }, "Download the game record"),
       mine ? button(next ? "Go to the next game" : "Play again", () => next ? moveOn(next) : send({ kind: "again" }), { id: "again", class: "primary" }) : null);
     return;
@@ -425,18 +423,6 @@ function scoreSheet(facts) {
     el("tr", {}, el("th", {}, "deal"), ...sides.map((side) => el("th", {}, side ? side.name : ""))),
     ...facts.deals.map((line) => row([line.deal, ...line.points])),
     row(["game", ...sides.map((side) => (side ? side.score : ""))], { class: "total" }));
-}
-
-function breakdown(deal) {
-  if (!deal) return null;
-  const tableNode = el("table", { class: "breakdown" });
-  for (const side of deal.sides) {
-    tableNode.append(el("tr", {}, el("th", { colspan: 2 }, side.name)));
-    for (const item of side.items) tableNode.append(el("tr", {}, el("td", {}, item.label), el("td", {}, String(item.points))));
-    tableNode.append(el("tr", { class: "total" }, el("td", {}, "this deal"), el("td", {}, String(side.total))));
-    tableNode.append(el("tr", { class: "total" }, el("td", {}, "game total"), el("td", {}, String(side.game_total))));
-  }
-  return el("div", {}, el("p", {}, deal.words), tableNode);
 }
 
 // ---------------------------------------------------------------- keyboard

@@ -30,7 +30,13 @@ function small(card) {
   return el("span", { class: "card small", html: cardSVG(card), title: card.words });
 }
 
-function seatBox(facts, seat, info, place, grace) {
+// A face-up replay shows the seat's hand (its groups, as that seat's own view shows them).
+function openHand(groups) {
+  const cards = groups.flatMap((group) => group.cards);
+  return el("div", { class: "open-hand", role: "group", "aria-label": "hand" }, ...cards.map(small));
+}
+
+function seatBox(facts, seat, info, place, grace, hand) {
   const bot = info?.kind === "bot" ? el("span", { class: "badge bot" }, `bot · ${info.level || info.bot}`) : null;
   const presence = presenceWords(info, grace);
   const last = game.last[seat.seat];
@@ -40,7 +46,7 @@ function seatBox(facts, seat, info, place, grace) {
     "aria-label": words },
   el("div", { class: "seat-name" }, el("strong", {}, seat.name),
     seat.relation === "partner" ? el("span", { class: "badge partner" }, "partner") : null, bot),
-  el("div", { class: "seat-hand" }, backs(seat.hand_size),
+  el("div", { class: "seat-hand" }, hand ? openHand(hand) : backs(seat.hand_size),
     el("span", { class: "count", title: `${seat.hand_size} cards in hand` }, `${seat.hand_size}`),
     seat.foot_size ? el("span", { class: "foot" }, `foot ${seat.foot_size}`) : null),
   presence ? el("div", { class: `presence ${info.status}` }, presence) : null,
@@ -117,10 +123,12 @@ function centre(facts, act, drawAction) {
   return el("div", { id: "centre" }, el("div", { class: "pair" }, stock, pileBox), bonus, why);
 }
 
+// The table of a frame (a live one, or a replay's: ``handlers.still`` draws nothing to press,
+// and a frame's ``hands`` shows every seat's hand face up).
 export function drawTable(frame, handlers) {
   const { facts, table } = frame;
   const you = frame.you;
-  const myTurn = you !== null && facts.turn.mine;
+  const myTurn = you !== null && facts.turn.mine && !handlers.still;
   const felt = $("felt");
   const players = facts.seats.length;
   felt.className = `players-${players}`;
@@ -131,7 +139,8 @@ export function drawTable(frame, handlers) {
   if (you === null) order.unshift(base);
   const places = you === null ? ["bottom", ...(PLACES[players] || [])] : PLACES[players] || [];
   const nodes = [];
-  order.forEach((seat, i) => nodes.push(seatBox(facts, facts.seats[seat], table.seats[seat], places[i] || "top", grace)));
+  order.forEach((seat, i) => nodes.push(seatBox(facts, facts.seats[seat], table.seats[seat], places[i] || "top", grace,
+    frame.hands ? frame.hands[seat] : null)));
   const theirs = el("div", { id: "melds-them", class: "meldzone" });
   const ours = el("div", { id: "melds-us", class: "meldzone" });
   for (const side of facts.sides) {
@@ -146,6 +155,27 @@ export function drawTable(frame, handlers) {
     me.foot_size ? el("span", { class: "foot" }, ` foot ${me.foot_size}`) : null,
     game.last[you] ? el("span", { class: "last-move" }, ` ${game.last[you]}`) : null] : []).filter(Boolean));
   $("my-seat").classList.toggle("to-act", Boolean(me && me.to_act));
+}
+
+// The bar above the table: the scores, the deal, whose turn.
+export function drawTopbar(facts, mine) {
+  $("scores").textContent = facts.sides.filter((s) => s.seats.length).map((s) => `${s.name}: ${s.seat_scores && s.seat_scores.length ? s.seat_scores.join(" / ") : s.score}`).join(" · ");
+  $("deal").textContent = `Deal ${facts.deal} · ${facts.rules}`;
+  $("turn").textContent = facts.turn.words;
+  $("turn").className = mine ? "mine" : "";
+}
+
+// A deal's breakdown (a DealBreakdown fact): each side's items, the deal's total, the game's.
+export function breakdown(deal) {
+  if (!deal) return null;
+  const tableNode = el("table", { class: "breakdown" });
+  for (const side of deal.sides) {
+    tableNode.append(el("tr", {}, el("th", { colspan: 2 }, side.name)));
+    for (const item of side.items) tableNode.append(el("tr", {}, el("td", {}, item.label), el("td", {}, String(item.points))));
+    tableNode.append(el("tr", { class: "total" }, el("td", {}, "this deal"), el("td", {}, String(side.total))));
+    tableNode.append(el("tr", { class: "total" }, el("td", {}, "game total"), el("td", {}, String(side.game_total))));
+  }
+  return el("div", {}, el("p", {}, deal.words), tableNode);
 }
 
 export { shortName };

@@ -1,0 +1,66 @@
+"""``canasta replay FILE --serve``: a record's replay in the browser, on this machine.
+
+The record is checked first (``canasta.record``: a corrupt or unfinished one is refused before
+anything starts), then a server over a temporary database listens on the loopback, the record
+is uploaded to it as any page would upload it (``POST /api/replays``), and its replay's address
+is printed (and opened, unless ``open_browser`` is false).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import threading
+import time
+import urllib.request
+import webbrowser
+from pathlib import Path
+
+from canasta.errors import RecordError
+from canasta.server.hall import Limits
+from canasta.server.replay import MAX_RECORD, Replays
+from canasta.server.seats import Refused, Settings
+from canasta.server.serve import address, bind, run_forever, server_for
+
+LOOPBACK = "127.0.0.1"
+
+
+def checked(path: str | Path) -> bytes:
+    """The record file's bytes once it is known to replay to a finished game; ``RecordError``
+    (with the reason) otherwise."""
+    text = Path(path).read_bytes()
+    if len(text) > MAX_RECORD:
+        raise RecordError(f"{path}: a record to replay is at most {MAX_RECORD // 1024} KB")
+    try:
+        Replays.upload(text)
+    except Refused as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    return text
+
+
+def run(path: str | Path, port: int, open_browser: bool) -> int:
+    """Serve the replay of the record at ``path`` until interrupted."""
+    text = checked(path)
+    sock = bind(LOOPBACK, port)
+    with tempfile.TemporaryDirectory(prefix="canasta-replay-") as folder:
+        server = server_for(sock, f"sqlite:///{Path(folder) / 'replay.db'}", Settings(), Limits())
+        url = address(sock)
+
+        def upload() -> None:
+            while not server.started:
+                time.sleep(0.02)
+            request = urllib.request.Request(f"{url}api/replays", data=text, method="POST",
+                                             headers={"content-type": "application/json"})
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                made = json.loads(answer.read())
+            page = f"{url}replay/file/{made['id']}"
+            print(f"canasta: the replay is at {page} (Ctrl-C to stop)", flush=True)
+            if open_browser:
+                webbrowser.open(page)
+
+        threading.Thread(target=upload, daemon=True).start()
+        run_forever(server, sock)
+    return 0
+
+
+__all__ = ["checked", "run"]

@@ -1,0 +1,130 @@
+"""The replay page in headless Chromium (issue 30): a finished table's page links to its
+replay; the replay steps to its last move and back by the buttons, the move list and the
+keyboard; face up every hand is shown, from a seat's eyes only that seat's (the DOM holds no
+other hand's card face); a game in progress is refused; a record file chosen on /replay
+replays, a bad one says why."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from tests.server.harness import Running, create, running
+from tests.server.test_replay import finished_table
+
+FACES = "svg.face"  # a card's face (a back is an img)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('replay-page') / 'server.db'}"
+    with running(db, bot_pause=0.0, seeds="replay-page") as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def finished(server: Running) -> tuple[str, int]:
+    """A finished table and its number of moves."""
+    with server.http() as http:
+        table = finished_table(http)
+        return table, http.get(f"/api/tables/{table}/replay?seat=all").json()["steps"]
+
+
+def at(page: Page, step: int, steps: int) -> None:
+    words = f"the deal · {steps} moves" if step == 0 else f"move {step} of {steps}"
+    expect(page.locator("#where")).to_have_text(words)
+    expect(page.locator(f'#moves li.current[data-step="{step}"]')).to_have_count(1)
+
+
+def test_the_game_over_dialog_links_to_a_replay_that_steps_both_ways(
+        server: Running, browser: Browser, finished: tuple[str, int]) -> None:
+    table, steps = finished
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{server.url}t/{table}")
+    page.click("#replay-link")
+    page.wait_for_url(f"**/replay/{table}")
+    at(page, 0, steps)
+    # face up: every seat's box shows its hand's faces, and no hand of "yours" below
+    seats = page.locator("#felt .seat")
+    expect(seats).to_have_count(4)
+    for i in range(4):
+        assert seats.nth(i).locator(f".open-hand {FACES}").count() > 0
+    expect(page.locator("#me")).to_be_hidden()
+    page.click("#last")
+    at(page, steps, steps)
+    expect(page.locator("#deal-end")).to_contain_text("Deal 1 is over")
+    expect(page.locator("#turn")).to_contain_text("The game is over")
+    expect(page.locator("#forward")).to_be_disabled()
+    page.click("#back")
+    at(page, steps - 1, steps)
+    expect(page.locator("#deal-end")).to_be_hidden()
+    page.click("#first")
+    at(page, 0, steps)
+    page.keyboard.press("ArrowRight")
+    at(page, 1, steps)
+    page.keyboard.press("ArrowRight")
+    at(page, 2, steps)
+    page.keyboard.press("ArrowLeft")
+    at(page, 1, steps)
+    page.keyboard.press("End")
+    at(page, steps, steps)
+    page.keyboard.press("Home")
+    at(page, 0, steps)
+    page.locator('#moves li[data-step="5"] button').click()
+    at(page, 5, steps)
+    page.click("#forward")
+    at(page, 6, steps)
+    page.close()
+
+
+def test_from_a_seats_eyes_no_other_hand_is_shown(server: Running, browser: Browser,
+                                                  finished: tuple[str, int]) -> None:
+    table, steps = finished
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page.goto(f"{server.url}replay/{table}?seat=all&step=3")
+    at(page, 3, steps)
+    page.select_option("#viewpoint", "1")
+    at(page, 3, steps)
+    with server.http() as http:
+        frame = http.get(f"/api/tables/{table}/replay?seat=1&step=3").json()
+    hand = [c["words"] for g in frame["facts"]["hand"] for c in g["cards"]]
+    expect(page.locator("#hand .card")).to_have_count(len(hand))
+    assert page.locator("#hand .card").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))") == hand
+    for step in (3, steps):  # the other seats show backs: no face in their boxes
+        if step == steps:
+            page.keyboard.press("End")
+        at(page, step, steps)
+        expect(page.locator("#felt .seat")).to_have_count(3)
+        expect(page.locator(f"#felt .seat .seat-hand {FACES}")).to_have_count(0)
+        expect(page.locator("#felt .open-hand")).to_have_count(0)
+    assert "seat=1" in page.url
+    page.close()
+
+
+def test_a_game_in_progress_is_refused_and_a_record_file_replays(server: Running, browser: Browser,
+                                                    finished: tuple[str, int],
+                                                    tmp_path: Path) -> None:
+    table, steps = finished
+    with server.http() as http:
+        saved = tmp_path / "game.json"
+        saved.write_text(http.get(f"/api/tables/{table}/record").text)
+        playing = create(http, ["me", "greedy", "greedy", "greedy"])["id"]  # waits for Ann
+    page = browser.new_page()
+    page.goto(f"{server.url}replay/{playing}")  # a game in progress: refused, no table drawn
+    expect(page.locator("#upload-error")).to_contain_text("in progress")
+    expect(page.locator("#felt .seat")).to_have_count(0)
+    page.set_input_files("#record-file", str(saved))  # a finished game's file instead
+    page.wait_for_url("**/replay/file/*")
+    at(page, 0, steps)
+    page.keyboard.press("End")
+    at(page, steps, steps)
+    page.goto(f"{server.url}replay")
+    data = json.loads(saved.read_text())
+    saved.write_text(json.dumps({**data, "actions": ["dance", *data["actions"]]}))
+    page.set_input_files("#record-file", str(saved))
+    expect(page.locator("#upload-error")).to_contain_text("not a good record")
+    page.close()
