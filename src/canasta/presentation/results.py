@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta.engine.scoring import HandResult
-from canasta.presentation.facts import DealBreakdown, ScoreItem, SideBreakdown
+from canasta.presentation.facts import DealBreakdown, DealLine, ScoreItem, SideBreakdown
 from canasta.presentation.names import Chair
 
 
@@ -20,3 +22,9 @@ def deal_breakdown(result: HandResult, chair: Chair) -> DealBreakdown:
     words = f"Deal {result.deal} ended: {how}. " + "; ".join(
         f"{s.name} {s.total:+d} (game {s.game_total})" for s in sides) + "."
     return DealBreakdown(result.deal, str(result.ended_by), out, sides, words)
+
+
+def deal_lines(results: Sequence[HandResult]) -> tuple[DealLine, ...]:
+    """The game's score sheet: each finished deal's points, side by side."""
+    return tuple(DealLine(r.deal, tuple(s.total for s in r.sides)) for r in results)
+

@@ -26,7 +26,6 @@ from canasta.presentation.cards import (
     with_suits,
 )
 from canasta.presentation.facts import (
-    DealLine,
     OpeningFact,
     PileFact,
     SeatFact,
@@ -38,7 +37,7 @@ from canasta.presentation.facts import (
 from canasta.presentation.hint import action_fact, hint
 from canasta.presentation.log import a, game_over_words, listing
 from canasta.presentation.names import Chair, check_names, default_names
-from canasta.presentation.results import deal_breakdown
+from canasta.presentation.results import deal_breakdown, deal_lines
 
 
 def frozen_reason(view: PlayerView) -> str:
@@ -177,4 +176,4 @@ def table_facts(view: PlayerView, names: Sequence[str] | None = None,
         last_deal=deal_breakdown(results[-1], chair) if results else None,
         winner=chair.score_name(view.state.match.winner) if view.state.match.over
         and view.state.match.winner >= 0 else "", bonus_piles=view.bonus_sizes,
-        deals=tuple(DealLine(r.deal, tuple(s.total for s in r.sides)) for r in results))
+        deals=deal_lines(results))

@@ -25,6 +25,7 @@ from canasta.presentation import (
 )
 from canasta.presentation.facts import Suits
 from canasta.presentation.names import Chair
+from canasta.presentation.results import deal_lines
 from canasta.presentation.table import seat_facts, side_facts
 
 NOBODY = -1  # the seat a spectator's chair is at
@@ -114,6 +115,7 @@ def gallery_facts(view: PlayerView, names: Sequence[str], log: Sequence[str],
         "log": list(log), "hint": None,
         "last_deal": plain(deal_breakdown(results[-1], gallery)) if results else None,
         "winner": gallery.side_name(winner) if view.state.match.over and winner >= 0 else "",
+        "bonus_piles": list(view.bonus_sizes), "deals": plain(deal_lines(results)),
     }
 
 
