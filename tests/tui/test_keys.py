@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual.binding import Binding
+from textual.pilot import Pilot
 
 from canasta import Game
 from canasta.tui.app import TableApp
@@ -28,17 +29,27 @@ def working(app: TableApp[Any]) -> set[str]:
             if app.check_action(b.action, ())}
 
 
+def mid_opening(tmp_path: Path) -> CanastaApp:
+    """The terminal game mid-way through an initial meld's hand (two melds to lay)."""
+    game = position(hands={0: "K K K Q Q Q 5 7 9 J", **OTHERS}, pile="4", phase=MELD,
+                    drew=True)
+    return CanastaApp(session_at(game, tmp_path), bot_delay=0)
+
+
+async def lay_two_melds(pilot: Pilot[None], app: CanastaApp) -> None:
+    """Lay the kings and the queens: the opening is pending (commit, retract, undo work)."""
+    await settle(pilot, app)
+    await type_command(pilot, "meld K K K")
+    await type_command(pilot, "meld Q Q Q")
+    await pilot.pause()
+
+
 async def test_at_80_by_24_mid_opening_every_key_is_on_the_footer_or_the_help_screen(
         tmp_path: Path) -> None:
     # mid-way through an initial meld: commit, retract and undo work, besides the meld keys
-    game = position(hands={0: "K K K Q Q Q 5 7 9 J", **OTHERS}, pile="4", phase=MELD,
-                    drew=True)
-    app = CanastaApp(session_at(game, tmp_path), bot_delay=0)
+    app = mid_opening(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        await type_command(pilot, "meld K K K")
-        await type_command(pilot, "meld Q Q Q")
-        await pilot.pause()
+        await lay_two_melds(pilot, app)
         now = working(app)
         assert {"commit", "retract", "undo", "meld", "discard", "hint", "palette"} <= now
         footer = screen_text(app).splitlines()[-1]
@@ -64,14 +75,9 @@ async def test_at_80_by_24_mid_opening_every_key_is_on_the_footer_or_the_help_sc
 
 
 async def test_a_key_left_off_the_footer_still_works(tmp_path: Path) -> None:
-    game = position(hands={0: "K K K Q Q Q 5 7 9 J", **OTHERS}, pile="4", phase=MELD,
-                    drew=True)
-    app = CanastaApp(session_at(game, tmp_path), bot_delay=0)
+    app = mid_opening(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        await type_command(pilot, "meld K K K")
-        await type_command(pilot, "meld Q Q Q")
-        await pilot.pause()
+        await lay_two_melds(pilot, app)
         assert "space pick" not in screen_text(app).splitlines()[-1]
         await pilot.press("home", "space")
         await pilot.pause()
