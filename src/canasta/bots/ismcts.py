@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from canasta.bots import kinds
@@ -45,6 +46,8 @@ class Search:
     outcomes: dict[Action, list[float]]
     samples: int
 
+
+Watch = Callable[[Game, Action], None]  #: told of each action of a playout (``playout``)
 
 #: The share of a time budget kept for confirming an override (``confirm=1``).
 CONFIRM_SHARE = 0.25
@@ -156,12 +159,11 @@ class IsmctsBot(BotBase):
             return 1.0 if margin > 0 else -1.0
         return math.tanh(margin / self.scale)
 
-    def margin(self, world: Game, action: Action, seat: int) -> tuple[float, bool]:
+    def playout(self, world: Game, action: Action, watch: Watch | None = None) -> Game:
         """Play ``action`` in a copy of ``world``, then on with the greedy bot at every seat
-        (to the end of the hand, or for ``horizon`` turns): the points by which ``seat``'s
-        side leads its best rival on the hand (from the hand's result if it ends, the action
-        itself included, else the hand's score as it stands), and whether the hand ended the
-        game (the margin's sign then says who won it)."""
+        (to the end of the hand, or for ``horizon`` turns): the game where it stopped.
+        ``watch(game, action)`` is told of each of greedy's actions before it is applied (the
+        reviews' evidence: ``canasta.bots.review``)."""
         game = world.clone()
         deals = len(game.results)
         game.apply(action)
@@ -169,23 +171,36 @@ class IsmctsBot(BotBase):
         while not game.is_terminal() and len(game.results) == deals and (
                 not self.horizon or turns < self.horizon):
             action = self.policy.act(game.view(game.current_player))
+            if watch is not None:
+                watch(game, action)
             game.apply(action)
             turns += action.type == ActionType.DISCARD
-        side = game.score_column(seat)  # its own under partners_at_pile
-        if len(game.results) > deals:
-            result = game.results[deals]
-            values = [float(s.total) for s in result.sides]
-            seat_sides = result.seat_sides or game.t.seat_sides
-        else:
-            values = _static_values(game)
-            seat_sides = game.state.seat_sides
-        mine = seat_sides[side]  # score k is seat k's side's: the partners' are not rivals
-        rival = max(v for s, v in enumerate(values) if seat_sides[s] != mine)
-        if game.winner >= 0:  # the hand ended the game
-            return (1.0 if game.winner == side else -1.0) * max(1.0, abs(values[side] - rival)
-                                                                ), True
-        return values[side] - rival, False
+        return game
 
+    def margin(self, world: Game, action: Action, seat: int) -> tuple[float, bool]:
+        """Play ``action`` out (:meth:`playout`): the points by which ``seat``'s side leads
+        its best rival on the hand, and whether the hand ended the game (:func:`margin_of`)."""
+        return margin_of(self.playout(world, action), seat, len(world.results))
+
+
+def margin_of(game: Game, seat: int, deals: int) -> tuple[float, bool]:
+    """The points by which ``seat``'s side leads its best rival on the hand after ``deals``
+    hands (from the hand's result if it has ended, else the hand's score as it stands), and
+    whether the hand ended the game (the margin's sign then says who won it)."""
+    side = game.score_column(seat)  # its own under partners_at_pile
+    if len(game.results) > deals:
+        result = game.results[deals]
+        values = [float(s.total) for s in result.sides]
+        seat_sides = result.seat_sides or game.t.seat_sides
+    else:
+        values = _static_values(game)
+        seat_sides = game.state.seat_sides
+    mine = seat_sides[side]  # score k is seat k's side's: the partners' are not rivals
+    rival = max(v for s, v in enumerate(values) if seat_sides[s] != mine)
+    if game.winner >= 0:  # the hand ended the game
+        return (1.0 if game.winner == side else -1.0) * max(1.0, abs(values[side] - rival)
+                                                            ), True
+    return values[side] - rival, False
 
 def melders(view: PlayerView, belief: float) -> Likelihood:
     """A prior on the other hands: players who have opened meld what they can (as the greedy
