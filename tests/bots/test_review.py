@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from canasta import Game, record
 from canasta.bots import make_bot
-from canasta.bots.review import MARKS, decisions, judge, mark_of, review
+from canasta.bots.greedy import GreedyBot
+from canasta.bots.ismcts import IsmctsBot
+from canasta.bots.review import MARKS, Evidence, decisions, judge, mark_of, review
 from canasta.cards import NATURAL_RANKS, rank_of
 from canasta.cli.main import main
-from canasta.engine.actions import Action
+from canasta.engine.actions import Action, ActionType
+from canasta.engine.determinize import determinize
 from canasta.rules import from_dict, load
 
 ONE_DEAL = from_dict({"name": "one-deal", "game": {"deals": 1}}, base=load("classic"))
@@ -91,7 +95,58 @@ def test_a_judgement_is_the_same_for_the_same_seed_and_names_the_best_action() -
     once, again = judge(view, chosen, index, 3), judge(view, chosen, index, 3)
     assert once == again and once.best in view.legal_actions
     assert once.best_points >= once.chosen_points and 0 <= once.sure_loss <= once.loss
-    assert once.reason.startswith(once.best.describe())
+    sound = GreedyBot().decide(view)
+    assert (once.sound, once.reason) == (sound.action, sound.reason)
+    for evidence in (once.chosen_evidence, once.best_evidence):
+        assert evidence.samples == 3 and evidence.we_went_out + evidence.rival_went_out <= 3
+        assert 0 <= evidence.rival_took_pile <= 3 and once.rivals == 2
+
+
+def _evidence_by_hand(world: Game, action: Action, seat: int) -> Evidence:
+    """The evidence of one playout, found again from its history alone: replay the actions
+    and see who took the pile before ``seat``'s next turn, who went out, the canastas."""
+    game = IsmctsBot(seed=0).playout(world, action)
+    again, took, waiting = world.clone(), 0, True
+    again.apply(action)
+    sides = world.state.seat_sides
+    for code in game.history[len(world.history) + 1:]:
+        move, player = Action.from_code(code), again.current_player
+        if waiting and player == seat and move.type in (ActionType.DRAW, ActionType.TAKE):
+            waiting = False
+        elif waiting and move.type == ActionType.TAKE and sides[player] != sides[seat]:
+            waiting, took = False, 1
+        again.apply(move)
+    result = game.results[len(world.results)]
+    mine = sides[seat]
+    out = -1 if result.went_out < 0 else sides[result.went_out]
+    rival = max((s for s in range(len(result.sides)) if s != mine),
+                key=lambda s: result.sides[s].total)
+
+    def canastas(side: int) -> int:
+        score = result.sides[side]
+        return score.natural_canastas + score.mixed_canastas
+    return Evidence(1, took, int(out == mine), int(out not in (-1, mine)), canastas(mine),
+                    canastas(rival))
+
+
+def test_the_evidence_is_what_the_played_out_hands_did() -> None:
+    """Each action's evidence is the sum over its samples of what its playout did, as a
+    replay of the playout's history finds it."""
+    _, actions = played(11)
+    replay = Game(ONE_DEAL, 11)
+    found = 0
+    for index, chosen in decisions(replay, actions, 0):
+        view = replay.view(0)
+        j = judge(view, chosen, index, 2)
+        rng = random.Random(f"0:{index}")
+        worlds = [determinize(view, rng, one_hand=True) for _ in range(2)]
+        for action, evidence in ((j.chosen, j.chosen_evidence), (j.best, j.best_evidence)):
+            assert evidence == sum((_evidence_by_hand(w, action, 0) for w in worlds),
+                                   Evidence())
+        found += j.chosen_evidence.rival_took_pile + j.best_evidence.rival_took_pile
+        if index > 60:
+            break
+    assert found > 0, "no playout of these decisions had a rival take the pile"
 
 
 def test_the_command_reviews_a_finished_game_and_refuses_the_rest(

@@ -11,6 +11,11 @@ hundreds of points, so a decision is marked only for what it surely lost: the lo
 ``Z`` standard errors of its sample-by-sample differences (``sure_loss``); past a threshold
 it is marked (``MARKS``: inaccuracy, mistake, blunder), as chess reviews mark moves.
 
+What the played-out hands showed is kept for the chosen action and the best one
+(``Evidence``): how often a rival took the pile before the seat's next turn, which side went
+out, the canastas made. They are the search's reasons, which the presentation layer puts in
+words (``canasta.presentation.review``).
+
 The judgement is a function of the view alone: two games that differ only in cards the seat
 never saw give the same review.
 """
@@ -22,10 +27,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from canasta.bots.greedy import GreedyBot
-from canasta.bots.ismcts import IsmctsBot, paired_gain
-from canasta.engine.actions import Action
+from canasta.bots.ismcts import IsmctsBot, margin_of, paired_gain
+from canasta.engine.actions import Action, ActionType
 from canasta.engine.determinize import determinize
 from canasta.engine.game import Game
+from canasta.engine.scoring import SideScore
 from canasta.engine.view import PlayerView
 
 #: Marks by points lost against the best action, worst first: a decision is given the first
@@ -34,6 +40,28 @@ MARKS: tuple[tuple[str, float], ...] = (("blunder", 300.0), ("mistake", 120.0),
                                         ("inaccuracy", 40.0))
 SAMPLES = 24  #: deals sampled per decision by default
 Z = 1.0  #: standard errors taken off a loss before it is marked
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What an action's played-out hands showed, counted over its samples: a rival took the
+    pile before the seat's next turn, the seat's side went out, a rival side went out; and
+    the canastas the seat's side and its best rival had at the hand's end, in all."""
+
+    samples: int = 0
+    rival_took_pile: int = 0
+    we_went_out: int = 0
+    rival_went_out: int = 0
+    our_canastas: int = 0
+    rival_canastas: int = 0
+
+    def __add__(self, other: Evidence) -> Evidence:
+        return Evidence(*(a + b for a, b in zip(_fields(self), _fields(other), strict=True)))
+
+
+def _fields(e: Evidence) -> tuple[int, ...]:
+    return (e.samples, e.rival_took_pile, e.we_went_out, e.rival_went_out, e.our_canastas,
+            e.rival_canastas)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +77,12 @@ class Judgement:
     best_points: float
     sure_loss: float  # the loss less Z standard errors: what the mark is given for
     mark: str
-    reason: str
+    reason: str  # the greedy bot's own reason for its choice (``sound``)
     samples: int
+    sound: Action  # what the greedy bot (the heuristic) would have done
+    chosen_evidence: Evidence
+    best_evidence: Evidence
+    rivals: int  # the seats the seat played against
 
     @property
     def loss(self) -> float:
@@ -68,26 +100,62 @@ def judge(view: PlayerView, chosen: Action, index: int, samples: int = SAMPLES,
     rng = random.Random(f"{seed}:{index}")
     search = IsmctsBot(seed=0)
     margins: dict[Action, list[float]] = {action: [] for action in view.legal_actions}
+    evidence: dict[Action, list[Evidence]] = {action: [] for action in view.legal_actions}
     for _ in range(samples):
         world = determinize(view, rng, one_hand=True)
         for action, found in margins.items():
-            found.append(search.margin(world, action, view.seat)[0])
+            watch = _Watch(world, view.seat)
+            game = search.playout(world, action, watch)
+            found.append(margin_of(game, view.seat, len(world.results))[0])
+            evidence[action].append(watch.evidence(game))
     means = {action: sum(found) / samples for action, found in margins.items()}
     best = max(view.legal_actions, key=lambda a: (means[a], a == chosen))
-    loss, low = paired_gain(margins[best], margins[chosen], Z)
+    _, low = paired_gain(margins[best], margins[chosen], Z)
     sound = GreedyBot().decide(view)
     return Judgement(index, view.deal_number, chosen, means[chosen], best, means[best],
-                     max(0.0, low), mark_of(low),
-                     _reason(best, sound.action, sound.reason, loss, samples), samples)
+                     max(0.0, low), mark_of(low), sound.reason, samples, sound.action,
+                     sum(evidence[chosen], Evidence()), sum(evidence[best], Evidence()),
+                     sum(1 for side in view.seat_sides if side != view.seat_sides[view.seat]))
 
 
-def _reason(best: Action, sound: Action, why: str, loss: float, samples: int) -> str:
-    """Why the best action, in words: the greedy bot's own reason when it is greedy's choice,
-    else what playing it out showed."""
-    if best == sound:
-        return f"{best.describe()}: {why}"
-    return (f"{best.describe()}: played out on {samples} deals dealt from what you knew, it "
-            f"scored {loss:.0f} points more (the heuristic would {sound.describe()}: {why})")
+class _Watch:
+    """Follows one playout for its ``Evidence``: whether a rival takes the pile before
+    ``seat`` plays its next turn, and, from the hand's result, who went out and the
+    canastas."""
+
+    def __init__(self, world: Game, seat: int) -> None:
+        self.seat, self.deals = seat, len(world.results)
+        self.sides = world.state.seat_sides
+        self.waiting, self.took = True, False
+
+    def __call__(self, game: Game, action: Action) -> None:
+        if not self.waiting:
+            return
+        player = game.current_player
+        if player == self.seat and action.type in (ActionType.DRAW, ActionType.TAKE):
+            self.waiting = False  # the seat's next turn: the window has closed
+        elif action.type == ActionType.TAKE and self.sides[player] != self.sides[self.seat]:
+            self.waiting, self.took = False, True
+
+    def evidence(self, game: Game) -> Evidence:
+        if len(game.results) <= self.deals:
+            return Evidence(1, int(self.took))
+        result = game.results[self.deals]
+        side = game.score_column(self.seat)
+        seat_sides = result.seat_sides or game.t.seat_sides
+        mine = seat_sides[side]
+        rivals = [s for s in range(len(result.sides)) if seat_sides[s] != mine]
+        rival = max(rivals, key=lambda s: result.sides[s].total)
+        out = result.went_out
+        out_side = seat_sides[game.score_column(out)] if out >= 0 else -1
+        return Evidence(1, int(self.took), int(out_side == mine),
+                        int(out >= 0 and out_side != mine), _canastas(result.sides[side]),
+                        _canastas(result.sides[rival]))
+
+
+def _canastas(score: SideScore) -> int:
+    return (score.natural_canastas + score.mixed_canastas + score.wild_canastas
+            + score.special_canastas)
 
 
 def decisions(game: Game, actions: list[Action], seat: int) -> Iterator[tuple[int, Action]]:
@@ -113,4 +181,5 @@ def review(game: Game, actions: list[Action], seat: int, samples: int = SAMPLES,
     return out
 
 
-__all__ = ["MARKS", "SAMPLES", "Z", "Judgement", "decisions", "judge", "mark_of", "review"]  # noqa: RUF022
+__all__ = ["MARKS", "SAMPLES", "Z", "Evidence", "Judgement", "decisions", "judge",  # noqa: RUF022
+           "mark_of", "review"]

@@ -15,6 +15,7 @@ from canasta.bots.review import MARKS, SAMPLES, Judgement, review
 from canasta.cli.arguments import at_least_one, whole_number
 from canasta.engine.actions import Action
 from canasta.errors import RecordError
+from canasta.presentation.review import review_line
 from canasta.record import apply_recorded, new_game, read
 
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
@@ -73,18 +74,16 @@ def run(args: argparse.Namespace) -> int:
 
 def lines(judged: list[Judgement], every: bool = False) -> list[str]:
     """The review as printed: one line per decision (those that lost points, or ``every``),
-    then the count of each mark."""
+    in the presentation layer's words (``review_line``), then the count of each mark."""
     out = []
-    for j in judged:
-        if not every and j.loss <= 0:
+    for line in map(review_line, judged):
+        if not every and line.loss <= 0:
             continue
-        head = f"{j.index + 1:4}. deal {j.deal}: {j.chosen} ({j.chosen_points:+.0f})"
-        if j.loss <= 0:
-            out.append(f"{head}: the best found")
-            continue
-        mark = f" — {j.mark.upper()}" if j.mark else ""
-        out.append(f"{head}: {j.loss:.0f} points short (surely {j.sure_loss:.0f}){mark}; "
-                   f"better {j.best} ({j.best_points:+.0f}): {j.reason}")
+        mark = f" {line.symbol} {line.mark.upper()}" if line.mark else ""
+        lost = (f": {line.loss} points short (surely {line.sure_loss})" if line.loss > 0
+                else "")
+        out.append(f"{line.step:4}. deal {line.deal}: you {line.chosen.words} "
+                   f"({line.chosen_points:+}){lost}{mark}. {line.why}")
     counts = {mark: sum(1 for j in judged if j.mark == mark) for mark, _ in MARKS}
     out.append(f"{len(judged)} decisions: " + ", ".join(
         f"{n} {PLURALS[mark] if n != 1 else mark}" for mark, n in counts.items()))
