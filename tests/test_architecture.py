@@ -121,7 +121,7 @@ def test_no_import_circle_in_the_package() -> None:
 SERVER_LAYERS: list[set[str]] = [
     {"models", "seats", "rate", "compose", "gallery"},  # parts that import none of the server
     {"storage", "frames"},  # the database's writes; every frame a client is sent
-    {"lease", "peers"},  # the leases' SQL; what a table asks of the other processes
+    {"lease", "peers", "reviewer"},  # leases' SQL; what a table asks of others; reviews
     {"table_record"}, {"follower"}, {"table_moves"}, {"table"},  # one table, in its layers
     {"hall"},  # every table of one process
     {"cluster"},  # several processes: leases, following, taking over

@@ -22,7 +22,7 @@ from tests.postgres import BACKENDS, Postgres
 
 SCORE_TABLES = {"score_games", "score_sides", "score_deals", "score_entries"}
 SERVER_TABLES = {"server_tables", "server_seats", "server_events", "server_leases",
-                 "server_presence"}
+                 "server_presence", "server_reviews"}
 
 
 def _url(tmp_path: Path) -> str:
@@ -42,7 +42,7 @@ def empty(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
 def test_an_empty_database_is_created_by_the_migrations(backend: str, empty: str,
                                                          tmp_path: Path) -> None:
     engine = open_database(empty)
-    assert revision(engine) == head() == "0003"
+    assert revision(engine) == head() == "0004"
     tables = SCORE_TABLES | SERVER_TABLES | {"alembic_version"}
     assert set(inspect(engine).get_table_names()) == tables
     with engine.connect() as connection:
@@ -99,7 +99,7 @@ def test_the_default_database_is_the_env_var_else_the_data_folder(
 def test_db_upgrade_command(empty: str, capsys: pytest.CaptureFixture[str]) -> None:
     url = empty
     assert main(["db", "upgrade", "--db", url]) == 0
-    assert capsys.readouterr().out == f"{url}: at migration 0003 (the newest)\n"
+    assert capsys.readouterr().out == f"{url}: at migration 0004 (the newest)\n"
     assert main(["db", "upgrade", "--db", "nope://x"]) == 1
     assert "cannot open the database 'nope://x'" in capsys.readouterr().err
 

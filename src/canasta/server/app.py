@@ -40,7 +40,7 @@ MAX_MESSAGE = 8 * 1024  #: the largest WebSocket message a client may send (byte
 OUTBOX = 512  #: frames queued for a slow client before it is disconnected (it resyncs)
 #: The HTTP status of a refusal, by its code (400 for the others; docs/protocol.md, "HTTP").
 STATUS = {"no-table": 404, "no-replay": 404, "not-over": 409, "seat-taken": 409,
-          "too-many-tables": 429, "unavailable": 503}
+          "too-many-tables": 429, "busy": 503, "unavailable": 503}
 
 log = logging.getLogger("canasta.server")
 
@@ -331,7 +331,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         Route("/api/tables/{table}/rules", api(server.rules)),
         WebSocketRoute("/ws/{table}", server.websocket),
         *score_routes(server),
-        *replay_routes(lambda: server.tables, server.raw, api),
+        *replay_routes(lambda: server.tables, server.raw, lambda: server.reviews, api),
         Mount("/static", StaticFiles(directory=STATIC)),
     ]
     app = Starlette(routes=routes, lifespan=server.lifespan)

@@ -60,13 +60,18 @@ MAX_NAME = 24
 class Limits:
     """What one client (an address) may do: unfinished tables it created, connections per
     minute; and one connection: messages a second, a burst, the strikes (messages dropped
-    for coming too fast, fading at that rate) that close it (``canasta.server.rate``)."""
+    for coming too fast, fading at that rate) that close it (``canasta.server.rate``); the
+    reviews' work (``server.reviewer``): samples a decision, reviews under way in all and for
+    one client."""
 
     tables_per_client: int = 20
     connections_per_minute: int = 120
     messages_per_second: float = 20.0
     message_burst: int = 40
     message_strikes: int = 100
+    review_samples: int = 24  # deals each reviewed decision is judged on (canasta.bots.review)
+    reviews_at_once: int = 4  # reviews under way in one process
+    reviews_per_client: int = 2  # reviews under way for one client
 
 
 class Sharing(Peers, Protocol):

@@ -19,6 +19,13 @@ one process, leaves them empty:
 - ``server_presence``: which seats have a connection on which process, until when (renewed
   by the same heartbeat), so the owner knows who is here wherever they are connected.
 
+One more keeps what the reviews found (docs/bots.md, "Reviews"):
+
+- ``server_reviews``: a review of one seat of a finished game (a table's, or an uploaded
+  record's, by its digest): the judged decisions so far, in the presentation layer's words, how
+  many there are in all, whether it is done, and which process works on it, until when it last
+  wrote (a review whose process stopped writing is taken up again by the next request).
+
 Only portable column types: the same models run on PostgreSQL (``--db postgresql+psycopg://``).
 """
 
@@ -101,4 +108,19 @@ class PresenceRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-__all__ = ["EventRow", "LeaseRow", "PresenceRow", "SeatRow", "TableRow"]
+class ReviewRow(Base):
+    """A review of one seat of a finished game: its judged decisions so far."""
+
+    __tablename__ = "server_reviews"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)  # t:<table> or u:<digest>
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    samples: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)  # the seat's decisions in the game
+    lines: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # ReviewLine.to_dict(), in order
+    done: Mapped[bool] = mapped_column(default=False)
+    worker: Mapped[str] = mapped_column(String(32))  # the process reviewing it
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+__all__ = ["EventRow", "LeaseRow", "PresenceRow", "ReviewRow", "SeatRow", "TableRow"]

@@ -10,7 +10,9 @@ show come from the same ``SuitLedger`` the live table keeps (with the suits the 
 where the table kept them), so a card keeps its suit from the live game to its replay.
 
 Only a finished game is replayed: a game in progress is refused (``not-over``), face up and from
-every seat alike, since a replay shows hands.
+every seat alike, since a replay shows hands. A replay's seats can be reviewed: each decision
+judged by the search bot, in the background (``server.reviewer``; docs/protocol.md,
+"Reviews").
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from canasta.presentation import SuitLedger, describe_move, hand_groups, plain, 
 from canasta.presentation.names import default_names
 from canasta.server.gallery import gallery_facts, log_lines, public_view
 from canasta.server.hall import Hall
+from canasta.server.reviewer import Finished, Starter
 from canasta.server.seats import Refused
 
 STATIC = Path(__file__).with_name("static")
@@ -100,6 +103,10 @@ class Replay:
     @property
     def steps(self) -> int:
         return len(self.moves)
+
+    def finished(self, key: str) -> Finished:
+        """The game to review, under ``key``."""
+        return Finished(key, self.checkpoints[0][0].clone(), [m.action for m in self.moves])
 
     def at(self, step: int) -> tuple[Game, SuitLedger]:
         """The game after its first ``step`` actions and its suits (copies: the caller may
@@ -216,8 +223,8 @@ class Replays:
     """The replays a server has built: of its finished tables (by table id) and of uploaded
     records (by the first 24 hex digits of the record's digest), the last ``KEPT`` kept."""
 
-    def __init__(self, hall: Callable[[], Hall], read: Reader) -> None:
-        self.hall, self.read = hall, read
+    def __init__(self, hall: Callable[[], Hall], read: Reader, reviewer: Starter) -> None:
+        self.hall, self.read, self.reviewer = hall, read, reviewer
         self.kept: OrderedDict[str, Replay] = OrderedDict()
 
     def _kept(self, key: str) -> Replay | None:
@@ -279,6 +286,27 @@ class Replays:
     async def uploaded(self, request: Request) -> Response:
         return await answer(self.of_upload(request.path_params["upload"]), request)
 
+    async def table_review(self, request: Request) -> Response:
+        table = request.path_params["table"]
+        return await self._review((await self.of_table(table)).finished(f"t:{table}"),
+                                  request)
+
+    async def upload_review(self, request: Request) -> Response:
+        upload = request.path_params["upload"]
+        return await self._review(self.of_upload(upload).finished(f"u:{upload}"), request)
+
+    async def _review(self, game: Finished, request: Request) -> Response:
+        """A seat's review (``GET``: where it stands; ``POST``: begin it, or go on with it)."""
+        seat = viewpoint_of(request.query_params.get("seat"), game.start.num_players)
+        if seat is None:
+            raise Refused("bad-seat", "a review is of one seat: 'seat' is a seat from 0 to "
+                                      f"{game.start.num_players - 1}")
+        if request.method == "POST":
+            client = request.client.host if request.client else "?"
+            return JSONResponse(await self.reviewer().start(game, seat, client),
+                                status_code=202)
+        return JSONResponse(await self.reviewer().status(game, seat))
+
     async def create(self, request: Request) -> Response:
         """A record file posted as the body (at most ``MAX_RECORD`` bytes): its replay's id."""
         text = await self.read(request, MAX_RECORD)
@@ -287,17 +315,22 @@ class Replays:
         return JSONResponse({"id": upload_id, "steps": replay.steps}, status_code=201)
 
 
-def replay_routes(hall: Callable[[], Hall], read: Reader, api: Any) -> list[Route]:
+def replay_routes(hall: Callable[[], Hall], read: Reader, reviewer: Starter,
+                  api: Any) -> list[Route]:
     """The replay page (``/replay/<table>``, ``/replay/file/<id>``, ``/replay`` to upload)
-    and its API (docs/protocol.md, "Replay") over the server's ``hall`` of tables, bodies read
-    by ``read``; ``api`` wraps a handler's refusals."""
-    replays = Replays(hall, read)
+    and its API (docs/protocol.md, "Replay", "Reviews") over the server's ``hall`` of tables,
+    bodies read by ``read``, reviews made by ``reviewer``; ``api`` wraps a handler's
+    refusals."""
+    replays = Replays(hall, read, reviewer)
     return [
         Route("/replay", replays.page), Route("/replay/{table}", replays.page),
         Route("/replay/file/{upload}", replays.page),
         Route("/api/tables/{table}/replay", api(replays.table)),
         Route("/api/replays", api(replays.create), methods=["POST"]),
         Route("/api/replays/{upload}", api(replays.uploaded)),
+        Route("/api/tables/{table}/review", api(replays.table_review), methods=["GET", "POST"]),
+        Route("/api/replays/{upload}/review", api(replays.upload_review),
+              methods=["GET", "POST"]),
     ]
 
 

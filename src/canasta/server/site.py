@@ -1,7 +1,7 @@
-"""The server's state, below every route: the database, the writer, the bots' threads and the
-hall (with several processes, the cluster over it), made and closed with the application
-(``lifespan``); and what every route shares: a request's JSON body read within its size limit,
-the refusal of a request that met a database outage.
+"""The server's state, below every route: the database, the writer, the bots' threads, the
+hall (with several processes, the cluster over it) and the reviews' worker, made and closed
+with the application (``lifespan``); and what every route shares: a request's JSON body read
+within its size limit, the refusal of a request that met a database outage.
 
 The game's routes (``server.app``) and the score pad's (``server.score_routes``) are built on
 it, side by side, neither importing the other (docs/architecture.md, "The server's layers").
@@ -21,6 +21,7 @@ from starlette.requests import Request
 
 from canasta.server import storage
 from canasta.server.hall import Hall, Limits
+from canasta.server.reviewer import Reviewer
 from canasta.server.seats import Refused, Settings
 from canasta.store import open_database
 
@@ -48,6 +49,7 @@ class Site:
                  lease: float = LEASE) -> None:
         self.db_url, self.settings, self.limits, self.lease = db_url, settings, limits, lease
         self.hall: Hall | None = None
+        self.reviewer: Reviewer | None = None
 
     @asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -56,10 +58,13 @@ class Site:
         pool = ThreadPoolExecutor(2, thread_name_prefix="canasta-bot")
         self.hall = Hall(engine, writer, pool, self.settings, self.limits,
                          cluster_for(engine, self.lease))
+        self.reviewer = Reviewer(engine, writer, self.limits.review_samples,
+                                 self.limits.reviews_at_once, self.limits.reviews_per_client)
         await self.hall.start()
         try:
             yield
         finally:
+            await self.reviewer.close()
             await self.hall.close()
             writer.close()
             pool.shutdown(wait=False, cancel_futures=True)
@@ -69,6 +74,11 @@ class Site:
     def tables(self) -> Hall:
         assert self.hall is not None
         return self.hall
+
+    @property
+    def reviews(self) -> Reviewer:
+        assert self.reviewer is not None
+        return self.reviewer
 
     def outage(self, exc: BaseException) -> Refused:
         """The refusal of a request that met a database outage (logged once per outage)."""
