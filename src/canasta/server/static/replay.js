@@ -5,9 +5,10 @@ import { setFourColours } from "./cards.js";
 import { $, el, game } from "./dom.js";
 import { drawHand } from "./hand.js";
 import { lastMoves } from "./motion.js";
+import { noteFor, reviewQuery, setupReview } from "./review.js";
 import { breakdown, drawTable, drawTopbar } from "./table.js";
 
-const replay = { base: null, steps: 0, step: 0, seat: "all", moves: [], names: [], asked: 0 };
+const replay = { base: null, review: null, steps: 0, step: 0, seat: "all", moves: [], names: [], asked: 0, reviewing: null };
 
 async function api(path, options) {
   const response = await fetch(path, options);
@@ -48,6 +49,7 @@ function draw(frame) {
     if (on) node.querySelector("button").setAttribute("aria-current", "step"); else node.querySelector("button").removeAttribute("aria-current");
   }
   scrollTo(document.querySelector("#moves li.current"));
+  noteFor(step);
   const table = frame.table;
   $("fairness").textContent = table.seed ? `Seed ${table.seed}; its SHA-256 ${table.seed_hash} was published at the start.` : "";
 }
@@ -69,7 +71,7 @@ async function go(step) {
     const frame = await api(`${replay.base}?${query()}&step=${wanted}`);
     if (asked !== replay.asked) return;  // a later click won
     replay.step = wanted;
-    history.replaceState(null, "", `${location.pathname}?${query()}&step=${wanted}`);
+    history.replaceState(null, "", `${location.pathname}?${query()}&step=${wanted}${reviewQuery()}`);
     $("status").textContent = "replay";
     draw(frame);
   } catch (error) {
@@ -91,14 +93,18 @@ async function load() {
   $("moves").replaceChildren(el("li", { "data-step": 0 }, el("button", { type: "button", on: { click: () => go(0) } }, "the deal")),
     ...listing.moves.map((m) => el("li", { "data-step": m.step, class: m.deal_end ? "deal-end" : "" },
       el("button", { type: "button", on: { click: () => go(m.step) } }, m.words))));
+  setupReview(replay.review, listing.names, replay.reviewing, { step: () => replay.step, go });
   await go(replay.step);
 }
 
-async function start(base) {
+async function start(base, review) {
   replay.base = base;
+  replay.review = review;
   const params = new URLSearchParams(location.search);
   const seat = params.get("seat");
   replay.seat = seat && /^\d+$/.test(seat) ? Number(seat) : "all";
+  const reviewing = params.get("review");
+  replay.reviewing = reviewing && /^\d+$/.test(reviewing) ? Number(reviewing) : null;
   replay.step = Number(params.get("step")) || 0;
   show("game");
   $("viewpoint").addEventListener("change", () => { replay.seat = $("viewpoint").value === "all" ? "all" : Number($("viewpoint").value); load(); });
@@ -135,6 +141,6 @@ function upload() {
 }
 
 const path = location.pathname.split("/").filter(Boolean);
-if (path[1] === "file" && path[2]) start(`/api/replays/${path[2]}`);
-else if (path[1]) start(`/api/tables/${path[1]}/replay`);
+if (path[1] === "file" && path[2]) start(`/api/replays/${path[2]}`, `/api/replays/${path[2]}/review`);
+else if (path[1]) start(`/api/tables/${path[1]}/replay`, `/api/tables/${path[1]}/review`);
 else upload();
