@@ -18,7 +18,9 @@ tests' recipe, tests/postgres.py), or ``--db URL`` (a database it may fill). The
 in child processes with limits lifted; the clients run in this process. Every player is
 connected and holds its welcome before the clock starts. The players read only the facts, as
 the browser page does, and decline the seat's view in their hello as it does; ``--views``
-asks for it, as the terminal and bot clients do.
+asks for it, as the terminal and bot clients do. ``--review`` has the server review a seat of
+a finished game of club bots (classic, a whole game) while the tables play (docs/protocol.md,
+"Reviews"), and prints how many of its decisions were judged meanwhile.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ from canasta.server.seats import Settings
 sock = bind("127.0.0.1", 0)
 server = server_for(sock, sys.argv[1], Settings(bot_pause=0.0, grace=3600.0),
                     Limits(tables_per_client=10**6, connections_per_minute=10**6,
-                           messages_per_second=10**6, message_burst=10**6), lease=5.0)
+                           messages_per_second=10**6, message_burst=10**6,
+                           reviews_per_client=4), lease=5.0)
 print(address(sock), flush=True)
 run_forever(server, sock)
 """
@@ -199,6 +202,8 @@ def main() -> None:
     parser.add_argument("--setups", nargs="+", choices=["sqlite", "pg", "pg2"],
                         default=["sqlite"], help="what to measure (default: sqlite)")
     parser.add_argument("--db", help="a PostgreSQL URL to use instead of a throwaway server")
+    parser.add_argument("--review", action="store_true",
+                        help="a review runs on the server while the tables play")
     parser.add_argument("--views", action="store_true",
                         help="players ask for the seat's view in every frame, as the terminal "
                              "and bot clients do (default: not, as the browser page)")
@@ -218,7 +223,8 @@ def main() -> None:
                     child.terminate()
                     child.wait(10)
     print(f"tables {args.tables}, think {args.think} s, {args.seconds:g} s each, "
-          f"{'with' if args.views else 'without'} the seats' views")
+          f"{'with' if args.views else 'without'} the seats' views"
+          f"{', a review running' if args.review else ''}")
     print(f"{'setup':8} {'actions/s':>9} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9}")
     for figures in results:
         print(figures.line())
@@ -253,6 +259,8 @@ async def run(setup: str, urls: list[str], args: argparse.Namespace) -> Figures:
             await client.aclose()
     joined = await asyncio.gather(*(seated(homes, t, tokens, args.views)
                                     for t, tokens, homes in tables))
+    reviewed = await start_review(urls[0]) if args.review else None
+    before = await judged(urls[0], reviewed) if reviewed else 0
     print(f"{setup}: {args.tables} tables set up, {4 * args.tables} players connected in "
           f"{time.perf_counter() - started:.1f} s", flush=True)
     sent: dict[tuple[str, int], float] = {}
@@ -264,6 +272,9 @@ async def run(setup: str, urls: list[str], args: argparse.Namespace) -> Figures:
                                     for (t, _, _), (seats, readers) in zip(tables, joined,
                                                                            strict=True)))
     elapsed = time.perf_counter() - begin
+    if reviewed is not None:
+        print(f"{setup}: the review judged {await judged(urls[0], reviewed) - before} "
+              "decisions while the tables played", flush=True)
     seats_of = {t: seats for (t, _, _), (seats, _) in zip(tables, joined, strict=True)}
     latencies = []
     for (table_id, version), at in sent.items():
@@ -272,6 +283,29 @@ async def run(setup: str, urls: list[str], args: argparse.Namespace) -> Figures:
             latencies.append((max(t for t in times if t is not None) - at) * 1000)
     latencies.sort()
     return Figures(setup, sum(played), elapsed, latencies)
+
+
+async def judged(url: str, path: str) -> int:
+    """How many decisions the review at ``path`` has judged."""
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        found: int = (await http.get(path)).json()["judged"]
+        return found
+
+
+async def start_review(url: str) -> str:
+    """A whole classic game of club bots played to its end, then seat 0's review begun; the
+    review's address."""
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        made = (await http.post("/api/tables", json={"rules": "classic", "name": "P0",
+                                                     "seats": ["club"] * 4})).json()
+        while not (await http.get(f"/api/tables/{made['id']}")).json()["over"]:
+            await asyncio.sleep(0.5)
+        path = f"/api/tables/{made['id']}/review?seat=0"
+        begun = await http.post(path)
+        assert begun.status_code == 202, begun.text
+        while (await http.get(path)).json()["judged"] == 0:  # the worker process is up
+            await asyncio.sleep(0.2)
+    return path
 
 
 if __name__ == "__main__":

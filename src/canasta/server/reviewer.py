@@ -3,9 +3,10 @@
 
 A review of one seat of a finished game judges each of the seat's decisions on the seat's own
 view (``canasta.bots.review.judge``), one decision at a time, in a process of its own: a single
-worker process at the lowest scheduling priority (``nice`` 19), so reviews use at most one core
-and only the time the tables' own work leaves. Each judged decision is written to
-``server_reviews`` as soon as it is judged (in the presentation layer's words,
+worker process at a low scheduling priority (``nice`` 10), so reviews use at most one core, all
+of it when the tables leave it idle and about a tenth of it when the tables need it (at nice 19
+a busy machine starved a review to 1.5% of a core: it barely moved). Each judged decision is
+written to ``server_reviews`` as soon as it is judged (in the presentation layer's words,
 ``canasta.presentation.review``), so its progress shows and a review is done once: a finished
 review is answered from the database, and one whose process stopped (a restart, another
 process that died) is taken up where it stopped by the next request to review it.
@@ -41,7 +42,7 @@ from canasta.server import storage
 from canasta.server.models import ReviewRow
 from canasta.server.seats import Refused
 
-WORKER_NICE = 19  #: the review process's niceness: it runs when the tables leave a core idle
+WORKER_NICE = 10  #: the review process's niceness: about a tenth of a busy core, all of an idle one
 STALE = 120.0  #: seconds without a write after which a review's process is taken to be gone
 
 log = logging.getLogger("canasta.server")
