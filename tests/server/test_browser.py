@@ -155,6 +155,10 @@ def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browse
     deal, game = (rows.nth(n).locator("td").all_text_contents() for n in (1, 2))
     assert deal[0] == "1" and game[0] == "game" and deal[1:] == game[1:], (deal, game)
     shot(page, "game-over")
+    you = page.evaluate("window.location.pathname")  # the player's own review is one click
+    review = page.locator("#review-link")
+    expect(review).to_have_text("Review your play")
+    assert review.get_attribute("href") == f"/replay{you[2:]}?seat=0&review=0"
     assert not errors
     page.close()
 

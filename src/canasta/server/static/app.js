@@ -379,6 +379,7 @@ function drawDialog(frame) {
       el("p", { class: "description" }, `Seed ${table.seed} (SHA-256 ${table.seed_hash})`),
       el("p", { id: "seed-check", class: "description" }, seedCheck(table)),
       el("a", { href: `/replay/${table.id}`, id: "replay-link" }, "Replay the game, move by move"),
+      mine ? el("a", { href: `/replay/${table.id}?seat=${you}&review=${you}`, id: "review-link" }, "Review your play") : null,
       el("a", { href: `/api/tables/${table.id}/record`, download: `canasta-${table.id}.json`, id: "download" }, "Download the game record"),
       mine ? button(next ? "Go to the next game" : "Play again", () => next ? moveOn(next) : send({ kind: "again" }), { id: "again", class: "primary" }) : null);
     return;
