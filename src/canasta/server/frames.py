@@ -20,8 +20,7 @@ import orjson
 from canasta.bots.levels import level_of
 from canasta.engine.actions import ActionType
 from canasta.engine.view import PlayerView
-from canasta.presentation import Suits, discard_warning, plain, table_facts
-from canasta.server.gallery import gallery_facts
+from canasta.presentation import Suits, discard_warning, plain, spectator_facts, table_facts
 
 Receiver = int | None  # a seat, or None for a spectator
 
@@ -113,8 +112,8 @@ def without_view(frame: dict[str, Any]) -> dict[str, Any]:
 def spectator_payload(view: PlayerView, names: Sequence[str], log: Sequence[str],
                       suits: Suits | None = None) -> dict[str, Any]:
     """What a spectator is shown: the public facts only (``suits``: the spectator's)."""
-    return {"facts": gallery_facts(view, names, log, suits), "warnings": {}, "can_undo": False,
-            "invites": {}}
+    return {"facts": plain(spectator_facts(view, names, log, suits)), "warnings": {},
+            "can_undo": False, "invites": {}}
 
 
 def event_frame(event: Event, receiver: Receiver, info: TableInfo,
