@@ -5,18 +5,21 @@
     python bench/bots.py --only search --search ismcts:seconds=1 --search-games 200
     python bench/bots.py --only speed --only scaling
     python bench/bots.py --only levels --hands 20 --searches 10
+    python bench/bots.py --only speed --rules italian --hands 10
 
 Sections:
 
 - ``strength``: greedy against random, full classic games to the target (mirrored deals);
 - ``search``: the search bot against greedy (``--search`` spec, ``--search-games`` games,
   ``--search-deals`` deals per game, 0 for full games);
-- ``speed``: greedy's time per decision (median, p90, max) in greedy self-play; random
-  self-play through the ``Bot`` protocol (a view per decision) against the engine's raw random
-  play (``rng.choice(game.legal_actions())``, as ``bench/random_play.py``);
+- ``speed``: greedy's time per decision (median, p90, max) in greedy self-play (``--rules``,
+  classic by default); random classic self-play through the ``Bot`` protocol (a view per
+  decision) against the engine's raw random play (``rng.choice(game.legal_actions())``, as
+  ``bench/random_play.py``);
 - ``levels``: each level's decisions per second (the quick levels over ``--hands`` hands of
-  self-play; the expert level's search over ``--searches`` decisions taken from greedy
-  self-play, each searched for its one second: samples per second, playouts per second);
+  self-play under ``--rules``; the expert level's search over ``--searches`` decisions taken
+  from classic greedy self-play, each searched for its one second: samples per second,
+  playouts per second);
 - ``scaling``: tournament games per second with 1 and 2 local workers and on a local Ray
   instance (2 CPUs, started beforehand), the same jobs each time, results checked equal.
 
@@ -39,7 +42,7 @@ from canasta.bots import make_bot
 from canasta.bots.ismcts import IsmctsBot
 from canasta.bots.levels import LEVELS
 from canasta.engine.game import Game
-from canasta.rules import load
+from canasta.rules import load, preset_names
 from canasta.sim.backends import run_local, run_ray
 from canasta.sim.games import GameResult
 from canasta.sim.tournament import PairStats, plan, play_tournament
@@ -71,13 +74,13 @@ def search(spec: str, games: int, deals: int, workers: int, seed: int) -> None:
               time.perf_counter() - start)
 
 
-def timed_decisions(spec: str, hands: int, seed: int) -> list[float]:
-    """Seconds per decision of ``spec`` playing every seat, over ``hands`` hands."""
+def timed_decisions(spec: str, hands: int, seed: int, rules: str = "classic") -> list[float]:
+    """Seconds per decision of ``spec`` playing every seat, over ``hands`` hands of ``rules``."""
     times: list[float] = []
     next_seed = seed
     played = 0
     while played < hands:
-        game = Game("classic", next_seed)
+        game = Game(rules, next_seed)
         bots = [make_bot(spec, next_seed + s) for s in range(game.num_players)]
         next_seed += 1
         while not game.is_terminal() and played < hands:
@@ -105,10 +108,11 @@ def throughput(step: Callable[[Game, random.Random], None], seconds: float) -> f
     return decisions / (time.perf_counter() - start)
 
 
-def speed(hands: int, seconds: float, seed: int) -> None:
-    times = sorted(timed_decisions("greedy", hands, seed))
+def speed(hands: int, seconds: float, seed: int, rules: str) -> None:
+    times = sorted(timed_decisions("greedy", hands, seed, rules))
     n = len(times)
-    print(f"greedy decision time over {n} decisions ({hands} hands of greedy self-play): "
+    print(f"greedy decision time over {n} decisions ({hands} hands of greedy self-play, "
+          f"{rules}): "
           f"median {1000 * times[n // 2]:.3f} ms, p90 {1000 * times[int(n * 0.9)]:.3f} ms, "
           f"mean {1000 * statistics.fmean(times):.3f} ms, max {1000 * times[-1]:.1f} ms")
     bots = [make_bot("random", s) for s in range(4)]
@@ -126,13 +130,13 @@ def speed(hands: int, seconds: float, seed: int) -> None:
           f"{bot:,.0f} ({bot / engine:.0%} of raw)")
 
 
-def levels(hands: int, searches: int, seed: int) -> None:
+def levels(hands: int, searches: int, seed: int, rules: str) -> None:
     for level in LEVELS:
         if level.spec.startswith("ismcts"):
             continue
-        times = timed_decisions(level.name, hands, seed)
+        times = timed_decisions(level.name, hands, seed, rules)
         print(f"level {level.name} ({level.spec}): {len(times) / sum(times):,.0f} decisions/s "
-              f"over {len(times)} decisions ({hands} hands of self-play)")
+              f"over {len(times)} decisions ({hands} hands of {rules} self-play)")
     expert = next(level for level in LEVELS if level.spec.startswith("ismcts"))
     bot = make_bot(expert.spec, seed)
     assert isinstance(bot, IsmctsBot)
@@ -205,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scaling-games", type=int, default=100,
                         help="full games per scaling run (default 100)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--rules", default="classic", choices=preset_names(),
+                        help="the preset of the speed and levels sections' self-play "
+                             "(default classic)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     chosen = args.only or SECTIONS
@@ -215,9 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     if "search" in chosen:
         search(args.search, args.search_games, args.search_deals, args.workers, args.seed)
     if "speed" in chosen:
-        speed(args.hands, args.seconds, args.seed)
+        speed(args.hands, args.seconds, args.seed, args.rules)
     if "levels" in chosen:
-        levels(args.hands, args.searches, args.seed)
+        levels(args.hands, args.searches, args.seed, args.rules)
     if "scaling" in chosen:
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
         os.environ.setdefault("RAY_TMPDIR", tempfile.mkdtemp(prefix="ray-"))

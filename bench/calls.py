@@ -5,9 +5,11 @@ first decision of a deal), until ``--positions`` are collected. Each call is tim
 position with ``time.perf_counter_ns`` and the median, 90th percentile and maximum are printed.
 
 ``legal_actions()`` caches its list in ``Game._legal``; the figure here is the real generation:
-every timing runs on a clone whose cache was cleared. ``apply()`` is timed twice: with the cache
-warm (as after ``legal_actions()``, the usual loop: the transition alone plus the legality check)
-and cold (apply also generates the legal list to check the action against).
+every timing runs on a clone whose cache was cleared. ``legal_action_mask()`` is timed cold
+(generating the list) and again with the list cached (the mask's own cost). ``apply()`` is
+timed twice: with the cache warm (as after ``legal_actions()``, the usual loop: the transition
+alone plus the legality check) and cold (apply also generates the legal list to check the
+action against).
 
     python bench/calls.py
     python bench/calls.py --rules two_hand --positions 5000
@@ -77,6 +79,7 @@ def time_calls(positions: list[Game], seed: int) -> dict[str, list[int]]:
         "legal_actions() [generate]": [],
         "legal_actions() [cached]": [],
         "legal_action_mask() [cold]": [],
+        "legal_action_mask() [cached]": [],
         "apply() [cache warm]": [],
         "apply() [cache cold]": [],
         "clone()": [],
@@ -94,6 +97,9 @@ def time_calls(positions: list[Game], seed: int) -> dict[str, list[int]]:
         t0 = now()
         g.legal_action_mask()
         times["legal_action_mask() [cold]"].append(now() - t0)
+        t0 = now()
+        g.legal_action_mask()  # the list cached: the mask's own cost
+        times["legal_action_mask() [cached]"].append(now() - t0)
         action: Action = rng.choice(legal)
         g = pos.clone()
         g.legal_actions()  # warm

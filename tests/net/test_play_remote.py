@@ -20,7 +20,6 @@ from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 from canasta.net.client import SeatClient
 from canasta.net.link import take_seat
-from canasta.net.wire import decode_view
 from canasta.record import loads, verify
 from canasta.tui.remote import NetworkApp, RemoteSession
 from canasta.tui.screens import BreakdownScreen
@@ -156,7 +155,7 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
             actions_at[frame["v"]] = count
     rules = seating.rules
     sent = [*((v, view) for table, v, view in terminal.views if table == made["id"]),
-            *((f["v"], decode_view(f["view"], rules)) for f in page.frames
+            *((f["v"], PlayerView.from_wire(f["view"], rules)) for f in page.frames
                                if f["kind"] in ("welcome", "event"))]
     replayed = Game(game.rules, game.seed)
     states = [replayed.clone()]

@@ -1,5 +1,6 @@
-"""The seat's view on the wire (``canasta.net.wire``): read back, it equals the server's view
-of the seat — every seat, every preset, along random games; what is not a view is refused."""
+"""The seat's view on the wire (``PlayerView.to_wire`` / ``PlayerView.from_wire``): read back,
+it equals the server's view of the seat — every seat, every preset, along random games; what is
+not a view is refused."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from canasta.engine.game import Game
-from canasta.net.wire import ViewError, decode_view, encode_view
+from canasta.engine.view import PlayerView, ViewError
 from canasta.rules import load, preset_names
 
 
@@ -26,8 +27,8 @@ def test_every_seats_view_reads_back_equal(preset: str) -> None:
         seats = range(game.num_players) if step % 9 == 0 else [game.current_player]
         for seat in seats:
             view = game.view(seat)
-            sent = json.loads(json.dumps(encode_view(view)))
-            assert decode_view(sent, view.rules) == view
+            sent = json.loads(json.dumps(view.to_wire()))
+            assert PlayerView.from_wire(sent, view.rules) == view
             checked += 1
         game.apply(rng.choice(game.legal_actions()))
     assert checked >= 45
@@ -37,7 +38,7 @@ def test_other_hands_travel_as_sizes_and_known_cards_only() -> None:
     game, rng = Game("classic", 4), random.Random(4)
     while not any(game.state.seats[n].known != (0,) * 15 for n in range(4)):
         game.apply(rng.choice(game.legal_actions()))
-    wire = encode_view(game.view(0))
+    wire = game.view(0).to_wire()
     fields = wire["position"].split("; ")
     hands = next(f for f in fields if f.startswith("hands "))
     assert [h.strip() for h in hands.split("|")[1:]] == ["", "", ""]  # only their sizes
@@ -46,7 +47,7 @@ def test_other_hands_travel_as_sizes_and_known_cards_only() -> None:
 
 
 def good() -> dict[str, Any]:
-    return encode_view(Game("classic", 1).view(0))
+    return Game("classic", 1).view(0).to_wire()
 
 
 @pytest.mark.parametrize(("change", "says"), [
@@ -62,11 +63,11 @@ def good() -> dict[str, Any]:
 ])
 def test_what_is_not_a_view_is_refused(change: dict[str, Any], says: str) -> None:
     with pytest.raises(ViewError, match=says):
-        decode_view({**good(), **change}, load("classic"))
+        PlayerView.from_wire({**good(), **change}, load("classic"))
 
 
 def test_a_view_for_other_rules_is_refused() -> None:
     with pytest.raises(ViewError, match="other rules"):
-        decode_view(good(), load("samba"))
+        PlayerView.from_wire(good(), load("samba"))
     with pytest.raises(ViewError, match="an object"):
-        decode_view([1, 2], load("classic"))
+        PlayerView.from_wire([1, 2], load("classic"))

@@ -52,10 +52,10 @@ def test_a_blocked_pile_and_a_refused_take_give_the_engines_reason() -> None:
 def test_the_opening_minimum_and_the_opening_so_far() -> None:
     game = position(hands={0: "K K K Q Q Q 5 6"}, pile="4", phase=MELD, drew=True)
     before = table_facts(game.view(0)).opening
-    assert (before.opened, before.minimum, before.so_far) == (False, 50, 0)
+    assert before is not None and (before.opened, before.minimum, before.so_far) == (False, 50, 0)
     game.apply("meld K K K")
     after = table_facts(game.view(0)).opening
-    assert (after.minimum, after.so_far) == (50, 30)
+    assert after is not None and (after.minimum, after.so_far) == (50, 30)
 
 
 def test_partners_whose_turn_and_the_question_are_named() -> None:

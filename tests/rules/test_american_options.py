@@ -13,9 +13,9 @@ from canasta import Game
 from canasta.engine.going_out import can_go_out
 from canasta.engine.state import WILD, Meld
 from canasta.engine.tables import tables_for
+from canasta.engine.view import PlayerView, ViewError
 from canasta.envs.observation import Observer
 from canasta.errors import RulesError
-from canasta.net.wire import ViewError, decode_view, encode_view
 from canasta.presentation.table import table_facts
 from canasta.presentation.text import render
 from canasta.rules import load, loads
@@ -129,13 +129,13 @@ def test_the_bonus_piles_travel_on_the_wire_as_sizes_only() -> None:
     mac = load("modern_american")
     game = Game.from_position(mac, "turn 0 draw; hands K 5 | | | ; bonus 4 5 6 | 7 8 9",
                               partial=True)
-    sent = json.loads(json.dumps(encode_view(game.view(1))))
+    sent = json.loads(json.dumps(game.view(1).to_wire()))
     assert sent["bonus_sizes"] == [3, 3] and "bonus" not in sent["position"]
-    assert decode_view(sent, mac) == game.view(1)
-    assert decode_view(sent, mac).bonus_sizes == (3, 3)
+    assert PlayerView.from_wire(sent, mac) == game.view(1)
+    assert PlayerView.from_wire(sent, mac).bonus_sizes == (3, 3)
     with pytest.raises(ViewError, match="at most 2 bonus piles"):
-        decode_view({**sent, "bonus_sizes": [3, 3, 3]}, mac)
-    assert "bonus_sizes" not in encode_view(Game("classic", 1).view(0))
+        PlayerView.from_wire({**sent, "bonus_sizes": [3, 3, 3]}, mac)
+    assert "bonus_sizes" not in Game("classic", 1).view(0).to_wire()
 
 
 def test_the_faces_show_black_threes_laid_out_and_the_bonus_piles() -> None:

@@ -16,7 +16,7 @@ from canasta.engine.determinize import determinize
 from canasta.engine.position import PositionError
 from canasta.engine.scoring import Meld, count_bonus, score_side
 from canasta.engine.state import WILD
-from canasta.net.wire import ViewError, decode_view, encode_view
+from canasta.engine.view import PlayerView, ViewError
 from canasta.rules import load
 from tests.helpers import MELD, kinds, legal_texts, position
 from tests.preset_helpers import refused
@@ -249,9 +249,9 @@ def test_a_seats_view_on_the_wire_carries_only_the_face_down_count() -> None:
     the pile, never which; a malformed count is refused."""
     game = Game(ITALIAN, 4)
     view = game.view(2)
-    data = encode_view(view)
+    data = view.to_wire()
     assert data["face_down"] == game.state.table.under_size > 0
     assert "under" not in data["position"]
-    assert decode_view(data, ITALIAN) == view
+    assert PlayerView.from_wire(data, ITALIAN) == view
     with pytest.raises(ViewError, match="face_down"):
-        decode_view({**data, "face_down": -1}, ITALIAN)
+        PlayerView.from_wire({**data, "face_down": -1}, ITALIAN)

@@ -10,7 +10,7 @@ from typing import Any
 
 from canasta.cards import JOKER, RED_THREE, TWO
 from canasta.engine.game import Game
-from canasta.net.wire import decode_view
+from canasta.engine.view import PlayerView
 from canasta.presentation import hand_codes
 
 CARD_KEYS = {"code", "text", "rank", "suit", "colour", "words"}
@@ -74,7 +74,7 @@ def leaks(raw: str, game: Game, receiver: int | None, seed: int,
             found.append(f"a hand that is not the receiver's: {dict(hand_in(frame))}")
         if receiver is None and frame.get("invites"):
             found.append("invitations sent to a spectator")
-    if "view" in frame and (receiver is None or decode_view(frame["view"], game.rules)
+    if "view" in frame and (receiver is None or PlayerView.from_wire(frame["view"], game.rules)
                             != game.view(receiver)):  # the view is exactly the seat's own
         found.append("a view that is not the receiver's")
     if str(seed) in raw and not game.is_terminal():

@@ -1,19 +1,44 @@
-"""A spectator's facts (``server.gallery``) have every field of ``TableFacts``: the page draws
-both with the same code (the game-over score sheet read ``deals``, which a spectator lacked)."""
+"""A spectator's facts (``presentation.spectator_facts`` of the server's ``public_view``) are
+a seat's facts built the same way, from a chair at no seat: every ``TableFacts`` field (the
+page draws both with the same code), every seat in the third person, nothing a seat alone has."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+import json
+import random
+import re
 
 from canasta import Game
-from canasta.presentation import TableFacts
-from canasta.server.gallery import gallery_facts, public_view
+from canasta.presentation import NOBODY, plain, spectator_facts, table_facts
+from canasta.server.gallery import public_view
+
+NAMES = ["A", "B", "C", "D"]
 
 
-def test_a_spectators_facts_have_every_field_a_seats_have() -> None:
+def test_a_spectators_facts_hold_nothing_of_a_seats_own() -> None:
     game = Game("classic", 3)
     while not game.results:
         game.apply(game.legal_actions()[0])
-    facts = gallery_facts(public_view(game), ["A", "B", "C", "D"], [])
-    assert set(facts) == {f.name for f in fields(TableFacts)}
-    assert [line["deal"] for line in facts["deals"]] == [1]
+    facts = spectator_facts(public_view(game), NAMES, ["a line"])
+    assert (facts.seat, facts.side, facts.name, facts.partners) == (NOBODY, NOBODY, "", ())
+    assert (facts.hand, facts.hand_text, facts.opening, facts.actions, facts.dead_ranks,
+            facts.hint) == ((), "", None, (), (), None)
+    assert not facts.turn.mine and facts.turn.words == f"{NAMES[game.current_player]} to play"
+    assert {seat.relation for seat in facts.seats} == {"player"}
+    assert [line.deal for line in facts.deals] == [1] and facts.log == ("a line",)
+    # the pile's frozen reason is a seat's words (left as it was); nothing else says "you"
+    words = json.dumps({k: v for k, v in plain(facts).items() if k != "pile"})
+    assert not re.search(r"\byou", words, re.IGNORECASE), words
+
+
+def test_a_spectator_names_the_winner_as_the_seats_do() -> None:
+    """Cutthroat scores every seat apart: the winner is a seat, named as every other seat's
+    facts name it (the gallery's own dict once said "" or a partnership of the last deal)."""
+    game, rng = Game("cutthroat", 0), random.Random(0)
+    while not game.is_terminal():
+        game.apply(rng.choice(game.legal_actions()))
+    winner = game.state.match.winner
+    other = next(seat for seat in range(game.num_players) if seat != winner)
+    names = NAMES[:game.num_players]
+    assert spectator_facts(public_view(game), names).winner == \
+        table_facts(game.view(other), names).winner == names[winner]

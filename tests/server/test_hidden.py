@@ -13,7 +13,6 @@ from tests.server.leaks import leaks
 
 from canasta import record
 from canasta.engine.game import Game
-from canasta.net.wire import encode_view
 from canasta.presentation import hand_codes
 
 
@@ -116,7 +115,7 @@ def test_the_check_finds_a_leak() -> None:
     assert leaks(json.dumps({**honest, "t": "tok"}), game, 0, game.seed, ["tok"])
     assert leaks(json.dumps(honest), game, None, game.seed, [])  # a spectator has no hand
     big = 2**100 + 7  # a table's seed is 128 bits: seed 3's digit is in any position text
-    assert leaks(json.dumps({**honest, "view": encode_view(game.view(0))}), game, 0, big,
+    assert leaks(json.dumps({**honest, "view": game.view(0).to_wire()}), game, 0, big,
                  []) == []
-    assert leaks(json.dumps({**honest, "view": encode_view(game.view(1))}), game, 0, big,
+    assert leaks(json.dumps({**honest, "view": game.view(1).to_wire()}), game, 0, big,
                  []) == ["a view that is not the receiver's"]

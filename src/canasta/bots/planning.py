@@ -61,6 +61,9 @@ def _spend(used: dict[int, int]) -> float:
 #: Per action code: what it spends from the hand (a take: nothing counted).
 _SPEND = tuple(_spend(kinds.cards_used(a)) for a in ALL_ACTIONS)
 
+#: The laying actions (``kinds.is_laying``), the moves of a search.
+_LAYING = frozenset(a for a in ALL_ACTIONS if kinds.is_laying(a))
+
 
 def opening_plan(view: PlayerView, game: Game | None = None, limit: int = 400) -> Plan | None:
     """The cheapest set of melds from here that reaches the side's opening minimum, ending with
@@ -77,25 +80,30 @@ def opening_plan(view: PlayerView, game: Game | None = None, limit: int = 400) -
             found = laid[action] = sum(n * pts[k] for k, n in kinds.cards_used(action).items())
         return found
 
-    def visit(g: Game, path: tuple[Action, ...], last: int, cost: float) -> None:
+    def visit(g: Game, path: tuple[Action, ...], last: int, cost: float, own: bool) -> None:
+        """Search on from ``g`` (``own``: a copy of this search's, free to be played on)."""
         nodes[0] += 1
         legal = g.legal_actions()
-        commit = next((a for a in legal if a.type == _COMMIT), None)
+        commit = next((a for a in legal if a.type is _COMMIT), None)
         if commit is not None:
             if not best or cost < best[0].cost:
                 best[:] = [Plan((*path, commit), cost)]
             return
-        moves = sorted((a for a in legal if kinds.is_laying(a) and a.code >= last),
+        moves = sorted([a for a in legal if CODE[a] >= last and a in _LAYING],
                        key=laid_points, reverse=True)
-        for action in moves:
+        final = len(moves) - 1
+        for n, action in enumerate(moves):
+            if nodes[0] >= limit:
+                return
             step = cost + spend_cost(action)
-            if nodes[0] >= limit or (best and step >= best[0].cost):
+            if best and step >= best[0].cost:
                 continue
-            child = g.clone()
+            # the last move is played on g itself where g is the search's: nothing reads it on
+            child = g if own and n == final else g.clone()
             child.apply(action)
-            visit(child, (*path, action), action.code, step)
+            visit(child, (*path, action), CODE[action], step, True)
 
-    visit(start, (), -1, 0.0)
+    visit(start, (), -1, 0.0, False)
     return best[0] if best else None
 
 

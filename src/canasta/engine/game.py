@@ -144,10 +144,10 @@ class Game:
         return legal
 
     def legal_action_mask(self) -> list[bool]:
-        """A mask over action codes ``0 .. NUM_ACTIONS-1``."""
+        """A mask over action codes ``0 .. NUM_ACTIONS-1`` (new; set from the cached list)."""
         mask = [False] * NUM_ACTIONS
-        for action in self.legal_actions():
-            mask[action.code] = True
+        for action in self._legal_list():
+            mask[CODE[action]] = True
         return mask
 
     def why_illegal(self, action: Action | int | str) -> str | None:

@@ -88,7 +88,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
         ranks = tuple(r for r in NATURAL_RANKS if not dead[r])
     wild_rules, opened = t.wild_rules, side.opened
     held = (1 if wild_two else 0) + (2 if wild_jok else 0)  # which wild kinds the hand holds
-    wild_kinds, wild_bases = _WILD_KINDS[held], _WILD_BASES[held]
+    wild_kinds = _WILD_KINDS[held]
     three_ok = rules.min_naturals <= 3
     # Two cards kept and no refusal wanted: no new meld needs looking at (ruling 20).
     unhurried = size >= 5 and why is None
@@ -121,13 +121,13 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
             bases = MELD_ACTIONS[r]
             assert bases is not None
             cand = []
-            if c >= 3:
-                if three_ok:
-                    cand.append((NATURAL, 3 * points[r], 3))
-                elif why is not None:
-                    why[bases[NATURAL]] = _min_naturals(t)
-            for wild, base in zip(wild_kinds, wild_bases, strict=True):
-                if two_cap >= 1:
+            for base, wild in _NEW_MELDS[c >= 3][held]:
+                if wild < 0:  # three naturals
+                    if three_ok:
+                        cand.append((base, 3 * points[r], 3))
+                    elif why is not None:
+                        why[bases[base]] = _min_naturals(t)
+                elif two_cap >= 1:
                     cand.append((base, 2 * points[r] + points[wild], 2))
                 elif why is not None:
                     why[bases[base]] = wild_rule_refusal(t, melds, opened, r, 2) \
@@ -161,14 +161,11 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
             acts += _ADD_SETS[r][c > 0][held if wilds else 0]
             continue
         adds = ADD_ACTIONS[r]
-        naturals = _naturals_held(r, c, cards)
+        kinds = _naturals_held(r, c, cards) + wilds  # the order of _ADD_SETS
         if size >= 3:
-            for k in naturals:
-                acts.append(adds[k])
-            for k in wilds:
-                acts.append(adds[k])
+            acts += [adds[k] for k in kinds]
             continue
-        for k in naturals + wilds:
+        for k in kinds:
             is_wild = k <= TWO
             keep(acts, why, adds[k], stranding(s, t, size - 1, (r, int(not is_wild), int(is_wild)),
                                                ops + points[t.rank_of[k]], adds[k], look))
@@ -190,34 +187,37 @@ def _naturals_held(r: int, c: int, cards: list[int] | None) -> tuple[int, ...]:
 #: it in each suit, a 2 held, a joker held).
 _PLAIN_SUITED: dict[tuple[bool, bool], dict[tuple[int, bytes, bool, bool], tuple[Action, ...]]] = {}
 
-#: By which wild kinds a hand holds (1: a 2, 2: a joker, 3: both): those kinds, and the bases
-#: of the new melds they make with two naturals.
+#: By which wild kinds a hand holds (1: a 2, 2: a joker, 3: both): those kinds, in the order
+#: their melds and additions are generated.
 _WILD_KINDS: tuple[tuple[int, ...], ...] = ((), (TWO,), (JOKER,), (TWO, JOKER))
-_WILD_BASES: tuple[tuple[Base, ...], ...] = (
-    (), (Base.WITH_TWO,), (Base.WITH_JOKER,), (Base.WITH_TWO, Base.WITH_JOKER))
 
-#: Unsuited additions: _ADD_SETS[rank][a natural held][wild kinds held, as for _WILD_KINDS],
-#: the natural's addition first, then the wild cards'.
-_ADD_SETS = tuple(tuple(tuple(tuple(ADD_ACTIONS[r][k] for k in ((r,) if nat else ()) + wk)
-                              for wk in _WILD_KINDS) for nat in (0, 1))
-                  if r in NATURAL_RANKS else () for r in range(ACE + 1))
+#: The order of new unsuited melds, spelled once (``rank_actions``' loop and ``_NEW_SETS``):
+#: _NEW_MELDS[three naturals held][wild kinds held, as for _WILD_KINDS], each candidate's
+#: (base, wild kind or -1): three naturals first, then two naturals with each wild kind.
+_NEW_MELDS: tuple[tuple[tuple[tuple[Base, int], ...], ...], ...] = tuple(tuple(
+    ((Base.NATURAL, -1),) * nat + tuple((Base.WITH_JOKER if k == JOKER else Base.WITH_TWO, k)
+                                        for k in wk) for wk in _WILD_KINDS) for nat in (0, 1))
+
+#: New unsuited melds when two cards are kept (``rank_actions``): _NEW_SETS[rank][three
+#: naturals allowed and held][wild kinds held and allowed with two naturals], as _NEW_MELDS.
+_NEW_SETS = tuple(tuple(tuple(tuple(bases[b] for b, _ in melds) for melds in by_wilds)
+                        for by_wilds in _NEW_MELDS)
+                  if bases is not None else () for bases in MELD_ACTIONS)
 
 #: Per kind: the one-kind tuple of it (the natural an addition names, made once).
 _ALONE = tuple((k,) for k in range(ACE + 1))
+
+#: Unsuited additions: _ADD_SETS[rank][a natural held][wild kinds held, as for _WILD_KINDS],
+#: in ``rank_actions``' order: the naturals held (``_naturals_held``), then the wild cards.
+_ADD_SETS = tuple(tuple(tuple(tuple(ADD_ACTIONS[r][k] for k in _naturals_held(r, nat, None) + wk)
+                              for wk in _WILD_KINDS) for nat in (0, 1))
+                  if r in NATURAL_RANKS else () for r in range(ACE + 1))
 
 #: Per natural rank: its four suited card codes.
 _SUIT_CODES = {r: tuple(range(SUITED + (r - 4) * 4, SUITED + (r - 3) * 4)) for r in NATURAL_RANKS}
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
-NATURAL, WITH_TWO, WITH_JOKER = Base.NATURAL, Base.WITH_TWO, Base.WITH_JOKER
 _BLACK_THREES, _ADD = ActionType.MELD_BLACK_THREES, ActionType.ADD
-
-#: New unsuited melds when two cards are kept (``rank_actions``): _NEW_SETS[rank][three
-#: naturals allowed and held][wild kinds held and allowed with two naturals, as for
-#: _WILD_KINDS], three naturals first, then two and each wild kind.
-_NEW_SETS = tuple(tuple(tuple((*((bases[NATURAL],) if nat else ()), *(bases[b] for b in wb))
-                              for wb in _WILD_BASES) for nat in (0, 1))
-                  if bases is not None else () for bases in MELD_ACTIONS)
 
 
 def _min_naturals(t: Tables) -> Refusal:

@@ -8,6 +8,17 @@ network clients and RL agents get views, never a ``Game``. The fields a player r
 (``hand``, ``melds``, ``pile_frozen``, ...) are read from the information set; search bots
 deal the missing cards into it (``canasta.engine.determinize``).
 
+A view writes and reads its own wire form (``PlayerView.to_wire`` / ``PlayerView.from_wire``:
+docs/protocol.md, "The seat's view"), the ``view`` field of a seat's frames in the server: the
+information set in the position notation (docs/positions.md) with what the notation leaves to
+the full state (hand sizes, foot sizes, the stock's size, the number of face-down cards under
+the pile and the sizes of face-down bonus piles where the rules have them) and the legal
+actions' codes beside it. It carries what the view holds and nothing more: other hands are
+written empty (their known cards travel in the notation's ``known`` field), feet and stock
+only their sizes, no seed. Read back it equals the view it was written from
+(``tests/net/test_wire.py`` checks every seat of every preset along random games), so a bot or
+an interface on the other end of a WebSocket works on the same object as one in the server.
+
 A view is a snapshot: the game moving on does not change it. It is read-only and pickles as
 the information set alone.
 """
@@ -22,6 +33,8 @@ from canasta.engine.actions import Action
 from canasta.engine.once import once
 from canasta.engine.pile import frozen_for
 from canasta.engine.position import _cards as cards_text  # the notation's hand form
+from canasta.engine.position import write
+from canasta.engine.position_read import read
 from canasta.engine.scoring import HandResult, Meld, sequences_of
 from canasta.engine.state import (
     Answer,
@@ -37,7 +50,14 @@ from canasta.engine.state import (
     copier,
 )
 from canasta.engine.tables import Tables, tables_for
+from canasta.errors import CanastaError
 from canasta.rules import RuleSet
+
+WIRE_FORMAT = "canasta-view 1"  #: the form of ``PlayerView.to_wire``'s dict (its ``format``)
+
+
+class ViewError(CanastaError):
+    """A view on the wire that is malformed or for other rules."""
 
 _ANSWER_WORDS = {Answer.NONE: "", Answer.YES: "yes", Answer.NO: "no", Answer.ASKED: "asked"}
 _PHASE_WORDS = ("draw", "answer", "meld", "over")
@@ -281,6 +301,56 @@ class PlayerView:
                 dead.append(rank)
         return tuple(dead)
 
+    # ------------------------------------------------------------------ on the wire
+
+    def to_wire(self) -> dict[str, Any]:
+        """This view as JSON-ready data (the ``view`` field of a seat's frames)."""
+        state = self.state.copy()
+        for number, seat in enumerate(state.seats):
+            if number != self.seat:  # what it holds that this seat may know is its ``known``
+                seat.hand = [0] * len(seat.hand)
+        out = {"format": WIRE_FORMAT, "seat": self.seat, "position": write(state, self.t),
+               "hand_sizes": list(self.hand_sizes), "foot_sizes": list(self.foot_sizes),
+               "stock": self.stock_size, "legal": [a.code for a in self.legal_actions]}
+        if self.pile_face_down:  # only their number: nobody sees them (Italian)
+            out["face_down"] = self.pile_face_down
+        if self.bonus_sizes:  # face-down bonus piles (Modern American): their sizes only
+            out["bonus_sizes"] = list(self.bonus_sizes)
+        return out
+
+    @classmethod
+    def from_wire(cls, data: object, rules: RuleSet) -> PlayerView:
+        """The view that ``to_wire`` wrote, under ``rules`` (the table's); ``ViewError`` for
+        data that is not one (or is for other rules)."""
+        if not isinstance(data, dict) or data.get("format") != WIRE_FORMAT:
+            raise ViewError(f"a view on the wire is an object of format {WIRE_FORMAT!r}")
+        seat, players = data.get("seat"), rules.players.count
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ViewError(f"the view's seat {seat!r} is not in this game")
+        sizes = _wire_numbers(data, "hand_sizes", players)
+        feet = _wire_numbers(data, "foot_sizes", players)
+        stock, legal = _wire_numbers(data, "stock", None), data.get("legal")
+        face_down = _wire_numbers(data, "face_down", None) if "face_down" in data else 0
+        if not isinstance(legal, list):
+            raise ViewError("the view's 'legal' is a list of action codes")
+        try:
+            t = tables_for(rules)
+            state = information_set(read(str(data.get("position")), t, True), seat)
+            actions = tuple(Action.from_code(code) for code in legal)
+        except CanastaError as exc:
+            raise ViewError(f"the view does not read: {exc}") from None
+        for player, size, foot in zip(state.seats, sizes, feet, strict=True):
+            player.size, player.foot_size = size, foot
+        state.table.under_size = face_down
+        piles = data.get("bonus_sizes", [])
+        if not isinstance(piles, list) or len(piles) > len(rules.deal.bonus_piles) or any(
+                isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in piles):
+            raise ViewError(f"the view's 'bonus_sizes' is not the sizes of at most "
+                            f"{len(rules.deal.bonus_piles)} bonus piles")
+        state.table.bonus_sizes = tuple(piles)
+        assert isinstance(stock, int)
+        return cls(seat, rules, state, actions, stock, t)
+
     # ------------------------------------------------------------------ a value
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -314,6 +384,17 @@ class PlayerView:
         self.__init__(**values)  # type: ignore[misc]
 
 
+def _wire_numbers(data: dict[str, Any], key: str, count: int | None) -> Any:
+    """``data[key]``: ``count`` whole numbers, or one where ``count`` is None."""
+    value = data.get(key)
+    items = value if count is not None else [value]
+    if not isinstance(items, list) or (count is not None and len(items) != count) or any(
+            isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in items):
+        raise ViewError(f"the view's {key!r} is not "
+                        + (f"{count} whole numbers" if count else "a whole number"))
+    return value
+
+
 def view_of(s: State, rules: RuleSet, seat: SeatNo, legal: Sequence[Action],
             t: Tables | None = None) -> PlayerView:
     """The view of ``seat`` of a game in state ``s`` whose legal actions are ``legal`` (``t``:
@@ -325,4 +406,4 @@ def view_of(s: State, rules: RuleSet, seat: SeatNo, legal: Sequence[Action],
     return PlayerView(seat, rules, _information_set(s, seat), mine, len(s.table.stock), t)
 
 
-__all__ = ["Phase", "PlayerView", "information_set", "view_of"]
+__all__ = ["WIRE_FORMAT", "Phase", "PlayerView", "ViewError", "information_set", "view_of"]

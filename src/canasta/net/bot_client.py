@@ -2,7 +2,7 @@
 --join LINK NAME``; docs/protocol.md, "Network clients").
 
 The bot sees exactly what a bot in the server sees: the seat's ``PlayerView``, rebuilt from the
-frames (``canasta.net.wire``). It decides in a thread (the connection keeps being read), sends
+frames (``PlayerView.from_wire``). It decides in a thread (the connection keeps being read), sends
 its move with the version it decided at, reads the deal's breakdown (``continue``) and stops
 when the game is over. Any object with ``act(view) -> Action`` plays (``canasta.bots``'s bots,
 or one of your own: examples/network_bot.py). A refused move is reported with the server's

@@ -1,6 +1,6 @@
 """One seat's connection to a server table, over the browser's protocol (docs/protocol.md):
 hello with the seat's token, the frames of the table as they come (each carrying the seat's
-view, ``canasta.net.wire``), moves sent with the version they were chosen at, and the
+view, ``PlayerView.from_wire``), moves sent with the version they were chosen at, and the
 protocol's resume when the connection drops (hello again with the last version seen).
 
 The client never applies a move itself: it sends it and waits for the server's frame. A
@@ -21,7 +21,6 @@ from websockets.asyncio.client import ClientConnection
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
 from canasta.net.link import LinkError, Seating
-from canasta.net.wire import decode_view
 
 RETRY_FOR = 120.0  #: seconds of waiting between failed reconnections before giving up
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0, 5.0)  #: seconds between them (the last one repeats)
@@ -151,7 +150,7 @@ class SeatClient:
         frame: dict[str, Any] = json.loads(text)
         if frame.get("kind") in VIEWS:
             self.version, self.frame = int(frame["v"]), frame
-            self.view = decode_view(frame["view"], self.seating.rules) \
+            self.view = PlayerView.from_wire(frame["view"], self.seating.rules) \
                 if frame.get("view") is not None else None
         elif frame.get("kind") == "next":
             self.frame = {**self.frame, "table": {**self.info, "next": frame.get("table")}}

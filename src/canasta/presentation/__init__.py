@@ -39,19 +39,26 @@ from canasta.presentation.facts import (
 )
 from canasta.presentation.hint import action_fact, discard_warning, hint
 from canasta.presentation.log import describe_move, game_over_words, moves_log
-from canasta.presentation.names import DEFAULT_NAMES, Chair, default_names
+from canasta.presentation.names import DEFAULT_NAMES, NOBODY, Chair, Gallery, default_names
 from canasta.presentation.results import deal_breakdown
 from canasta.presentation.suits import SuitLedger
-from canasta.presentation.table import frozen_reason, pile_fact, table_facts, take_refusal
+from canasta.presentation.table import (
+    frozen_reason,
+    pile_fact,
+    spectator_facts,
+    table_facts,
+    take_refusal,
+)
 from canasta.presentation.text import card_text, render, result_text
 
 __all__ = [
-    "DEFAULT_NAMES", "ActionFact", "CardFact", "Chair", "DealBreakdown", "DealLine", "Fact",
-    "HandGroup", "HintFact", "MeldFact", "OpeningFact", "PileFact", "ScoreItem", "SeatFact",
-    "SideBreakdown", "SideFact", "SuitLedger", "Suits", "TableFacts", "TurnFact",
+    "DEFAULT_NAMES", "NOBODY", "ActionFact", "CardFact", "Chair", "DealBreakdown", "DealLine",
+    "Fact", "Gallery", "HandGroup", "HintFact", "MeldFact", "OpeningFact", "PileFact",
+    "ScoreItem", "SeatFact", "SideBreakdown", "SideFact", "SuitLedger", "Suits", "TableFacts",
+    "TurnFact",
     "action_fact", "card_fact",
     "card_text", "deal_breakdown", "default_names", "describe_move", "discard_warning",
     "frozen_reason", "game_over_words", "hand_codes", "hand_groups", "hand_text", "hint",
     "meld_fact", "meld_text", "moves_log", "pile_fact", "plain", "render", "result_text",
-    "sequence_fact", "side_melds", "table_facts", "take_refusal",
+    "sequence_fact", "side_melds", "spectator_facts", "table_facts", "take_refusal",
 ]

@@ -268,7 +268,9 @@ class DealLine(Fact):
 
 @dataclass(frozen=True, slots=True)
 class TableFacts(Fact):
-    """Everything one seat's face draws, from its ``PlayerView`` (see ``table_facts``)."""
+    """Everything one seat's face draws, from its ``PlayerView`` (see ``table_facts``), or a
+    spectator's, from the public view (``spectator_facts``: ``seat`` and ``side`` -1, no hand,
+    opening, dead ranks, actions or hint)."""
 
     rules: str
     deal: int
@@ -283,7 +285,7 @@ class TableFacts(Fact):
     hand_text: str
     seats: tuple[SeatFact, ...]
     sides: tuple[SideFact, ...]
-    opening: OpeningFact
+    opening: OpeningFact | None  # None for a spectator
     permission: str
     dead_ranks: tuple[str, ...]
     actions: tuple[ActionFact, ...]

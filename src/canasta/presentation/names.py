@@ -1,7 +1,8 @@
 """Who is who, from one seat's chair: names, partners, "you" (docs/presentation.md, "Names").
 
 Faces give every seat a name (``names[seat]``); the presentation speaks to the seat it is
-built for as "you", names its partners "Bea (your partner)", and everyone else by name.
+built for as "you", names its partners "Bea (your partner)", and everyone else by name. A
+spectator holds no seat: its chair (``Gallery``) names every seat in the third person.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from canasta.errors import CanastaError
 
 DEFAULT_NAMES = ("Ann", "Bob", "Bea", "Cy", "Dee", "Eve")
+NOBODY = -1  #: the seat of a spectator's chair (``Gallery``)
 
 
 def default_names(players: int, you: int | None = None) -> tuple[str, ...]:
@@ -80,3 +82,27 @@ class Chair:
         if seat == self.seat:
             return "your"
         return "your side's" if self.relation(seat) == "partner" else "their"
+
+
+class Gallery(Chair):
+    """The chair of a spectator: every seat by its name, no "you", no partners."""
+
+    def __init__(self, seat_sides: Sequence[int], names: Sequence[str],
+                 by_seat: bool = False) -> None:
+        super().__init__(NOBODY, seat_sides, names, by_seat)
+
+    def relation(self, seat: int) -> str:
+        return "player"
+
+    def partners(self) -> tuple[int, ...]:
+        return ()
+
+    def who(self, seat: int, capital: bool = True) -> str:
+        return self.names[seat]
+
+    def side_name(self, side: int) -> str:
+        return " and ".join(self.names[s] for s in range(len(self.names))
+                            if self.side_of(s) == side)
+
+    def whose(self, seat: int) -> str:
+        return "their"

@@ -1,5 +1,7 @@
 """The whole table as one seat sees it: ``table_facts(view, names, log)``
-(docs/presentation.md, "The table").
+(docs/presentation.md, "The table"); and as a spectator sees it, from the public view:
+``spectator_facts(view, names, log)``, the same facts built the same way from a chair at no
+seat (``Gallery``: every seat in the third person), without what only a seat has.
 
 Every fact is read from the seat's ``PlayerView`` or asked of the engine: legal actions and
 their words, refusals (``why_illegal`` on a game sampled from the view, which agrees with
@@ -26,6 +28,7 @@ from canasta.presentation.cards import (
     with_suits,
 )
 from canasta.presentation.facts import (
+    HintFact,
     OpeningFact,
     PileFact,
     SeatFact,
@@ -36,7 +39,7 @@ from canasta.presentation.facts import (
 )
 from canasta.presentation.hint import action_fact, hint
 from canasta.presentation.log import a, game_over_words, listing
-from canasta.presentation.names import Chair, check_names, default_names
+from canasta.presentation.names import NOBODY, Chair, Gallery, check_names, default_names
 from canasta.presentation.results import deal_breakdown, deal_lines
 
 
@@ -93,7 +96,7 @@ def turn_fact(view: PlayerView, chair: Chair) -> TurnFact:
     seat = view.current_player
     if seat < 0:
         return TurnFact(-1, "", False, "over", game_over_words(view, chair))
-    mine = seat == view.seat
+    mine = seat == chair.seat
     asker = view.state.turn.asker
     if view.phase == "answer":
         words = (f"{chair.who(asker)} asks you: may I go out?" if mine else
@@ -157,23 +160,42 @@ def table_facts(view: PlayerView, names: Sequence[str] | None = None,
     chosen = check_names(names, view.players) if names is not None else \
         default_names(view.players, view.seat)
     chair = Chair(view.seat, view.seat_sides, chosen, view.t.partners_at_pile)
+    return _facts(view, chair, log, hint(view) if with_hint else None, suits)
+
+
+def spectator_facts(view: PlayerView, names: Sequence[str], log: Sequence[str] = (),
+                    suits: Suits | None = None) -> TableFacts:
+    """Everything a spectator is shown, from the *public* view (the server's
+    ``gallery.public_view``: every hand reduced to the cards everyone knows, placed at the seat
+    to act): the facts a seat is shown, built the same way, from a chair at no seat
+    (``Gallery``), with nothing of a seat's own (no hand, opening, dead ranks, actions or
+    hint); with ``suits`` (``SuitLedger.seen_by(None)``) the suits the table's cards show."""
+    chair = Gallery(view.seat_sides, check_names(names, view.players), view.t.partners_at_pile)
+    return _facts(view, chair, log, None, suits)
+
+
+def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact | None,
+           suits: Suits | None) -> TableFacts:
+    """The facts of ``view`` from ``chair``: at the view's seat, a seat's; at no seat
+    (``Gallery``), a spectator's, where what only a seat has is left empty."""
+    seated = chair.seat == view.seat
     side = view.side
     results = view.results
-    hand = hand_groups(view, suits)
+    hand = hand_groups(view, suits) if seated else ()
+    winner = view.state.match.winner
     return TableFacts(
-        rules=view.rules.name, deal=view.deal_number, seat=view.seat,
-        name=chosen[view.seat], side=side,
-        partners=tuple(chosen[s] for s in chair.partners()),
+        rules=view.rules.name, deal=view.deal_number, seat=chair.seat,
+        name=chair.names[chair.seat] if seated else "", side=side if seated else NOBODY,
+        partners=tuple(chair.names[s] for s in chair.partners()),
         turn=turn_fact(view, chair), stock=view.stock_size, pile=pile_fact(view, suits),
         hand=hand, hand_text=groups_text(hand), seats=seat_facts(view, chair, suits),
         sides=side_facts(view, chair, suits),
         opening=OpeningFact(view.initial_done[side], view.minimums[side],
-                            view.opening_points, view.pending_pile),
+                            view.opening_points, view.pending_pile) if seated else None,
         permission=view.permission,
-        dead_ranks=tuple(kind_name(r) for r in view.dead_ranks),
-        actions=tuple(action_fact(a) for a in view.legal_actions),
-        log=tuple(log), hint=hint(view) if with_hint else None,
+        dead_ranks=tuple(kind_name(r) for r in view.dead_ranks) if seated else (),
+        actions=tuple(action_fact(a) for a in view.legal_actions) if seated else (),
+        log=tuple(log), hint=advice,
         last_deal=deal_breakdown(results[-1], chair) if results else None,
-        winner=chair.score_name(view.state.match.winner) if view.state.match.over
-        and view.state.match.winner >= 0 else "", bonus_piles=view.bonus_sizes,
-        deals=deal_lines(results))
+        winner=chair.score_name(winner) if view.state.match.over and winner >= 0 else "",
+        bonus_piles=view.bonus_sizes, deals=deal_lines(results))

@@ -51,7 +51,7 @@ def render(facts: TableFacts, ascii: bool = False) -> str:
                  + "".join(f"; {s.name} is known to hold {cards_text(s.known, ascii)}"
                            for s in facts.seats if s.known))
     opening = facts.opening
-    if opening.so_far or opening.pile_waiting:
+    if opening is not None and (opening.so_far or opening.pile_waiting):
         lines.append(f"Opening so far: {opening.so_far} of {opening.minimum} points"
                      + (f", {opening.pile_waiting} pile cards waiting"
                         if opening.pile_waiting else ""))

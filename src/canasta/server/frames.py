@@ -20,9 +20,7 @@ import orjson
 from canasta.bots.levels import level_of
 from canasta.engine.actions import ActionType
 from canasta.engine.view import PlayerView
-from canasta.net.wire import encode_view
-from canasta.presentation import Suits, discard_warning, plain, table_facts
-from canasta.server.gallery import gallery_facts
+from canasta.presentation import Suits, discard_warning, plain, spectator_facts, table_facts
 
 Receiver = int | None  # a seat, or None for a spectator
 
@@ -94,7 +92,7 @@ def seat_payload(view: PlayerView, names: Sequence[str], log: Sequence[str],
     """What ``view``'s seat is shown: the presentation's facts (with ``suits``, the seat's
     ``SuitLedger.seen_by``, every card's suit), the question to ask before each legal
     discard, whether it may undo now, the invitations to the open seats, and with ``wire``
-    the view itself (``canasta.net.wire``: for clients that decide on it, such as bots and the
+    the view itself (``PlayerView.to_wire``: for clients that decide on it, such as bots and the
     terminal; a third of the payload's cost)."""
     facts = plain(table_facts(view, names, log, suits=suits))
     warnings = {str(a): w for a in view.legal_actions if a.type == ActionType.DISCARD
@@ -102,7 +100,7 @@ def seat_payload(view: PlayerView, names: Sequence[str], log: Sequence[str],
     payload = {"facts": facts, "warnings": warnings, "can_undo": can_undo,
                "invites": {str(seat): code for seat, code in invites.items()}}
     if wire:
-        payload["view"] = encode_view(view)
+        payload["view"] = view.to_wire()
     return payload
 
 
@@ -114,8 +112,8 @@ def without_view(frame: dict[str, Any]) -> dict[str, Any]:
 def spectator_payload(view: PlayerView, names: Sequence[str], log: Sequence[str],
                       suits: Suits | None = None) -> dict[str, Any]:
     """What a spectator is shown: the public facts only (``suits``: the spectator's)."""
-    return {"facts": gallery_facts(view, names, log, suits), "warnings": {}, "can_undo": False,
-            "invites": {}}
+    return {"facts": plain(spectator_facts(view, names, log, suits)), "warnings": {},
+            "can_undo": False, "invites": {}}
 
 
 def event_frame(event: Event, receiver: Receiver, info: TableInfo,

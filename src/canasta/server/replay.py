@@ -4,10 +4,11 @@ eyes (docs/protocol.md, "Replay").
 A replay is built from a game's record (``canasta.record``): a finished table's, or a record
 file someone uploads. Every frame is made by the presentation layer from views of the game
 after that many actions, exactly as the live table makes a seat's frame: a seat's frame is
-``table_facts`` of that seat's view; the face-up frame is the public facts (``gallery_facts``)
-with every seat's hand as that seat's own view shows it (``hand_groups``). The suits the cards
-show come from the same ``SuitLedger`` the live table keeps (with the suits the players picked,
-where the table kept them), so a card keeps its suit from the live game to its replay.
+``table_facts`` of that seat's view; the face-up frame is the public facts
+(``spectator_facts``) with every seat's hand as that seat's own view shows it
+(``hand_groups``). The suits the cards show come from the same ``SuitLedger`` the live table
+keeps (with the suits the players picked, where the table kept them), so a card keeps its suit
+from the live game to its replay.
 
 Only a finished game is replayed: a game in progress is refused (``not-over``), face up and from
 every seat alike, since a replay shows hands. A replay's seats can be reviewed: each decision
@@ -34,9 +35,16 @@ from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 from canasta.errors import RecordError
-from canasta.presentation import SuitLedger, describe_move, hand_groups, plain, table_facts
+from canasta.presentation import (
+    SuitLedger,
+    describe_move,
+    hand_groups,
+    plain,
+    spectator_facts,
+    table_facts,
+)
 from canasta.presentation.names import default_names
-from canasta.server.gallery import gallery_facts, log_lines, public_view
+from canasta.server.gallery import log_lines, public_view
 from canasta.server.hall import Hall
 from canasta.server.reviewer import Finished, Starter
 from canasta.server.seats import Refused
@@ -152,7 +160,8 @@ class Replay:
                for line in lines][-LOG_LINES:]
         hands = None
         if viewpoint is None:
-            facts = gallery_facts(public_view(game), self.names, log, eye.seen_by(None))
+            facts = plain(spectator_facts(public_view(game), self.names, log,
+                                            eye.seen_by(None)))
             hands = [plain(hand_groups(game.view(s), eye.seen_by(s)))
                      for s in range(self.players)]
         else:

@@ -25,7 +25,7 @@ class Refused(CanastaError):
 
 class Client(Protocol):
     """A connection as the table sees it: frames go out through ``send`` (never blocking);
-    ``view``: whether its seat frames carry the seat's view (``canasta.net.wire``), which a
+    ``view``: whether its seat frames carry the seat's view (``PlayerView.to_wire``), which a
     client that draws only the facts (the browser page) declines in its hello."""
 
     view: bool

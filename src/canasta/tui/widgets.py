@@ -134,7 +134,7 @@ class PilePanel(Static):
         if pile.takes:
             out.append("\ntake: " + ", ".join(t.text[5:] for t in pile.takes), style="green")
         opening = facts.opening
-        if not opening.opened:
+        if opening is not None and not opening.opened:
             out.append(f"\nopening: {opening.so_far} of {opening.minimum}"
                        + (f", {opening.pile_waiting} pile cards waiting"
                           if opening.pile_waiting else ""), style="yellow")
