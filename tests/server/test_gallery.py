@@ -26,9 +26,28 @@ def test_a_spectators_facts_hold_nothing_of_a_seats_own() -> None:
     assert not facts.turn.mine and facts.turn.words == f"{NAMES[game.current_player]} to play"
     assert {seat.relation for seat in facts.seats} == {"player"}
     assert [line.deal for line in facts.deals] == [1] and facts.log == ("a line",)
-    # the pile's frozen reason is a seat's words (left as it was); nothing else says "you"
-    words = json.dumps({k: v for k, v in plain(facts).items() if k != "pile"})
+    words = json.dumps(plain(facts))  # nothing says "you" to a spectator
     assert not re.search(r"\byou", words, re.IGNORECASE), words
+
+
+def test_a_spectator_sees_the_sides_keep_their_places_and_whose_pile_is_frozen() -> None:
+    """The first side is the spectator's near side on every move (the melds do not swap
+    places as the turn goes round), and a pile frozen until a side's initial meld names that
+    side."""
+    game, rng = Game("classic", 5), random.Random(5)
+    named = 0
+    for _ in range(300):
+        if game.is_terminal():
+            break
+        facts = spectator_facts(public_view(game), NAMES)
+        assert [side.mine for side in facts.sides] == [True, False]
+        if "initial meld" in facts.pile.frozen_reason:
+            side = game.side_of(game.current_player)
+            assert facts.pile.frozen_reason == (
+                f"frozen for {facts.sides[side].name} until their initial meld")
+            named += 1
+        game.apply(rng.choice(game.legal_actions()))
+    assert named > 0
 
 
 def test_a_spectator_names_the_winner_as_the_seats_do() -> None:

@@ -43,9 +43,10 @@ from canasta.presentation.names import NOBODY, Chair, Gallery, check_names, defa
 from canasta.presentation.results import deal_breakdown, deal_lines
 
 
-def frozen_reason(view: PlayerView) -> str:
+def frozen_reason(view: PlayerView, side_name: str = "") -> str:
     """Why the pile is frozen against the seat's side (the engine's ``pile.frozen_by``), the
-    cards that freeze it named; "" when it is not frozen."""
+    cards that freeze it named; "" when it is not frozen. ``side_name`` names that side for a
+    spectator (else it is "your side")."""
     why = frozen_by(view.state, view.t, view.side)
     if why == Frozen.BY_CARDS:
         freezing = [c for c in view.pile if view.t.freezes[c]]
@@ -58,6 +59,8 @@ def frozen_reason(view: PlayerView) -> str:
     if why == Frozen.BY_RULES:
         return "frozen: these rules keep the pile frozen"
     if why == Frozen.UNTIL_MELD:
+        if side_name:
+            return f"frozen for {side_name} until their initial meld"
         return "frozen for your side until it makes its initial meld"
     return ""
 
@@ -76,16 +79,17 @@ def take_refusal(view: PlayerView) -> str:
     return game.why_illegal(pair) or ""
 
 
-def pile_fact(view: PlayerView, suits: Suits | None = None) -> PileFact:
+def pile_fact(view: PlayerView, suits: Suits | None = None, side_name: str = "") -> PileFact:
     """The pile: size, top card, frozen and why (and the card that freezes it), blocked, the
-    routes offered; with ``suits`` its cards show their suits."""
+    routes offered; with ``suits`` its cards show their suits; ``side_name``: the side of the
+    seat to act, named for a spectator (``frozen_reason``)."""
     takes = tuple(action_fact(a) for a in view.legal_actions if a.type == ActionType.TAKE)
     eyes = suits.pile if suits is not None and len(suits.pile) == len(view.pile) else \
         ("",) * len(view.pile)
     freezing = [i for i, c in enumerate(view.pile) if view.t.freezes[c]]
     under = freezing[-1] if freezing and view.pile_frozen else -1
     return PileFact(len(view.pile), eyed(view.pile_top, eyes[-1]) if view.pile else None,
-                    view.pile_frozen, frozen_reason(view), view.blocked,
+                    view.pile_frozen, frozen_reason(view, side_name), view.blocked,
                     BLOCKED.words() if view.blocked else "", takes, take_refusal(view),
                     card_fact(view.pile[under]).rank if under >= 0 else "",
                     eyed(view.pile[under], eyes[under]).eye if under >= 0 else "")
@@ -135,14 +139,17 @@ def seat_facts(view: PlayerView, chair: Chair,
 def side_facts(view: PlayerView, chair: Chair,
                suits: Suits | None = None) -> tuple[SideFact, ...]:
     """Every side: its melds, canastas, red 3s, score and opening minimum; where every seat
-    keeps its own score (``players.partners_at_pile``), each of its seats' scores too."""
+    keeps its own score (``players.partners_at_pile``), each of its seats' scores too. The
+    seat's own side is ``mine`` (drawn nearest it); for a spectator the first side is, on
+    every move alike, so the sides' melds keep their places as the turn goes round."""
     red, black = view.red_threes, view.black_threes
     scores, canastas, opened, minimums = (view.scores, view.canastas, view.initial_done,
                                           view.minimums)
     seated = [tuple(s for s in range(view.players) if chair.side_of(s) == side)
               for side in range(view.sides)]
+    mine = view.side if chair.seat == view.seat else 0  # a spectator's: the first, always
     return tuple(
-        SideFact(side, chair.side_name(side), side == view.side, seats,
+        SideFact(side, chair.side_name(side), side == mine, seats,
                  scores[side], side_melds(view, side, suits), canastas[side],
                  sum(red[s] for s in seats), opened[side], minimums[side],
                  sum(black[s] for s in seats),
@@ -187,7 +194,8 @@ def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact 
         rules=view.rules.name, deal=view.deal_number, seat=chair.seat,
         name=chair.names[chair.seat] if seated else "", side=side if seated else NOBODY,
         partners=tuple(chair.names[s] for s in chair.partners()),
-        turn=turn_fact(view, chair), stock=view.stock_size, pile=pile_fact(view, suits),
+        turn=turn_fact(view, chair), stock=view.stock_size,
+        pile=pile_fact(view, suits, "" if seated else chair.side_name(side)),
         hand=hand, hand_text=groups_text(hand), seats=seat_facts(view, chair, suits),
         sides=side_facts(view, chair, suits),
         opening=OpeningFact(view.initial_done[side], view.minimums[side],
