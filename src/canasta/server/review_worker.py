@@ -15,14 +15,14 @@ import os
 import pickle
 import struct
 import sys
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 from canasta.bots.review import judge
 
 HEADER = struct.Struct(">I")
 
 
-def read_frame(stream: BinaryIO) -> Any | None:
+def read_frame(stream: IO[bytes]) -> Any:
     """The next pickled frame of ``stream``, or None at its end."""
     head = stream.read(HEADER.size)
     if len(head) < HEADER.size:
