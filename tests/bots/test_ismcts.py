@@ -97,7 +97,7 @@ class Slow(IsmctsBot):
     def __init__(self, seconds: float, cost: float) -> None:
         super().__init__(seconds=seconds, settle=0)
         self.now, self.cost, self.playouts = 0.0, cost, 0
-        self.clock = lambda: self.now  # type: ignore[method-assign]
+        self.clock = lambda: self.now
 
     def outcome(self, world: Game, action: Action, seat: int) -> float:
         self.now += self.cost

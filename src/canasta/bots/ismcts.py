@@ -99,7 +99,7 @@ class IsmctsBot(BotBase):
         self.policy = GreedyBot()
         # The full greedy policy plays the playouts as the same bot, the one whose choice the
         # search starts from (so its remembered going-out line carries over as it always did).
-        self.playout = GreedyBot(**ROLLOUTS[rollout]) if ROLLOUTS[rollout] else self.policy
+        self.playout = GreedyBot(0, **ROLLOUTS[rollout]) if ROLLOUTS[rollout] else self.policy
 
     def decide(self, view: PlayerView) -> Decision:
         """Search from ``view``; play the best action found, or the greedy one."""
