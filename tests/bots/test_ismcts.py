@@ -134,3 +134,5 @@ def test_the_fast_rollout_plays_greedy_with_a_shorter_going_out_search() -> None
     assert isinstance(plain, IsmctsBot) and plain.playout is plain.policy
     with pytest.raises(BotError, match="rollout=slow: expected one of greedy, fast"):
         make_bot("ismcts:rollout=slow")
+    with pytest.raises(BotError, match="rollout=5: expected one of greedy, fast"):
+        make_bot("ismcts:rollout=5")  # read as a number, refused as a name

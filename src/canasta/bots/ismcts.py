@@ -80,7 +80,7 @@ class IsmctsBot(BotBase):
                  z: float = 2.0, belief: float = 0.1, settle: int = 8,
                  confirm: int = 0, rollout: str = "greedy") -> None:
         if rollout not in ROLLOUTS:
-            raise BotError(f"ismcts: rollout={rollout[:24]}: expected one of "
+            raise BotError(f"ismcts: rollout={str(rollout)[:24]}: expected one of "
                            f"{', '.join(ROLLOUTS)}")
         if min(iterations, seconds, horizon, min_gain, z, settle) < 0 or scale <= 0 or not (
                 0 <= belief <= 1):
