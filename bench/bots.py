@@ -19,7 +19,8 @@ Sections:
 - ``levels``: each level's decisions per second (the quick levels over ``--hands`` hands of
   self-play under ``--rules``; the expert level's search over ``--searches`` decisions taken
   from classic greedy self-play, each searched for its one second: samples per second,
-  playouts per second);
+  playouts per second, how far past its second a search ran; then the same with
+  ``rollout=fast``);
 - ``scaling``: tournament games per second with 1 and 2 local workers and on a local Ray
   instance (2 CPUs, started beforehand), the same jobs each time, results checked equal.
 
@@ -42,6 +43,7 @@ from canasta.bots import make_bot
 from canasta.bots.ismcts import IsmctsBot
 from canasta.bots.levels import LEVELS
 from canasta.engine.game import Game
+from canasta.engine.view import PlayerView
 from canasta.rules import load, preset_names
 from canasta.sim.backends import run_local, run_ray
 from canasta.sim.games import GameResult
@@ -138,25 +140,51 @@ def levels(hands: int, searches: int, seed: int, rules: str) -> None:
         print(f"level {level.name} ({level.spec}): {len(times) / sum(times):,.0f} decisions/s "
               f"over {len(times)} decisions ({hands} hands of {rules} self-play)")
     expert = next(level for level in LEVELS if level.spec.startswith("ismcts"))
-    bot = make_bot(expert.spec, seed)
-    assert isinstance(bot, IsmctsBot)
+    views = searched_views(searches, seed)
+    for spec in (expert.spec, f"{expert.spec},rollout=fast"):
+        search_speed(spec, views, seed)
+
+
+def searched_views(searches: int, seed: int) -> list[PlayerView]:
+    """``searches`` views of greedy self-play, each a few decisions on from the last."""
     greedy, game, rng = make_bot("greedy"), Game("classic", seed), random.Random(seed)
-    samples = playouts = 0
-    spent = 0.0
+    views = []
     for _ in range(searches):
         for _ in range(rng.randrange(1, 12)):  # a decision some way into the deal
             if game.is_terminal() or game.results:
                 game = Game("classic", rng.randrange(1 << 30))
             game.apply(greedy.act(game.view(game.current_player)))
-        view = game.view(game.current_player)
-        start = time.perf_counter()
+        views.append(game.view(game.current_player))
+    return views
+
+
+def search_speed(spec: str, views: list[PlayerView], seed: int) -> None:
+    """The search's samples and playouts per second over ``views`` (and per second of this
+    process's CPU time, which other processes on the machine disturb less), and how far past
+    its time budget a search ran (the load average says how busy the machine was)."""
+    bot = make_bot(spec, seed)
+    assert isinstance(bot, IsmctsBot)
+    samples = playouts = 0
+    spent = cpu = 0.0
+    over: list[float] = []
+    for view in views:
+        start, start_cpu = time.perf_counter(), time.process_time()
         found = bot.search(view)
-        spent += time.perf_counter() - start
+        took = time.perf_counter() - start
+        cpu += time.process_time() - start_cpu
+        spent += took
+        over.append(took - bot.seconds)
         samples += found.samples
         playouts += found.samples * len(found.outcomes)
-    print(f"level {expert.name} ({expert.spec}): {searches} decisions searched in {spent:.1f} s; "
-          f"{samples / spent:,.1f} samples/s (a sample: the hidden cards drawn once, every "
-          f"candidate played out on them), {playouts / spent:,.0f} playouts/s")
+    full = sorted(o for o in over if o > -0.01)  # the searches that used their whole time
+    past = (f"past the {bot.seconds:g} s budget by median {1000 * full[len(full) // 2]:.0f} ms, "
+            f"max {1000 * full[-1]:.0f} ms over the {len(full)} that used it all"
+            if full else "none used its whole budget")
+    print(f"{spec}: {len(views)} decisions searched in {spent:.1f} s ({cpu:.1f} s CPU); "
+          f"{samples / spent:,.1f} samples/s, {samples / cpu:,.1f} per CPU second (a sample: "
+          f"the hidden cards drawn once, every candidate played out on them); "
+          f"{playouts / spent:,.0f} playouts/s, {playouts / cpu:,.0f} per CPU second; {past}; "
+          f"load average {os.getloadavg()[0]:.1f}")
 
 
 def scaling(games: int, seed: int) -> None:

@@ -172,6 +172,17 @@ def test_plays_a_going_out_line_through_the_turn() -> None:
     assert game.results[0].went_out == 0
 
 
+def test_the_going_out_search_looks_at_out_limit_positions() -> None:
+    """Going out here takes three melds and a discard: a search cut to five positions does not
+    find the line (the bot melds without going out), one of ten does."""
+    game = meld_phase("K K K 9 9 9 2 5", CANASTA, "4 5", scores=[3000, 1000])
+    short = make_bot("greedy:out_limit=5").decide(game.view(0))
+    assert "going out" not in short.reason
+    assert "going out" in make_bot("greedy:out_limit=10").decide(game.view(0)).reason
+    with pytest.raises(BotError, match="out_limit=0: expected at least 1"):
+        make_bot("greedy:out_limit=0")
+
+
 # ---------------------------------------------------------------------- "may I go out?"
 
 def asked(hand: str) -> Game:

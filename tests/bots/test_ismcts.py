@@ -7,8 +7,8 @@ import math
 import pytest
 
 from canasta import Game
-from canasta.bots import Decision, make_bot
-from canasta.bots.ismcts import IsmctsBot, Search, melders
+from canasta.bots import BotError, Decision, make_bot
+from canasta.bots.ismcts import ROLLOUTS, IsmctsBot, Search, melders
 from canasta.cards import NUM_KINDS, parse_kind
 from canasta.engine.actions import Action
 from canasta.engine.view import PlayerView
@@ -89,3 +89,50 @@ def test_an_override_is_played_only_if_fresh_samples_confirm_it(lucky: bool) -> 
         assert decision.action == greedy and "did not hold up on 6 fresh samples" in decision.reason
     else:
         assert decision.action == favoured and "confirmed on 6 fresh samples" in decision.reason
+
+
+class Slow(IsmctsBot):
+    """A search bot on a clock of its own that each playout moves on by ``cost`` seconds."""
+
+    def __init__(self, seconds: float, cost: float) -> None:
+        super().__init__(seconds=seconds, settle=0)
+        self.now, self.cost, self.playouts = 0.0, cost, 0
+        self.clock = lambda: self.now
+
+    def outcome(self, world: Game, action: Action, seat: int) -> float:
+        self.now += self.cost
+        self.playouts += 1
+        return 0.0
+
+
+def test_a_time_budget_is_held_within_one_playout() -> None:
+    """Playouts of a second each: a budget that ends 1.5 s into the second sample stops it
+    after its second playout, the cut sample dropped (every action keeps the one sample),
+    rather than playing the whole of it; the first sample is completed however long."""
+    game = position(hands={0: "K K K 5 9", 1: "4 6 10 Q", 2: "4 4", 3: "6 6"},
+                    melds={0: ["A A A A A A A"], 1: ["Q Q Q"]}, pile="4 5", current=0,
+                    phase=MELD, drew=True)
+    view = game.view(0)
+    actions = len(view.legal_actions)
+    assert actions > 3
+    bot = Slow(actions + 1.5, 1.0)
+    found = bot.search(view)
+    assert found.samples == 1 and {len(o) for o in found.outcomes.values()} == {1}
+    assert bot.playouts == actions + 2
+    short = Slow(0.5, 1.0)
+    assert short.search(view).samples == 1 and short.playouts == actions
+
+
+def test_the_fast_rollout_plays_greedy_with_a_shorter_going_out_search() -> None:
+    """``rollout=fast`` plays the playouts with greedy's ``ROLLOUTS`` options; greedy's choice
+    is the full greedy's either way, and the default playouts are that same bot's."""
+    fast = make_bot("ismcts:rollout=fast")
+    assert isinstance(fast, IsmctsBot)
+    assert fast.rollout.params.out_limit == ROLLOUTS["fast"]["out_limit"] < 300
+    assert fast.policy.params.out_limit == 300
+    plain = make_bot("ismcts")
+    assert isinstance(plain, IsmctsBot) and plain.rollout is plain.policy
+    with pytest.raises(BotError, match="rollout=slow: expected one of greedy, fast"):
+        make_bot("ismcts:rollout=slow")
+    with pytest.raises(BotError, match="rollout=5: expected one of greedy, fast"):
+        make_bot("ismcts:rollout=5")  # read as a number, refused as a name

@@ -15,7 +15,7 @@ from canasta.bots.greedy import GreedyParams
 from tests.fuzz import Target
 
 KEYS = ["iterations", "seconds", "horizon", "scale", "min_gain", "z", "belief", "settle",
-        "confirm", *GreedyParams.__dataclass_fields__, "x", ""]
+        "confirm", "rollout", *GreedyParams.__dataclass_fields__, "x", ""]
 VALUES = st.one_of(st.integers(-10, 10**6).map(str), st.floats(allow_nan=True).map(repr),
                    st.sampled_from(["nan", "inf", "-inf", "1e999", "abc", "", "1.5", "0",
                                     "9" * 30]),

@@ -52,6 +52,7 @@ class GreedyParams:
     low_stock: int = 8  # a stock this small means the hand is near its end
     danger_weight: float = 2.0  # cost of a discard per pile card it may give away
     slip: float = 0.0  # chance of another action of the same kind instead (weaker levels)
+    out_limit: int = 300  # positions the going-out turn search looks at (``going_out_plan``)
 
 
 class GreedyBot(BotBase):
@@ -66,6 +67,8 @@ class GreedyBot(BotBase):
             raise BotError(f"greedy: {exc}") from None
         if not 0 <= self.params.slip <= 1:
             raise BotError(f"greedy: slip={self.params.slip}: expected a chance from 0 to 1")
+        if self.params.out_limit < 1:
+            raise BotError(f"greedy: out_limit={self.params.out_limit}: expected at least 1")
         self._ahead: dict[Hashable, planning.Plan] = {}  # the going-out line being played
         self.rng = random.Random(seed)  # drawn from only when slip > 0
 
@@ -207,7 +210,7 @@ class GreedyBot(BotBase):
         if not kinds.could_go_out(view):
             return None
         game = planning.sample(view)
-        out = planning.going_out_plan(view, game)
+        out = planning.going_out_plan(view, game, self.params.out_limit)
         self._ahead = planning.resumptions(view, game, out) if out is not None else {}
         return out
 
