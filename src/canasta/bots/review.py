@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from canasta.bots.greedy import GreedyBot
 from canasta.bots.ismcts import IsmctsBot, margin_of, paired_gain
@@ -56,12 +56,7 @@ class Evidence:
     rival_canastas: int = 0
 
     def __add__(self, other: Evidence) -> Evidence:
-        return Evidence(*(a + b for a, b in zip(_fields(self), _fields(other), strict=True)))
-
-
-def _fields(e: Evidence) -> tuple[int, ...]:
-    return (e.samples, e.rival_took_pile, e.we_went_out, e.rival_went_out, e.our_canastas,
-            e.rival_canastas)
+        return Evidence(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
 
 
 @dataclass(frozen=True, slots=True)
