@@ -7,6 +7,7 @@ replays, a bad one says why."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,8 +45,13 @@ def test_the_game_over_dialog_links_to_a_replay_that_steps_both_ways(
     table, steps = finished
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{server.url}t/{table}")
+    expect(page.locator("#replay-link")).to_be_visible()
+    # a spectator's dialog leaves out the player's links, and draws no word in their place
+    expect(page.locator("#review-link")).to_have_count(0)
+    expect(page.locator("#dialog")).not_to_contain_text("null")
     page.click("#replay-link")
-    page.wait_for_url(f"**/replay/{table}")
+    # the page writes where it is into the address (?seat=all&step=0) once it has loaded
+    page.wait_for_url(re.compile(rf"/replay/{table}(\?|$)"))
     at(page, 0, steps)
     # face up: every seat's box shows its hand's faces, and no hand of "yours" below
     seats = page.locator("#felt .seat")

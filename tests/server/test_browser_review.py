@@ -91,6 +91,8 @@ def test_a_seat_is_reviewed_on_the_replay_page_and_its_marks_lead_to_notes(
 
 def test_a_review_follows_the_viewpoint_and_the_address(server: Running, browser: Browser,
                                                          finished: str) -> None:
+    with server.http() as http:  # begun here too: the tests may run apart, on two servers
+        assert http.post(f"/api/tables/{finished}/review?seat=0").status_code == 202
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{server.url}replay/{finished}?seat=all&step=3&review=0")
     expect(page.locator("#review-progress")).to_contain_text(" decisions: ", timeout=120_000)

@@ -353,7 +353,7 @@ function confirmDialog(question, onYes) {
 }
 
 function dialog(...children) {
-  $("dialog").replaceChildren(...children);
+  $("dialog").replaceChildren(...children.filter((child) => child !== null));
   $("overlay").hidden = false;
   const first = $("dialog").querySelector("button");
   if (first && !$("dialog").contains(document.activeElement)) first.focus();
