@@ -20,7 +20,10 @@ connected and holds its welcome before the clock starts. The players read only t
 the browser page does, and decline the seat's view in their hello as it does; ``--views``
 asks for it, as the terminal and bot clients do. ``--review`` has the server review a seat of
 a finished game of club bots (classic, a whole game) while the tables play (docs/protocol.md,
-"Reviews"), and prints how many of its decisions were judged meanwhile.
+"Reviews"), and prints how many of its decisions were judged meanwhile. ``--bot-tables N``
+adds N tables of four bots of ``--bot-level`` (expert: a second's search a move) playing
+beside the people's tables, and prints how many moves the bots made meanwhile (issue 27: the
+server's bots must not slow the other tables).
 """
 
 from __future__ import annotations
@@ -204,6 +207,10 @@ def main() -> None:
     parser.add_argument("--db", help="a PostgreSQL URL to use instead of a throwaway server")
     parser.add_argument("--review", action="store_true",
                         help="a review runs on the server while the tables play")
+    parser.add_argument("--bot-tables", type=int, default=0,
+                        help="tables of four bots playing beside the people's (default 0)")
+    parser.add_argument("--bot-level", default="expert",
+                        help="the bots' level or spec at those tables (default expert)")
     parser.add_argument("--views", action="store_true",
                         help="players ask for the seat's view in every frame, as the terminal "
                              "and bot clients do (default: not, as the browser page)")
@@ -224,7 +231,8 @@ def main() -> None:
                     child.wait(10)
     print(f"tables {args.tables}, think {args.think} s, {args.seconds:g} s each, "
           f"{'with' if args.views else 'without'} the seats' views"
-          f"{', a review running' if args.review else ''}")
+          f"{', a review running' if args.review else ''}"
+          f"{f', {args.bot_tables} tables of {args.bot_level} bots' if args.bot_tables else ''}")
     print(f"{'setup':8} {'actions/s':>9} {'p50 ms':>9} {'p99 ms':>9} {'max ms':>9}")
     for figures in results:
         print(figures.line())
@@ -261,6 +269,8 @@ async def run(setup: str, urls: list[str], args: argparse.Namespace) -> Figures:
                                     for t, tokens, homes in tables))
     reviewed = await start_review(urls[0]) if args.review else None
     before = await judged(urls[0], reviewed) if reviewed else 0
+    bots = await bot_tables(urls[0], args.bot_tables, args.bot_level)
+    bot_moves = await moves_of(urls[0], bots)
     print(f"{setup}: {args.tables} tables set up, {4 * args.tables} players connected in "
           f"{time.perf_counter() - started:.1f} s", flush=True)
     sent: dict[tuple[str, int], float] = {}
@@ -275,6 +285,10 @@ async def run(setup: str, urls: list[str], args: argparse.Namespace) -> Figures:
     if reviewed is not None:
         print(f"{setup}: the review judged {await judged(urls[0], reviewed) - before} "
               "decisions while the tables played", flush=True)
+    if bots:
+        print(f"{setup}: the {len(bots)} bot tables made "
+              f"{await moves_of(urls[0], bots) - bot_moves} moves while the tables played",
+              flush=True)
     seats_of = {t: seats for (t, _, _), (seats, _) in zip(tables, joined, strict=True)}
     latencies = []
     for (table_id, version), at in sent.items():
@@ -290,6 +304,22 @@ async def judged(url: str, path: str) -> int:
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         found: int = (await http.get(path)).json()["judged"]
         return found
+
+
+async def bot_tables(url: str, count: int, level: str) -> list[str]:
+    """``count`` tables of four ``level`` bots, created (they start playing at once)."""
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        made = [(await http.post("/api/tables", json={"rules": "classic", "name": "P0",
+                                                      "seats": [level] * 4})).json()
+                for _ in range(count)]
+    return [table["id"] for table in made]
+
+
+async def moves_of(url: str, tables: list[str]) -> int:
+    """How many moves ``tables`` have made so far (their versions, added up)."""
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        return sum([int((await http.get(f"/api/tables/{t}")).json()["version"])
+                    for t in tables])
 
 
 async def start_review(url: str) -> str:

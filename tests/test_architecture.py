@@ -120,7 +120,7 @@ def test_no_import_circle_in_the_package() -> None:
 #: hall, the routes and pages over everything; the runner on top.
 SERVER_LAYERS: list[set[str]] = [
     {"models", "seats", "rate", "compose", "gallery",  # parts that import none of the server
-     "review_worker"},
+     "worker"},
     {"storage", "frames"},  # the database's writes; every frame a client is sent
     {"lease", "peers", "reviewer"},  # leases' SQL; what a table asks of others; reviews
     {"table_record"}, {"follower"}, {"table_moves"}, {"table"},  # one table, in its layers

@@ -14,7 +14,8 @@ from canasta import record
 from canasta.engine.game import Game
 from canasta.rules import loads
 from canasta.server.hall import BOTS
-from canasta.server.table_moves import bot_seed, decide
+from canasta.server.table_moves import bot_seed
+from canasta.server.worker import decide
 
 SEATS = ["greedy", "random", "greedy", "random"]
 

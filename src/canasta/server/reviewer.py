@@ -2,10 +2,11 @@
 "Reviews").
 
 A review of one seat of a finished game judges each of the seat's decisions on the seat's own
-view (``canasta.bots.review.judge``), one decision at a time, in a process of its own: a single
-worker process at a low scheduling priority (``nice`` 10), so reviews use at most one core, all
-of it when the tables leave it idle and about a tenth of it when the tables need it (at nice 19
-a busy machine starved a review to 1.5% of a core: it barely moved). Each judged decision is
+view (``canasta.bots.review.judge``), one decision at a time, in a process of its own
+(``server.worker``): a single worker process at a low scheduling priority (``nice`` 10), so
+reviews use at most one core, all of it when the tables leave it idle and about a tenth of it
+when the tables need it (at nice 19 a busy machine starved a review to 1.5% of a core: it
+barely moved). Each judged decision is
 written to ``server_reviews`` as soon as it is judged (in the presentation layer's words,
 ``canasta.presentation.review``), so its progress shows and a review is done once: a finished
 review is answered from the database, and one whose process stopped (a restart, another
@@ -19,30 +20,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import pickle
 import secrets
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-import canasta
-from canasta.bots.review import MARKS, SAMPLES, Judgement, decisions
+from canasta.bots.review import MARKS, SAMPLES, decisions, judge
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 from canasta.presentation.review import review_line
 from canasta.server import storage
 from canasta.server.models import ReviewRow
-from canasta.server.review_worker import HEADER, frame
 from canasta.server.seats import Refused
+from canasta.server.worker import WorkerGone, Workers
 
 WORKER_NICE = 10  #: the review process's niceness: about a tenth of a busy core, all of an idle one
 STALE = 120.0  #: seconds without a write after which a review's process is taken to be gone
@@ -54,63 +50,6 @@ Decision = tuple[int, PlayerView, Action]  # an action's index, the seat's view 
 
 class Taken(Exception):
     """Another process is reviewing that seat (its last write is fresh)."""
-
-
-class WorkerGone(Exception):
-    """The worker process ended (killed, or it failed to start)."""
-
-
-class Worker:
-    """The worker process (``server.review_worker``), started when first asked: one decision
-    judged at a time. It runs this process's own copy of the package, and ends when its input
-    is closed: when the server closes it, or dies."""
-
-    def __init__(self) -> None:
-        self.process: asyncio.subprocess.Process | None = None
-        self.lock = asyncio.Lock()
-
-    async def judge(self, view: PlayerView, chosen: Action, index: int,
-                    samples: int) -> Judgement:
-        """``canasta.bots.review.judge`` in the worker; ``WorkerGone`` if it ended."""
-        async with self.lock:
-            process = await self._process()
-            assert process.stdin is not None and process.stdout is not None
-            try:
-                process.stdin.write(frame((view, chosen, index, samples)))
-                await process.stdin.drain()
-                head = await process.stdout.readexactly(HEADER.size)
-                data = await process.stdout.readexactly(HEADER.unpack(head)[0])
-            except (ConnectionError, asyncio.IncompleteReadError):
-                self.process = None
-                raise WorkerGone from None
-        kind, value = pickle.loads(data)
-        if kind != "ok":
-            raise RuntimeError(f"the review worker could not judge decision {index}: {value}")
-        assert isinstance(value, Judgement)
-        return value
-
-    async def _process(self) -> asyncio.subprocess.Process:
-        if self.process is None or self.process.returncode is not None:
-            package = str(Path(canasta.__file__).resolve().parents[1])
-            paths = [package, *filter(None, [os.environ.get("PYTHONPATH")])]
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "canasta.server.review_worker", str(WORKER_NICE),
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)})
-        return self.process
-
-    async def close(self) -> None:
-        """End the worker: its input closed, it exits (killed if it does not, in 5 s)."""
-        process, self.process = self.process, None
-        if process is None or process.returncode is not None:
-            return
-        assert process.stdin is not None
-        process.stdin.close()
-        try:
-            await asyncio.wait_for(process.wait(), 5)
-        except TimeoutError:
-            process.kill()
-            await process.wait()
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +77,7 @@ class Reviewer:
         self.samples, self.at_once, self.per_client = samples, at_once, per_client
         self.me = secrets.token_hex(8)
         self.running: dict[tuple[str, int], tuple[str, asyncio.Task[None]]] = {}
-        self.worker = Worker()
+        self.worker = Workers(1, WORKER_NICE, "canasta-review")
 
     # ------------------------------------------------------------------ answers
 
@@ -187,7 +126,7 @@ class Reviewer:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await self.worker.close()
+        self.worker.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ the work
 
@@ -195,13 +134,14 @@ class Reviewer:
                       lines: list[dict[str, Any]]) -> None:
         try:
             for index, view, chosen in todo[len(lines):]:
-                judged = await self.worker.judge(view, chosen, index, self.samples)
+                judged = await asyncio.get_running_loop().run_in_executor(
+                    self.worker, judge, view, chosen, index, self.samples)
                 lines.append(review_line(judged).to_dict())
                 await self.writer.write(_save(key, seat, lines, len(lines) == len(todo),
                                               self.me))
         except Taken:
             log.info("review %s seat %d: another process took it up", key, seat)
-        except WorkerGone:  # the next review starts a new worker; this one stays stopped
+        except WorkerGone:  # it died twice over: the review stays stopped where it was
             log.warning("review %s seat %d: the review process died", key, seat)
         except storage.OUTAGE:
             log.warning("review %s seat %d: stopped by a database outage", key, seat)

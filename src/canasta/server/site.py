@@ -1,7 +1,8 @@
-"""The server's state, below every route: the database, the writer, the bots' threads, the
-hall (with several processes, the cluster over it) and the reviews' worker, made and closed
-with the application (``lifespan``); and what every route shares: a request's JSON body read
-within its size limit, the refusal of a request that met a database outage.
+"""The server's state, below every route: the database, the writer, the bots' worker
+processes, the hall (with several processes, the cluster over it) and the reviews' worker,
+made and closed with the application (``lifespan``); and what every route shares: a
+request's JSON body read within its size limit, the refusal of a request that met a database
+outage.
 
 The game's routes (``server.app``) and the score pad's (``server.score_routes``) are built on
 it, side by side, neither importing the other (docs/architecture.md, "The server's layers").
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ from canasta.server import storage
 from canasta.server.hall import Hall, Limits
 from canasta.server.reviewer import Reviewer
 from canasta.server.seats import Refused, Settings
+from canasta.server.worker import Workers
 from canasta.store import open_database
 
 if TYPE_CHECKING:
@@ -30,6 +31,10 @@ if TYPE_CHECKING:
 
 LEASE = 5.0  #: seconds a table's lease lasts on PostgreSQL unless renewed (docs/cluster.md)
 MAX_BODY = 96 * 1024  #: the largest HTTP request body
+BOT_WORKERS = 2  #: processes that decide the bots' moves and the hints (one a core here)
+#: Their niceness: under load a process at 5 has about a third of a core's share at 0, so the
+#: tables' messages (the server's process) come first and a search gets fewer samples.
+BOT_NICE = 5
 
 
 def cluster_for(engine: Engine, lease: float = LEASE) -> Cluster | None:
@@ -43,7 +48,7 @@ def cluster_for(engine: Engine, lease: float = LEASE) -> Cluster | None:
 
 
 class Site:
-    """The application's state: the database, the writer, the bots' threads, the hall."""
+    """The application's state: the database, the writer, the bots' processes, the hall."""
 
     def __init__(self, db_url: str | None, settings: Settings, limits: Limits,
                  lease: float = LEASE) -> None:
@@ -55,7 +60,7 @@ class Site:
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         engine = open_database(self.db_url)
         writer = storage.Writer(engine)
-        pool = ThreadPoolExecutor(2, thread_name_prefix="canasta-bot")
+        pool = Workers(BOT_WORKERS, BOT_NICE, "canasta-bot")
         self.hall = Hall(engine, writer, pool, self.settings, self.limits,
                          cluster_for(engine, self.lease))
         self.reviewer = Reviewer(engine, writer, self.limits.review_samples,

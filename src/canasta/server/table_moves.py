@@ -4,7 +4,8 @@
 A move is checked by the engine (every step of a gesture on a copy first, so a refusal changes
 nothing), applied, committed to the database with its event, and only then announced. Bots
 (and a stand-in for a person away longer than the grace period) play through the same path,
-one move at a time after a pause, deciding in a worker thread on the seat's view alone. A bot's
+one move at a time after a pause, deciding in a worker process on the seat's view alone
+(``server.worker``: never in the server's own, where a search would hold up every table). A bot's
 seed is drawn from the table and the move's number, so a table resumed after a restart (or
 taken over by another process) plays on exactly as its record says. Only the table's owner
 drives its bots.
@@ -20,14 +21,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from canasta.bots import make_bot
 from canasta.engine.actions import Action
-from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError, IllegalAction
 from canasta.server import storage
 from canasta.server.follower import TableFollower
 from canasta.server.frames import Event
 from canasta.server.seats import Refused
+from canasta.server.worker import decide
 
 STAND_IN = "greedy"  #: the bot that plays for a person who is away past the grace period
 
@@ -37,11 +37,6 @@ log = logging.getLogger("canasta.server")
 def bot_seed(table_id: str, move: int) -> int:
     """The seed of the bot deciding move number ``move`` of a table."""
     return int.from_bytes(hashlib.sha256(f"{table_id}:{move}".encode()).digest()[:8], "big")
-
-
-def decide(spec: str, seed: int, view: PlayerView) -> Action:
-    """A bot's move (run in a worker thread: it sees the view alone)."""
-    return make_bot(spec, seed).act(view)
 
 
 class TableMoves(TableFollower):
@@ -202,4 +197,4 @@ class TableMoves(TableFollower):
                 await self._commit(seat, action, by)
 
 
-__all__ = ["STAND_IN", "TableMoves", "bot_seed", "decide"]
+__all__ = ["STAND_IN", "TableMoves", "bot_seed"]
