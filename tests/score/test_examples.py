@@ -140,3 +140,12 @@ def test_a_households_own_rules_file(pad: Pad, tmp_path: Path) -> None:
         ("melded cards", 175), ("1 natural + 0 mixed + 1 wild canastas", 3500),
         ("going out", 150)]
     assert pad("list").out == "Home (ours): 1 deal, Us 3,825, Them 50; going on\n"
+
+
+def test_one_red_three_is_named_in_the_singular(pad: Pad) -> None:
+    """A red 3 is worth 100 (seed 000, "Red threes"): one is "1 red 3", two "2 red 3s"."""
+    assert pad(*CLASSIC).code == 0
+    ran = pad("deal", "Friday", "natural=1 melded=7x10 red3=1 hand=0 out", "melded=60 red3=2")
+    assert ran.code == 0, ran.err
+    assert ("1 red 3", 100) in _items(ran.out, "Ann & Bob")
+    assert ("2 red 3s", 200) in _items(ran.out, "Cy & Di")

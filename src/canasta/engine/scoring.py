@@ -58,7 +58,7 @@ class SideScore:
     def items(self) -> list[tuple[str, int]]:
         """The nonzero items of the score, in words, in the order they are usually counted."""
         wild = f" + {self.wild_canastas} wild" if self.wild_canastas else ""
-        wild += f" + {self.sambas} sambas" if self.sambas else ""
+        wild += f" + {_count(self.sambas, 'samba')}" if self.sambas else ""
         wild += f" + {self.special_canastas} special" if self.special_canastas else ""
         rows = [
             ("melded cards", self.melded),
@@ -69,14 +69,19 @@ class SideScore:
             ("unfinished special meld", self.unfinished_special),
             ("special cards left in hand", self.specials_in_hand),
             ("short sequences", self.short_sequences),
-            (f"{self.red_threes} red 3s", self.red_three_points),
-            (f"{self.black_threes} black 3s", self.black_three_points),
+            (_count(self.red_threes, "red 3"), self.red_three_points),
+            (_count(self.black_threes, "black 3"), self.black_three_points),
             ("black 3s set aside", self.black_threes_removed),
             ("going out concealed" if self.concealed else "going out", self.going_out),
             ("'yes' without going out", self.penalty),
             (self.extra_label, self.extra),
         ]
         return [(label, value) for label, value in rows if value]
+
+
+def _count(n: int, thing: str) -> str:
+    """``n`` and ``thing``, plural unless there is one ("1 red 3", "2 red 3s")."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def score_side(
