@@ -50,6 +50,28 @@ def test_a_spectator_sees_the_sides_keep_their_places_and_whose_pile_is_frozen()
     assert named > 0
 
 
+def test_a_spectator_sees_the_known_cards_of_every_seat_the_one_to_act_too() -> None:
+    """The cards a seat took with the pile are known to all (docs/rules.md): a spectator is
+    shown them for every seat, the seat to act included (the public view is placed at that
+    seat, and its known cards were once left out as if they were the spectator's own hand);
+    a seat is shown the others' known cards, never a list of its own."""
+    game, rng = Game("classic", 2), random.Random(2)
+    shown = 0
+    for _ in range(2000):
+        if game.is_terminal():
+            break
+        view, to_act = public_view(game), game.current_player
+        facts = spectator_facts(view, NAMES)
+        for seat in facts.seats:
+            assert [card.code for card in seat.known] == [
+                k for k, n in enumerate(view.known[seat.seat]) for _ in range(n)]
+        shown += bool(facts.seats[to_act].known)
+        own = table_facts(game.view(to_act), NAMES)
+        assert own.seats[to_act].known == ()
+        game.apply(rng.choice(game.legal_actions()))
+    assert shown > 0
+
+
 def test_a_spectator_names_the_winner_as_the_seats_do() -> None:
     """Cutthroat scores every seat apart: the winner is a seat, named as every other seat's
     facts name it (the gallery's own dict once said "" or a partnership of the last deal)."""

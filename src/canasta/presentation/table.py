@@ -115,8 +115,10 @@ def turn_fact(view: PlayerView, chair: Chair) -> TurnFact:
 
 def seat_facts(view: PlayerView, chair: Chair,
                suits: Suits | None = None) -> tuple[SeatFact, ...]:
-    """Every seat: name, relation, cards in hand and foot, red 3s (as cards), known cards;
-    with ``suits`` the red 3s and the known cards show their suits."""
+    """Every seat: name, relation, cards in hand and foot, red 3s (as cards), known cards
+    (of every seat but the chair's own, whose hand is shown whole: a spectator's chair is no
+    seat's, so it is shown every seat's); with ``suits`` the red 3s and the known cards show
+    their suits."""
     sizes, feet, red, known = view.hand_sizes, view.foot_sizes, view.red_threes, view.known
     to_act = view.current_player
 
@@ -131,7 +133,7 @@ def seat_facts(view: PlayerView, chair: Chair,
                  sizes[seat], feet[seat], red[seat],
                  tuple(card for k, n in enumerate(known[seat]) if n
                        for card in with_suits((card_fact(k),) * n, eyes(seat, k)))
-                 if seat != view.seat else (), seat == to_act,
+                 if seat != chair.seat else (), seat == to_act,
                  with_suits((card_fact(RED_THREE),) * red[seat], reds(seat)))
         for seat in range(view.players))
 
