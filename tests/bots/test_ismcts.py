@@ -8,8 +8,16 @@ import pytest
 
 from canasta import Game
 from canasta.bots import BotError, Decision, make_bot
-from canasta.bots.ismcts import (DISCARDED, PASSED, ROLLOUTS, IsmctsBot, Search, melders,
-                                  pile_reads, with_pile_reads)
+from canasta.bots.ismcts import (
+    DISCARDED,
+    PASSED,
+    ROLLOUTS,
+    IsmctsBot,
+    Search,
+    melders,
+    pile_reads,
+    with_pile_reads,
+)
 from canasta.cards import NUM_KINDS, parse_kind
 from canasta.engine.actions import Action
 from canasta.engine.view import PlayerView

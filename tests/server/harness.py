@@ -21,6 +21,7 @@ from typing import Any
 
 import httpx
 import websockets
+from sqlalchemy import Executable, create_engine
 
 from canasta.server.hall import TEST_SEED, Limits
 from canasta.server.seats import Settings
@@ -248,3 +249,14 @@ def create(http: httpx.Client, seats: list[str], rules: str | None = None,
 
 def db_url(tmp: Path) -> str:
     return f"sqlite:///{tmp / 'server.db'}"
+
+
+def scalar(db: str, statement: Executable) -> Any:
+    """The first value ``statement`` reads from the database at ``db`` (a connection of its
+    own, closed after)."""
+    engine = create_engine(db)
+    try:
+        with engine.connect() as connection:
+            return connection.scalar(statement)
+    finally:
+        engine.dispose()

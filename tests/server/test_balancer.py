@@ -16,10 +16,10 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
-from sqlalchemy import create_engine, select
+from sqlalchemy import select
 from tests.postgres import Postgres
 from tests.server.balancer import balancer, connected
-from tests.server.harness import Subprocess, create
+from tests.server.harness import Subprocess, create, scalar
 
 from canasta import record
 from canasta.bots import make_bot
@@ -35,14 +35,8 @@ from canasta.server.models import TableRow
 
 def creator(db: str, table: str) -> str | None:
     """The address a table was created from, as the database keeps it."""
-    engine = create_engine(db)
-    try:
-        with engine.connect() as connection:
-            found: str | None = connection.scalar(select(TableRow.creator)
-                                                  .where(TableRow.id == table))
-            return found
-    finally:
-        engine.dispose()
+    found: str | None = scalar(db, select(TableRow.creator).where(TableRow.id == table))
+    return found
 
 
 class Held:

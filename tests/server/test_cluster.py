@@ -22,7 +22,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, func, select
 from tests.postgres import Postgres
-from tests.server.harness import QUICK, Client, Subprocess, create, db_url, play, running
+from tests.server.harness import QUICK, Client, Subprocess, create, db_url, play, running, scalar
 from tests.server.test_restart import SEATS, uninterrupted
 
 from canasta import record
@@ -41,14 +41,8 @@ LEASE = "2"  # seconds: a dead owner's tables move within ~2 s; a busy process k
 
 
 def lease_owner(db: str, table: str) -> str | None:
-    engine = create_engine(db)
-    try:
-        with engine.connect() as connection:
-            owner: str | None = connection.scalar(select(LeaseRow.owner)
-                                                  .where(LeaseRow.table_id == table))
-            return owner
-    finally:
-        engine.dispose()
+    owner: str | None = scalar(db, select(LeaseRow.owner).where(LeaseRow.table_id == table))
+    return owner
 
 
 def statuses(frame: dict[str, Any]) -> list[str] | None:
