@@ -53,6 +53,8 @@ BOTS: dict[str, Level] = {
 OFFERED = (*(level.name for level in LEVELS), "random")  #: the create form's bots, in order
 ME, OPEN = "me", "open"  #: seat choices besides a bot: the creator, an invitation
 MAX_RULES_BYTES = 64 * 1024
+FORGET = 600.0  #: seconds a finished table nobody touches stays in memory (``Hall.get``)
+SWEEP = 60.0  #: seconds between two looks for such tables
 MAX_NAME = 24
 
 
@@ -194,6 +196,7 @@ class Hall:
         self.engine, self.writer, self.pool, self.cluster = engine, writer, pool, cluster
         self.settings, self.limits = settings, limits
         self.tables: dict[str, Table] = {}
+        self._swept = time.monotonic()  # when the finished tables were last looked over
         self._connects: dict[str, deque[float]] = {}
         base = os.environ.get(TEST_SEED)
         self.draw_seed, self.draw_id = test_seeds(base) if base else (secure_seed, secure_id)
@@ -235,6 +238,7 @@ class Hall:
 
     def get(self, table_id: str) -> Table:
         """A table by id (a finished one is read from the database); ``Refused`` if none."""
+        self._forget_idle(table_id)
         table = self.tables.get(table_id)
         if table is None:
             stored = storage.load_table(self.engine, table_id) if _plausible(table_id) \
@@ -246,7 +250,24 @@ class Hall:
             table = self._table(stored, owned)
             self.tables[table_id] = table
             table.start()
+        table.touched = time.monotonic()
         return table
+
+    def _forget_idle(self, wanted: str) -> None:
+        """Let go of the finished tables (but ``wanted``, asked for now) that nobody is
+        connected to and nobody has asked for in ``FORGET`` seconds (looked over once in
+        ``SWEEP`` seconds at most): their record is in the database, and ``get`` reads it
+        again when asked (with the next table "play again" made). Without this every table
+        that ever finished here stayed in memory for good."""
+        now = time.monotonic()
+        if now - self._swept < SWEEP:
+            return
+        self._swept = now
+        idle = [table.id for table in self.tables.values()
+                if table.over and not table.connected() and now - table.touched > FORGET
+                and table.id != wanted]
+        for table_id in idle:
+            del self.tables[table_id]
 
     async def start(self) -> None:
         """Resume the unfinished tables, or join the other processes (``cluster``)."""

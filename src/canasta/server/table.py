@@ -96,6 +96,7 @@ class Table(TableMoves):
 
     def detach(self, client: Client) -> None:
         """A client went away; a seat with no client left is away from now."""
+        self.touched = time.monotonic()
         self.spectators.discard(client)
         if not self.spectators:
             self._unfollow(None)

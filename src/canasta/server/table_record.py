@@ -78,6 +78,9 @@ class TableRecord:
         self._views: dict[Receiver, PlayerView] = {}
         self._undo: tuple[tuple[int, int], str | None] = ((-1, -1), None)
         self.created = time.monotonic()
+        #: when this table was last asked for (``Hall.get``) or last left by a client: a
+        #: finished table nobody has touched for a while is let go (``Hall.FORGET``)
+        self.touched = self.created
         self.cluster, self.owned = cluster, owned
         #: when the seat to act (``_turn_of``) began its turn or last showed a sign of life:
         #: an accepted request of its own, or a connection (``Seat.status``)
@@ -290,6 +293,10 @@ class TableRecord:
                 client.send(frame)
 
     # ------------------------------------------------------------------ questions of the record
+
+    def connected(self) -> bool:
+        """Whether any client (a seat's or a spectator) is connected to this copy."""
+        return bool(self.spectators) or any(seat.clients for seat in self.seats)
 
     def here(self) -> set[int]:
         """The seats with a connection to this process."""
