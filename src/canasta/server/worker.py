@@ -4,8 +4,9 @@ worker processes of its own, never in the server's process (docs/protocol.md, "B
 The engine and the bots are pure Python, which holds the interpreter's lock while it runs: a
 second's search in a thread of the server stalled every table's messages behind it (200 tables
 of people beside four tables of ``expert`` bots: p99 1.5 s with the bots in threads, 16-19 ms
-with them here, 15 ms with no bots; ``bench/server_load.py --bot-tables 4``, bench/README.md). A worker process has a lock of its own, and a
-scheduling priority below the server's (``nice``), so the tables' messages come first.
+with them here, 15 ms with no bots; ``bench/server_load.py --bot-tables 4``,
+bench/README.md). A worker process has a lock of its own, and a scheduling priority below the
+server's (``nice``), so the tables' messages come first.
 
 ``Workers`` is a ``concurrent.futures.Executor``: ``loop.run_in_executor(workers, fn, *args)``
 runs ``fn(*args)`` in one of its processes, ``fn`` a module-level function of the package and
