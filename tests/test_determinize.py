@@ -7,8 +7,12 @@ import random
 import pytest
 
 from canasta import Game
-from canasta.engine.determinize import Likelihood, determinize, unseen_cards
-from canasta.rules import preset_names
+from canasta.bots.greedy import GreedyBot
+from canasta.engine.actions import ActionType
+from canasta.engine.determinize import Likelihood, before_discard, determinize, unseen_cards
+from canasta.engine.tables import tables_for
+from canasta.engine.view import PlayerView
+from canasta.rules import load, preset_names
 
 
 def positions(rules: str, games: int) -> list[Game]:
@@ -98,3 +102,46 @@ def test_a_one_hand_world_plays_the_hand_alike_and_deals_no_more(rules: str) -> 
         assert short.deal_number == view.deal_number and short.legal_actions() == []
         assert short.winner == full.winner if full.is_terminal() else short.winner == -1
         assert short.card_count() == full.card_count()
+
+
+@pytest.mark.parametrize("rules", preset_names())
+def test_the_view_before_a_discard_is_read_back_from_the_state_after(rules: str) -> None:
+    """Greedy self-play, a few one-deal games of each preset: at the next seat's turn, before
+    it has drawn and once it has drawn from the stock, ``before_discard`` gives the discarder's
+    view as it was (hand, table, pile and discard actions), and greedy's discard from it is
+    the card it threw; ``None`` only where the docstring says it cannot be told."""
+    greedy = GreedyBot()
+    read = 0
+    for seed in range(3):
+        game = Game(rules, seed)
+        before: PlayerView | None = None
+        while not game.results:
+            view = game.view(game.current_player)
+            action = greedy.act(view)
+            found = before_discard(game)
+            t, turn = game.t, game.state.turn
+            readable = not (t.suited or game.rules.deal.foot_size or turn.took or turn.melded)
+            if before is not None and readable and game.state.table.stock:
+                assert found is not None
+                read += 1
+                assert (found.seat, found.hand, found.melds, found.pile, found.initial_done,
+                        found.pile_frozen) == (before.seat, before.hand, before.melds,
+                                               before.pile, before.initial_done,
+                                               before.pile_frozen)
+                others = [s for s in range(game.num_players) if s != found.seat]
+                assert [found.known[s] for s in others] == [before.known[s] for s in others]
+                assert set(found.legal_actions) == {
+                    a for a in before.legal_actions if a.type == ActionType.DISCARD}
+                if view.phase == "draw":  # after the draw the drawer holds a card more
+                    assert (found.stock_size, found.hand_sizes) == (
+                        before.stock_size, before.hand_sizes)
+                    assert greedy.discard(found).action == greedy.discard(before).action
+            elif turn.melded or turn.took or t.suited:
+                assert found is None
+            if action.type == ActionType.DISCARD:
+                before = view
+            elif action.type != ActionType.DRAW:
+                before = None  # laid, took or asked: the turn changed more than a draw
+            game.apply(action)
+    plain = not (tables_for(load(rules)).suited or load(rules).deal.foot_size)
+    assert (read > 0) == plain

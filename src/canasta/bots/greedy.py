@@ -83,6 +83,11 @@ class GreedyBot(BotBase):
             return _slipped(view, decision, self.rng)
         return decision
 
+    def discard(self, view: PlayerView) -> Decision:
+        """The discard greedy would make from ``view`` once it has laid what it lays (the
+        search bot asks it of other seats: ``ismcts``, ``discards``)."""
+        return self._discard(Knowledge(view))
+
     def _judge(self, view: PlayerView) -> Decision:
         know = Knowledge(view)
         if view.phase == "answer":

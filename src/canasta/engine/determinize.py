@@ -12,10 +12,11 @@ import random
 from collections.abc import Callable
 
 from canasta.cards import BLACK_THREE, FOUR, NUM_CODES, NUM_KINDS, RED_THREE, SUITED, rank_of
+from canasta.engine.discard import discard_actions
 from canasta.engine.game import Game
-from canasta.engine.state import WILD, State
+from canasta.engine.state import WILD, Answer, Phase, State
 from canasta.engine.tables import Tables, tables_for
-from canasta.engine.view import PlayerView
+from canasta.engine.view import PlayerView, view_of
 from canasta.errors import CanastaError
 
 
@@ -185,3 +186,34 @@ def _rebuild_opening(s: State, t: Tables) -> None:
         for rank in range(FOUR, NUM_KINDS):
             cards[SUITED + (rank - FOUR) * 4] += before[rank] - player.hand[rank]
         tentative.cards = tuple(cards)
+
+
+def before_discard(game: Game) -> PlayerView | None:
+    """The view the seat before the one to play had just before its discard (the pile's top
+    card) ended its turn, in ``game`` (a full game: a sampled world, or the real one), with
+    the discard actions its hand then had; ``None`` where the turn since has changed more
+    than the turn's seat (it drew a card at most: nothing laid, the pile not taken) or the
+    state before cannot be told from the state after: the deal's first turn (the top card is
+    the upcard), feet or suits in play, the stock gone (the pile may have been turned over).
+    A search bot asks what a seat would have discarded in a sampled world (``ismcts``)."""
+    s, t = game.state, game.t
+    turn, table = s.turn, s.table
+    seat = (turn.seat - 1) % t.players
+    if (table.turns < 1 or not table.pile or not table.stock or t.suited
+            or t.rules.deal.foot_size or turn.took or turn.melded or turn.opening is not None
+            or turn.created or s.match.over):
+        return None
+    s = s.copy()
+    table, player = s.table, s.seats[seat]
+    card = table.pile.pop()
+    player.hand[card] += 1
+    player.size += 1
+    table.freezers -= t.freezes[card]
+    table.blocked = -1
+    table.turns -= 1
+    turn = s.turn
+    turn.seat, turn.phase, turn.asker = seat, Phase.MELD, -1
+    turn.permission = turn.acaba = Answer.NONE
+    turn.asked, turn.drew, turn.took, turn.melded = False, True, False, False
+    turn.retracts = turn.opening_points = 0
+    return view_of(s, game.rules, seat, discard_actions(s, t, player.size), t)
