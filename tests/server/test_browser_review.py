@@ -6,6 +6,7 @@ test-artifacts/server/ (docs/bots.md shows them)."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -98,8 +99,9 @@ def test_a_review_follows_the_viewpoint_and_the_address(server: Running, browser
     expect(page.locator("#review-progress")).to_contain_text(" decisions: ", timeout=120_000)
     marks = page.locator("#moves li .mark")
     count = marks.count()
-    page.select_option("#viewpoint", "2")  # the move list drawn again keeps its marks
-    expect(page.locator("#moves li .mark")).to_have_count(count)
+    page.select_option("#viewpoint", "2")  # the address follows once the frame has come
+    expect(page).to_have_url(re.compile(r"\?seat=2&step=3&review=0$"))
+    expect(marks).to_have_count(count)  # the move list drawn again keeps its marks
     page.click("#forward")
-    assert "review=0" in page.url and "seat=2" in page.url
+    expect(page).to_have_url(re.compile(r"\?seat=2&step=4&review=0$"))
     page.close()
