@@ -180,14 +180,12 @@ def test_a_world_fits_the_last_discard_where_greedy_would_have_thrown_it() -> No
     in six fit seat 3's discard; the search keeps a misfit with chance ``MISFIT`` and draws
     again otherwise, ``WORLD_TRIES`` worlds at most, so its worlds fit 72% of the time."""
     greedy = GreedyBot()
-    fits = {}
-    for held in ("B3 K K Q", "4 6 J K K"):
-        game = position(hands={0: "5 5 7 8 10", 1: "4 6 10 J 8", 2: "4 8 8 Q Q", 3: held},
-                        pile="6 Q 9", current=0, extra="turns 5")
-        fits[held] = discard_fits(game, greedy)
+    games = {held: position(hands={0: "5 5 7 8 10", 1: "4 6 10 J 8", 2: "4 8 8 Q Q", 3: held},
+                            pile="6 Q 9", current=0, extra="turns 5")
+             for held in ("B3 K K Q", "4 6 J K K")}
+    fits = {held: discard_fits(game, greedy) for held, game in games.items()}
     assert fits == {"B3 K K Q": False, "4 6 J K K": True}
-    view = position(hands={0: "5 5 7 8 10", 1: "4 6 10 J 8", 2: "4 8 8 Q Q", 3: "4 6 J K K"},
-                    pile="6 Q 9", current=0, extra="turns 5").view(0)
+    view = games["4 6 J K K"].view(0)
     rates = []
     for discards in (0, 1):
         bot = IsmctsBot(seed=1, discards=discards)

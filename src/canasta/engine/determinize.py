@@ -14,7 +14,7 @@ from collections.abc import Callable
 from canasta.cards import BLACK_THREE, FOUR, NUM_CODES, NUM_KINDS, RED_THREE, SUITED, rank_of
 from canasta.engine.discard import discard_actions
 from canasta.engine.game import Game
-from canasta.engine.state import WILD, Answer, Phase, State
+from canasta.engine.state import WILD, Answer, Phase, State, Turn
 from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView, view_of
 from canasta.errors import CanastaError
@@ -195,7 +195,9 @@ def before_discard(game: Game) -> PlayerView | None:
     than the turn's seat (it drew a card at most: nothing laid, the pile not taken) or the
     state before cannot be told from the state after: the deal's first turn (the top card is
     the upcard), feet or suits in play, the stock gone (the pile may have been turned over).
-    A search bot asks what a seat would have discarded in a sampled world (``ismcts``)."""
+    What others know of the discarder's own hand may be a card short (a known card thrown);
+    its own view does not need it. A search bot asks what a seat would have discarded in a
+    sampled world (``ismcts``)."""
     s, t = game.state, game.t
     turn, table = s.turn, s.table
     seat = (turn.seat - 1) % t.players
@@ -211,9 +213,6 @@ def before_discard(game: Game) -> PlayerView | None:
     table.freezers -= t.freezes[card]
     table.blocked = -1
     table.turns -= 1
-    turn = s.turn
-    turn.seat, turn.phase, turn.asker = seat, Phase.MELD, -1
-    turn.permission = turn.acaba = Answer.NONE
-    turn.asked, turn.drew, turn.took, turn.melded = False, True, False, False
-    turn.retracts = turn.opening_points = 0
+    s.turn = Turn(seat, Phase.MELD, -1, Answer.NONE, Answer.NONE, False, True, False, 0, False,
+                  (), 0, None)  # drawn, about to discard (what it laid this turn is laid)
     return view_of(s, game.rules, seat, discard_actions(s, t, player.size), t)
