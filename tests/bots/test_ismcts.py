@@ -97,15 +97,15 @@ class Scripted(IsmctsBot):
 
     def __init__(self, favoured: Action, lucky: bool) -> None:
         super().__init__(iterations=6, confirm=1)
-        self.favoured, self.lucky, self.searches = favoured, lucky, 0
+        self.favoured, self.lucky, self.calls = favoured, lucky, 0
 
     def search(self, view: PlayerView, seconds: float | None = None,
                actions: tuple[Action, ...] = (), base: Decision | None = None) -> Search:
-        self.searches += 1
+        self.calls += 1
         return super().search(view, seconds, actions, base)
 
     def outcome(self, world: Game, action: Action, seat: int) -> float:
-        streak = self.searches == 1 or not self.lucky
+        streak = self.calls == 1 or not self.lucky
         return 0.5 if action == self.favoured and streak else 0.0
 
 
@@ -119,7 +119,7 @@ def test_an_override_is_played_only_if_fresh_samples_confirm_it(lucky: bool) -> 
     favoured = next(a for a in view.legal_actions if a != greedy)
     bot = Scripted(favoured, lucky)
     decision = bot.decide(view)
-    assert bot.searches == 2
+    assert bot.calls == 2
     if lucky:
         assert decision.action == greedy and "did not hold up on 6 fresh samples" in decision.reason
     else:

@@ -13,16 +13,26 @@ import subprocess
 import sys
 import time
 from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
 
 import pytest
 from tests.server.harness import create, db_url, running
 
 from canasta import Game
+from canasta.bots import make_bot
 from canasta.bots.review import judge
 from canasta.engine.view import PlayerView
 from canasta.server.site import BOT_NICE
-from canasta.server.worker import HEADER, WorkerFailed, Workers, decide, frame, read_frame
+from canasta.server.worker import (
+    HEADER,
+    WorkerFailed,
+    Workers,
+    decide,
+    frame,
+    quick,
+    read_frame,
+)
 
 
 def a_view() -> PlayerView:
@@ -110,6 +120,33 @@ def test_a_failure_in_a_worker_is_told_in_its_words_and_shutdown_ends_the_proces
     ended(started[0])
     with pytest.raises(RuntimeError, match="shut down"):
         workers.submit(decide, "greedy", 1, a_view())
+
+
+def test_a_quick_request_is_served_before_the_searches_waiting_before_it() -> None:
+    workers = Workers(1, nice=0)
+    done: list[str] = []
+    try:
+        futures = [workers.submit(time.sleep, 0.3) for _ in range(3)]
+        futures.append(workers.submit_quick(time.time))
+        for name, future in zip(("slow 1", "slow 2", "slow 3", "quick"), futures, strict=True):
+            future.add_done_callback(partial(lambda name, _: done.append(name), name))
+        for future in futures:
+            future.result(60)
+    finally:
+        workers.shutdown()
+    assert done.index("quick") < done.index("slow 2") < done.index("slow 3"), done
+
+
+def test_what_is_quick_a_bot_that_does_not_search_or_a_forced_move() -> None:
+    view = a_view()
+    assert len(view.legal_actions) > 1
+    assert quick("greedy", view) and quick("novice", view)
+    assert not quick("ismcts:iterations=4", view) and not quick("expert", view)
+    game, greedy = Game("classic", 4), make_bot("greedy")
+    while len(game.legal_actions()) > 1:
+        game.apply(greedy.act(game.view(game.current_player)))
+    forced = game.view(game.current_player)
+    assert len(forced.legal_actions) == 1 and quick("expert", forced)
 
 
 def test_a_worker_whose_server_went_away_mid_request_ends_quietly() -> None:

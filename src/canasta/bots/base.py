@@ -32,6 +32,7 @@ class Bot(Protocol):
     """A player that decides from a view alone."""
 
     name: str
+    searches: bool  #: whether a decision may take long (a search): the server runs it last
 
     def decide(self, view: PlayerView) -> Decision:
         """Choose one of ``view.legal_actions``, with the reason."""
@@ -50,6 +51,7 @@ class BotBase:
     """``act`` and ``explain`` in terms of ``decide``, for bots to inherit."""
 
     name = "bot"
+    searches = False
 
     def decide(self, view: PlayerView) -> Decision:
         """Choose one of ``view.legal_actions``, with the reason (subclasses implement it)."""

@@ -85,6 +85,7 @@ class IsmctsBot(BotBase):
     """
 
     name = "ismcts"
+    searches = True
     clock = staticmethod(time.perf_counter)  #: the time budget's clock
 
     def __init__(self, seed: int = 0, iterations: int = 0, seconds: float = 0.0,

@@ -21,7 +21,6 @@ once.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -34,6 +33,7 @@ from canasta.server.compose import lay_actions
 from canasta.server.frames import Event, Receiver, error_frame, welcome_frame
 from canasta.server.seats import Client, Refused, token_hash
 from canasta.server.table_moves import TableMoves
+from canasta.server.worker import run
 
 MISSED_MAX = 200  #: a client further behind than this gets a fresh view, not the events
 
@@ -263,7 +263,7 @@ class Table(TableMoves):
             if seat is None or self.over or self.game.current_player != seat:
                 raise Refused("not-your-turn", "a hint is for the seat to act")
             view = self.game.view(seat)
-            fact = await asyncio.get_running_loop().run_in_executor(self.pool, hint, view)
+            fact = await run(self.pool, True, hint, view)
             if fact is None:
                 raise Refused("not-your-turn", "a hint is for the seat to act")
             event = Event(self.version + 1, "hint", seat, {"hint": fact.to_dict()},

@@ -27,7 +27,7 @@ from canasta.server import storage
 from canasta.server.follower import TableFollower
 from canasta.server.frames import Event
 from canasta.server.seats import Refused
-from canasta.server.worker import decide
+from canasta.server.worker import decide, quick, run
 
 STAND_IN = "greedy"  #: the bot that plays for a person who is away past the grace period
 
@@ -189,9 +189,9 @@ class TableMoves(TableFollower):
         if by == "stand-in" and (last is None or last.seat != seat or
                                  last.data.get("by") != by):
             self._presence()  # everyone is told the seat is a stand-in's now, before it moves
-        action = await asyncio.get_running_loop().run_in_executor(
-            self.pool, decide, spec, bot_seed(self.id, len(self.actions)),
-            self.game.view(seat))
+        view = self.game.view(seat)
+        action = await run(self.pool, quick(spec, view), decide, spec,
+                           bot_seed(self.id, len(self.actions)), view)
         async with self.lock:
             if self.owned and self.version == version and self.bot_to_move() == turn:
                 await self._commit(seat, action, by)

@@ -22,7 +22,9 @@ them).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import itertools
 import os
 import pickle
 import queue
@@ -44,6 +46,10 @@ HEADER = struct.Struct(">I")
 
 Task = tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]
 
+#: The lanes of ``Workers``' queue, served in this order: quick requests (a bot that does not
+#: search, a forced move, a hint) never wait behind a queue of searches; the end of the queue.
+QUICK, SLOW, END = 0, 1, 2
+
 
 class WorkerGone(Exception):
     """A worker process ended twice over one request (killed, or it failed to start)."""
@@ -56,6 +62,19 @@ class WorkerFailed(RuntimeError):
 def decide(spec: str, seed: int, view: PlayerView) -> Action:
     """A bot's move: the bot ``spec`` made with ``seed``, on the seat's view alone."""
     return make_bot(spec, seed).act(view)
+
+
+def quick(spec: str, view: PlayerView) -> bool:
+    """Whether the bot ``spec``'s move from ``view`` is quick: it does not search, or it has
+    only one move (``Workers.submit_quick``)."""
+    return not make_bot(spec).searches or len(view.legal_actions) == 1
+
+
+async def run(pool: Executor, fast: bool, fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` on ``pool``, in the quick lane if ``fast`` and the pool has one."""
+    if fast and isinstance(pool, Workers):
+        return await asyncio.wrap_future(pool.submit_quick(fn, *args))
+    return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
 
 def read_frame(stream: IO[bytes]) -> Any:
@@ -77,11 +96,14 @@ def frame(value: object) -> bytes:
 class Workers(Executor):
     """``size`` worker processes at niceness ``nice``, each started when first needed and fed
     by a thread of this process (which waits on the pipe, leaving the interpreter's lock to the
-    server). Requests are taken in the order they came."""
+    server). Requests are taken in the order they came, the quick ones (``submit_quick``)
+    before every other one waiting: a hint or a club bot's move waits for a process to be
+    free, not for the searches queued before it."""
 
     def __init__(self, size: int, nice: int, name: str = "canasta-worker") -> None:
         self.nice = nice
-        self._tasks: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
+        self._tasks: queue.PriorityQueue[tuple[int, int, Task | None]] = queue.PriorityQueue()
+        self._order = itertools.count()  # first come, first served within a lane
         self._closed = False
         self._processes: list[subprocess.Popen[bytes] | None] = [None] * size
         self._threads = [threading.Thread(target=self._serve, args=(i,), daemon=True,
@@ -91,12 +113,22 @@ class Workers(Executor):
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         """``fn(*args)`` in a worker process (keyword arguments are not taken)."""
+        return self._submit(SLOW, fn, args, kwargs)
+
+    def submit_quick(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any
+                     ) -> Future[Any]:
+        """``fn(*args)`` in a worker process, before every ``submit`` still waiting: for
+        what takes a few milliseconds (a request's wait is then one running request at most)."""
+        return self._submit(QUICK, fn, args, kwargs)
+
+    def _submit(self, lane: int, fn: Callable[..., Any], args: tuple[Any, ...],
+                kwargs: dict[str, Any]) -> Future[Any]:
         if kwargs:
             raise TypeError("Workers.submit takes positional arguments only")
         if self._closed:
             raise RuntimeError("the workers are shut down")
         future: Future[Any] = Future()
-        self._tasks.put((future, fn, args))
+        self._tasks.put((lane, next(self._order), (future, fn, args)))
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -106,13 +138,13 @@ class Workers(Executor):
         if cancel_futures:
             while True:
                 try:
-                    task = self._tasks.get_nowait()
+                    task = self._tasks.get_nowait()[2]
                 except queue.Empty:
                     break
                 if task is not None:
                     task[0].cancel()
         for _ in self._threads:
-            self._tasks.put(None)
+            self._tasks.put((END, next(self._order), None))
         if wait:
             for thread in self._threads:
                 thread.join()
@@ -124,7 +156,7 @@ class Workers(Executor):
     # ------------------------------------------------------------------ a worker's thread
 
     def _serve(self, slot: int) -> None:
-        while (task := self._tasks.get()) is not None:
+        while (task := self._tasks.get()[2]) is not None:
             future, fn, args = task
             if not future.set_running_or_notify_cancel():
                 continue
