@@ -137,6 +137,17 @@ def test_a_quick_request_is_served_before_the_searches_waiting_before_it() -> No
     assert done.index("quick") < done.index("slow 2") < done.index("slow 3"), done
 
 
+def test_keyword_arguments_are_refused_in_the_words_of_the_method_called() -> None:
+    workers = Workers(1, nice=0)
+    try:
+        with pytest.raises(TypeError, match=r"^Workers\.submit takes"):
+            workers.submit(sorted, [2, 1], reverse=True)
+        with pytest.raises(TypeError, match=r"^Workers\.submit_quick takes"):
+            workers.submit_quick(sorted, [2, 1], reverse=True)
+    finally:
+        workers.shutdown()
+
+
 def test_what_is_quick_a_bot_that_does_not_search_or_a_forced_move() -> None:
     view = a_view()
     assert len(view.legal_actions) > 1

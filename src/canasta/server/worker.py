@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import os
 import pickle
@@ -67,7 +68,13 @@ def decide(spec: str, seed: int, view: PlayerView) -> Action:
 def quick(spec: str, view: PlayerView) -> bool:
     """Whether the bot ``spec``'s move from ``view`` is quick: it does not search, or it has
     only one move (``Workers.submit_quick``)."""
-    return not make_bot(spec).searches or len(view.legal_actions) == 1
+    return not searches(spec) or len(view.legal_actions) == 1
+
+
+@functools.lru_cache(maxsize=256)
+def searches(spec: str) -> bool:
+    """Whether the bot ``spec`` searches (its ``searches``), asked once per spec."""
+    return make_bot(spec).searches
 
 
 async def run(pool: Executor, fast: bool, fn: Callable[..., Any], *args: Any) -> Any:
@@ -124,7 +131,8 @@ class Workers(Executor):
     def _submit(self, lane: int, fn: Callable[..., Any], args: tuple[Any, ...],
                 kwargs: dict[str, Any]) -> Future[Any]:
         if kwargs:
-            raise TypeError("Workers.submit takes positional arguments only")
+            name = "submit_quick" if lane == QUICK else "submit"
+            raise TypeError(f"Workers.{name} takes positional arguments only")
         if self._closed:
             raise RuntimeError("the workers are shut down")
         future: Future[Any] = Future()
