@@ -20,7 +20,7 @@ Sections:
   self-play under ``--rules``; the expert level's search over ``--searches`` decisions taken
   from classic greedy self-play, each searched for its one second: samples per second,
   playouts per second, how far past its second a search ran; then the same with
-  ``rollout=fast``);
+  ``rollout=fast``, and with ``processes=2``: this process and a helper sampling at once);
 - ``scaling``: tournament games per second with 1 and 2 local workers and on a local Ray
   instance (2 CPUs, started beforehand), the same jobs each time, results checked equal.
 
@@ -141,7 +141,7 @@ def levels(hands: int, searches: int, seed: int, rules: str) -> None:
               f"over {len(times)} decisions ({hands} hands of {rules} self-play)")
     expert = next(level for level in LEVELS if level.spec.startswith("ismcts"))
     views = searched_views(searches, seed)
-    for spec in (expert.spec, f"{expert.spec},rollout=fast"):
+    for spec in (expert.spec, f"{expert.spec},rollout=fast", f"{expert.spec},processes=2"):
         search_speed(spec, views, seed)
 
 
@@ -164,6 +164,8 @@ def search_speed(spec: str, views: list[PlayerView], seed: int) -> None:
     its time budget a search ran (the load average says how busy the machine was)."""
     bot = make_bot(spec, seed)
     assert isinstance(bot, IsmctsBot)
+    if bot.processes > 1:
+        bot.search(views[0])  # the helpers started and ready: not counted
     samples = playouts = 0
     spent = cpu = 0.0
     over: list[float] = []
@@ -180,11 +182,16 @@ def search_speed(spec: str, views: list[PlayerView], seed: int) -> None:
     past = (f"past the {bot.seconds:g} s budget by median {1000 * full[len(full) // 2]:.0f} ms, "
             f"max {1000 * full[-1]:.0f} ms over the {len(full)} that used it all"
             if full else "none used its whole budget")
-    print(f"{spec}: {len(views)} decisions searched in {spent:.1f} s ({cpu:.1f} s CPU); "
-          f"{samples / spent:,.1f} samples/s, {samples / cpu:,.1f} per CPU second (a sample: "
-          f"the hidden cards drawn once, every candidate played out on them); "
-          f"{playouts / spent:,.0f} playouts/s, {playouts / cpu:,.0f} per CPU second; {past}; "
-          f"load average {os.getloadavg()[0]:.1f}")
+    # with helpers, this process's CPU time is not the search's: only the wall time counts
+    per_cpu = bot.processes == 1
+    print(f"{spec}: {len(views)} decisions searched in {spent:.1f} s"
+          + (f" ({cpu:.1f} s CPU)" if per_cpu else f" in {bot.processes} processes") + "; "
+          f"{samples / spent:,.1f} samples/s"
+          + (f", {samples / cpu:,.1f} per CPU second" if per_cpu else "")
+          + " (a sample: the hidden cards drawn once, every candidate played out on them); "
+          f"{playouts / spent:,.0f} playouts/s"
+          + (f", {playouts / cpu:,.0f} per CPU second" if per_cpu else "")
+          + f"; {past}; load average {os.getloadavg()[0]:.1f}")
 
 
 def scaling(games: int, seed: int) -> None:

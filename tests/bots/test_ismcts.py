@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import math
+import os
+import signal
+import time
 
 import pytest
 
@@ -18,8 +21,11 @@ from canasta.bots.ismcts import (
     IsmctsBot,
     Search,
     discard_fits,
+    helpers,
     melders,
     pile_reads,
+    pooled,
+    sample_part,
     with_pile_reads,
 )
 from canasta.cards import NUM_KINDS, parse_kind
@@ -195,3 +201,53 @@ def test_a_world_fits_the_last_discard_where_greedy_would_have_thrown_it() -> No
     checked = WORLD_TRIES - 1  # the last world is kept unchecked
     expected = fit * (1 - again ** checked) / (1 - again) + again ** checked * fit
     assert fit < 0.3 and abs(rates[1] / 200 - expected) < 0.1
+
+
+def a_middle_game_view() -> PlayerView:
+    """A view of classic greedy self-play some way into the hand, with several choices."""
+    game, greedy = Game("classic", 11), GreedyBot()
+    for _ in range(40):
+        game.apply(greedy.act(game.view(game.current_player)))
+    while len(game.legal_actions()) < 3:
+        game.apply(greedy.act(game.view(game.current_player)))
+    return game.view(game.current_player)
+
+
+def test_samples_drawn_in_a_helper_process_are_pooled_with_this_ones_in_a_fixed_order() -> None:
+    """``processes=2`` on an iteration budget: half the samples here, half in a helper
+    process with a seed drawn from the bot's, pooled in that order; the same as drawing both
+    halves here, so the bot stays deterministic for its seed."""
+    view = a_middle_game_view()
+    found = IsmctsBot(seed=5, iterations=8, settle=0, processes=2).search(view)
+    again = IsmctsBot(seed=5, iterations=8, settle=0, processes=2)
+    base = again.policy.decide(view)
+    helper = again.helper(4)
+    here = again.sample(view, 0.0, (), base, 4)
+    there = helper.sample(view, 0.0, (), base, 4)
+    assert found.samples == 8 and found.outcomes == pooled(here, there).outcomes
+    assert any(o[:4] != o[4:] for o in found.outcomes.values())  # two seeds, two sets of deals
+
+
+def test_a_helper_that_starts_after_its_time_adds_nothing() -> None:
+    view = a_middle_game_view()
+    bot = IsmctsBot(seconds=0.5, processes=2)
+    base = bot.policy.decide(view)
+    assert sample_part(bot.helper(0), view, 0.5, time.time() - 1.0, (), base) is None
+    found = sample_part(bot.helper(0), view, 0.5, time.time(), (), base)
+    assert found is not None and found.samples >= 1
+
+
+def test_a_search_whose_helpers_were_killed_keeps_its_own_samples_and_the_next_has_new_ones(
+        ) -> None:
+    view = a_middle_game_view()
+    bot = IsmctsBot(iterations=8, settle=0, processes=2)
+    assert bot.search(view).samples == 8
+    os.kill(helpers(1).submit(os.getpid).result(), signal.SIGKILL)  # the one helper
+    assert bot.search(view).samples == 4  # its own half: the broken pool served nothing
+    assert bot.search(view).samples == 8
+
+
+@pytest.mark.parametrize("processes", [0, 17, -1])
+def test_a_count_of_processes_out_of_range_is_refused(processes: int) -> None:
+    with pytest.raises(BotError, match=f"processes={processes}: expected 1 to 16"):
+        make_bot(f"ismcts:processes={processes}")

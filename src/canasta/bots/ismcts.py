@@ -16,16 +16,21 @@ than a tree to improve on its policy.
 
 The budget is ``iterations`` samples per decision, or ``seconds`` per decision (then the
 number of samples depends on the machine). With an iteration budget the bot is deterministic
-for its seed.
+for its seed. With ``processes`` > 1 the samples are drawn in that many processes at once (this
+one and helpers), each with its own seed, and pooled: as many more samples in the same time.
 """
 
 from __future__ import annotations
 
+import copy
 import math
+import multiprocessing
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, replace
 
 from canasta.bots import kinds
 from canasta.bots.base import BotBase, BotError, Decision, forced
@@ -61,6 +66,14 @@ ROLLOUTS: dict[str, dict[str, float]] = {"greedy": {}, "fast": {"out_limit": 100
 #: worlds drawn at most for one sample (the last is kept whatever it holds).
 MISFIT, WORLD_TRIES = 0.05, 10
 
+#: The most processes one search may sample in (``processes``).
+MAX_PROCESSES = 16
+
+#: The helper processes of searches with ``processes`` > 1, a pool per count of helpers, made
+#: when first needed and kept for this process's life. They are spawned, not forked: a
+#: server's threads are never copied into a child.
+_HELPERS: dict[int, ProcessPoolExecutor] = {}
+
 
 class IsmctsBot(BotBase):
     """Search over sampled games; see the module's docstring.
@@ -82,6 +95,8 @@ class IsmctsBot(BotBase):
     world is kept where the seat that just discarded would, holding the hand it is dealt
     there, have thrown the card it threw, as greedy judges a discard (``discard_fits``);
     another is drawn otherwise, up to ``WORLD_TRIES`` (a misfit is kept with chance ``MISFIT``).
+    ``processes`` (1 to ``MAX_PROCESSES``) samples in that many processes at once, pooled
+    (:meth:`search`).
     """
 
     name = "ismcts"
@@ -92,7 +107,7 @@ class IsmctsBot(BotBase):
                  horizon: int = 0, scale: float = 1000.0, min_gain: float = 0.0,
                  z: float = 2.0, belief: float = 0.1, settle: int = 8,
                  confirm: int = 0, rollout: str = "greedy", reads: int = 0,
-                 discards: int = 0) -> None:
+                 discards: int = 0, processes: int = 1) -> None:
         if rollout not in ROLLOUTS:
             raise BotError(f"ismcts: rollout={str(rollout)[:24]}: expected one of "
                            f"{', '.join(ROLLOUTS)}")
@@ -100,6 +115,8 @@ class IsmctsBot(BotBase):
                 0 <= belief <= 1):
             raise BotError("ismcts: iterations, seconds, horizon, min_gain, z and settle must "
                            "be >= 0, scale > 0, belief between 0 and 1")
+        if not 1 <= processes <= MAX_PROCESSES:
+            raise BotError(f"ismcts: processes={processes}: expected 1 to {MAX_PROCESSES}")
         self.iterations = iterations if iterations or seconds else 20
         self.seconds = seconds
         self.horizon = horizon
@@ -111,6 +128,7 @@ class IsmctsBot(BotBase):
         self.confirm = bool(confirm)
         self.reads = bool(reads)
         self.discards = bool(discards)
+        self.processes = processes
         self.rng = random.Random(seed)
         self.policy = GreedyBot()
         # The full greedy policy plays the playouts as the same bot, the one whose choice the
@@ -156,26 +174,67 @@ class IsmctsBot(BotBase):
                actions: tuple[Action, ...] = (), base: Decision | None = None) -> Search:
         """Sample worlds from ``view`` within the budget (``seconds`` if given, for a time
         budget); the outcomes of every legal action, or of ``actions`` and greedy's choice
-        (``base``, if already known). Under a time budget the clock is read before each
-        playout, not only between samples: a sample the deadline cuts short is dropped (every
-        action keeps the same samples), so a decision overruns its time by one playout at
-        most, however many actions there are and however loaded the machine is (the first
-        sample is always completed)."""
+        (``base``, if already known). With ``processes`` > 1, :meth:`sample` runs here and in
+        ``processes - 1`` helper processes at once, each with a seed drawn from this bot's and
+        a share of an iteration budget (the whole of a time budget), and their samples are
+        pooled in a fixed order (so an iteration budget stays deterministic). A helper that
+        starts after its time is up adds nothing; if the helpers' pool has broken (a helper
+        killed), this decision keeps its own samples and the next makes a new pool."""
         base = base or self.policy.decide(view)
+        budget = self.seconds if seconds is None else seconds
+        n = self.processes
+        if n == 1:
+            return self.sample(view, budget, actions, base, self.iterations)
+        shares = [self.iterations // n + (i < self.iterations % n) for i in range(n)]
+        parts = [self.helper(share) for share in shares[1:]]
+        pool = helpers(n - 1)
+        try:
+            futures = [pool.submit(sample_part, part, view, budget, time.time(), actions, base)
+                       for part in parts]
+        except BrokenProcessPool:
+            del _HELPERS[n - 1]
+            futures = []
+        found = self.sample(view, budget, actions, base, shares[0])
+        for future in futures:
+            try:
+                part_found = future.result()
+            except BrokenProcessPool:
+                _HELPERS.pop(n - 1, None)
+                continue
+            if part_found is not None:
+                found = pooled(found, part_found)
+        return found
+
+    def helper(self, iterations: int) -> IsmctsBot:
+        """A copy of this bot for one helper process: one process, ``iterations`` of an
+        iteration budget, its own seed (drawn from this bot's)."""
+        part = copy.copy(self)
+        part.processes, part.iterations = 1, iterations
+        part.rng = random.Random(self.rng.getrandbits(64))
+        return part
+
+    def sample(self, view: PlayerView, seconds: float, actions: tuple[Action, ...],
+               base: Decision, iterations: int) -> Search:
+        """:meth:`search`'s samples in this process: ``iterations`` of them (0: as many as
+        ``seconds`` allow). Under a time budget the clock is read before each playout, not
+        only between samples: a sample the deadline cuts short is dropped (every action keeps
+        the same samples), so a decision overruns its time by one playout at most, however
+        many actions there are and however loaded the machine is (the first sample is always
+        completed)."""
         legal = (base.action, *actions) if actions else view.legal_actions
         outcomes: dict[Action, list[float]] = {a: [] for a in legal}
-        deadline = self.clock() + (self.seconds if seconds is None else seconds)
+        deadline = self.clock() + seconds
         likely = melders(view, self.belief) if self.belief < 1 else None
         if self.reads:
             likely = with_pile_reads(view, likely)
         mine = outcomes[base.action]
         samples, check = 0, self.settle
-        while (samples < self.iterations) if self.iterations else (
+        while (samples < iterations) if iterations else (
                 samples == 0 or self.clock() < deadline):
             world = self.world(view, likely)
             row: list[float] = []
             for action in outcomes:
-                if samples and not self.iterations and self.clock() >= deadline:
+                if samples and not iterations and self.clock() >= deadline:
                     break
                 row.append(self.outcome(world, action, view.seat))
             if len(row) < len(outcomes):
@@ -230,6 +289,41 @@ class IsmctsBot(BotBase):
         """Play ``action`` out (:meth:`playout`): the points by which ``seat``'s side leads
         its best rival on the hand, and whether the hand ended the game (:func:`margin_of`)."""
         return margin_of(self.playout(world, action), seat, len(world.results))
+
+
+def helpers(count: int) -> ProcessPoolExecutor:
+    """The pool of ``count`` helper processes (``_HELPERS``), made when first asked for."""
+    pool = _HELPERS.get(count)
+    if pool is None:
+        pool = _HELPERS[count] = ProcessPoolExecutor(
+            count, mp_context=multiprocessing.get_context("spawn"))
+        for _ in range(count):  # started now, so the first search is not left to wait for them
+            pool.submit(ready)
+    return pool
+
+
+def ready() -> bool:
+    """A helper process's first task: it has imported this module (and the engine)."""
+    return True
+
+
+def sample_part(bot: IsmctsBot, view: PlayerView, seconds: float, sent: float,
+                actions: tuple[Action, ...], base: Decision) -> Search | None:
+    """A helper process's share of a search (:meth:`IsmctsBot.search`), asked for at
+    ``sent`` (``time.time()``, which every process reads alike): its samples in what is left
+    of ``seconds``, or ``bot.iterations`` of them; None when a time budget ran out before it
+    started."""
+    if bot.iterations:
+        return bot.sample(view, seconds, actions, base, bot.iterations)
+    left = seconds - (time.time() - sent)
+    return bot.sample(view, left, actions, base, 0) if left > 0 else None
+
+
+def pooled(one: Search, other: Search) -> Search:
+    """Two searches of the same actions from the same greedy choice, as one: each action's
+    outcomes of ``one`` then ``other``'s (every action keeps the same samples)."""
+    return replace(one, outcomes={a: [*o, *other.outcomes[a]] for a, o in one.outcomes.items()},
+                   samples=one.samples + other.samples)
 
 
 def margin_of(game: Game, seat: int, deals: int) -> tuple[float, bool]:
@@ -343,7 +437,9 @@ def _static_values(game: Game) -> list[float]:
 def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizon: int = 0,
                 scale: float = 1000.0, min_gain: float = 0.0, z: float = 2.0,
                 belief: float = 0.1, settle: int = 8, confirm: int = 0,
-                rollout: str = "greedy", reads: int = 0, discards: int = 0) -> IsmctsBot:
-    """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,rollout=fast``)."""
+                rollout: str = "greedy", reads: int = 0, discards: int = 0,
+                processes: int = 1) -> IsmctsBot:
+    """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,rollout=fast``,
+    ``ismcts:seconds=1,processes=2``)."""
     return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z, belief, settle,
-                     confirm, rollout, reads, discards)
+                     confirm, rollout, reads, discards, processes)
