@@ -75,7 +75,7 @@ def test_claims_are_known_everywhere_and_an_outage_is_one_json_error(
                     if len(answers) % 10 == 1:  # the score pad's games, within its rate
                         answers.append(http_b.get("/api/score"))
                     time.sleep(0.02)
-            during = b.said()[quiet:]
+                during = b.said()[quiet:]  # read before the restart, which b reports
             assert {r.status_code for r in answers} == {503}, {r.text for r in answers}
             assert {r.json()["code"] for r in answers} == {"unavailable"}
             assert "Traceback" not in during
@@ -87,6 +87,9 @@ def test_claims_are_known_everywhere_and_an_outage_is_one_json_error(
                 assert time.monotonic() < deadline, b.said()[-3000:]
                 time.sleep(0.1)
             assert http_b.get(f"/api/tables/{unread}").json()["id"] == unread
+            while "the database answers again" not in b.said()[quiet:]:  # its heartbeat says
+                assert time.monotonic() < deadline, b.said()[-3000:]
+                time.sleep(0.1)
     finally:
         for server in (a, b):
             server.kill()
