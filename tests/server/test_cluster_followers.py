@@ -3,7 +3,8 @@ does not own a table (docs/cluster.md, "Everyone else: followers"): a seat claim
 can be taken up on the other process at once (the claim is committed before it is answered,
 and a follower that does not know a token reads the log before refusing it); and while the
 database is down, a request the follower cannot answer from memory gets the documented JSON
-error (``unavailable``), with one log line for the whole outage, not a traceback a request."""
+error (``unavailable``), with one log line for the whole outage, not a traceback a request,
+and one more when the database is back."""
 
 from __future__ import annotations
 
