@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, update
+from sqlalchemy import create_engine, select, update
 from tests.server.harness import Running, create, lifted_limits, running
 from tests.server.test_replay import finished_table
 
@@ -134,3 +134,28 @@ def test_a_client_has_one_review_under_way_at_a_time(tmp_path: Path) -> None:
         assert second.status_code == 503 and second.json()["code"] == "busy", second.text
         assert http.get(f"/api/tables/{table}/review?seat=1").json()["state"] == "none"
         assert http.post(f"/api/tables/{table}/review?seat=0").json()["state"] == "running"
+
+
+def test_the_database_keeps_only_the_newest_reviews_of_uploads(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'kept.db'}"
+    limits = lifted_limits(review_samples=2, reviews_per_client=1, upload_reviews_kept=2)
+    with running(db, seeds="review", limits=limits) as s, s.http() as http:
+        table = finished_table(http)
+        reviewed(http, f"/api/tables/{table}/review?seat=0")
+        upload = http.post("/api/replays",
+                           content=http.get(f"/api/tables/{table}/record").text).json()["id"]
+        path = f"/api/replays/{upload}/review?seat="
+        for seat in (0, 1, 2):
+            reviewed(http, f"{path}{seat}")
+        engine = create_engine(db)
+        with engine.connect() as connection:
+            rows = set(connection.execute(select(ReviewRow.game, ReviewRow.seat)))
+        engine.dispose()
+        assert rows == {(f"t:{table}", 0), (f"u:{upload}", 1), (f"u:{upload}", 2)}
+        assert http.get(f"{path}0").json()["state"] == "none"  # forgotten: it may be asked again
+        assert http.get(f"{path}2").json()["state"] == "done"
+        assert reviewed(http, f"{path}0")["judged"] > 0
+        with engine.connect() as connection:
+            left = set(connection.execute(select(ReviewRow.game, ReviewRow.seat)))
+        engine.dispose()
+        assert left == {(f"t:{table}", 0), (f"u:{upload}", 2), (f"u:{upload}", 0)}

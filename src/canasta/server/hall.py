@@ -64,7 +64,7 @@ class Limits:
     minute; and one connection: messages a second, a burst, the strikes (messages dropped
     for coming too fast, fading at that rate) that close it (``canasta.server.rate``); the
     reviews' work (``server.reviewer``): samples a decision, reviews under way in all and for
-    one client."""
+    one client, and the reviews of uploaded records the database keeps."""
 
     tables_per_client: int = 20
     connections_per_minute: int = 120
@@ -74,6 +74,7 @@ class Limits:
     review_samples: int = 24  # deals each reviewed decision is judged on (canasta.bots.review)
     reviews_at_once: int = 4  # reviews under way in one process
     reviews_per_client: int = 2  # reviews under way for one client
+    upload_reviews_kept: int = 1000  # the newest reviews of uploaded records kept stored
 
 
 class Sharing(Peers, Protocol):

@@ -13,7 +13,10 @@ review is answered from the database, and one whose process stopped (a restart, 
 process that died) is taken up where it stopped by the next request to review it.
 
 Bounded: at most ``at_once`` reviews are under way in a process and ``per_client`` for one
-client (an address); past that a request is refused (``busy``) and nothing is queued.
+client (an address); past that a request is refused (``busy``) and nothing is queued. Anyone
+may upload a record and have it reviewed, so the database keeps the newest ``uploads_kept``
+reviews of uploaded records (a seat each): beginning one more deletes the oldest. A review of a
+server's own table is kept as long as the table.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -42,6 +45,7 @@ from canasta.server.worker import WorkerGone, Workers
 
 WORKER_NICE = 10  #: the review process's niceness: about a tenth of a busy core, all of an idle one
 STALE = 120.0  #: seconds without a write after which a review's process is taken to be gone
+UPLOADED = "u:"  #: the key prefix of an uploaded record's game (``t:`` a table's)
 
 log = logging.getLogger("canasta.server")
 
@@ -72,9 +76,10 @@ class Reviewer:
     """This process's reviews: started on request, judged in the worker process, stored."""
 
     def __init__(self, engine: Engine, writer: storage.Writer, samples: int = SAMPLES,
-                 at_once: int = 4, per_client: int = 2) -> None:
+                 at_once: int = 4, per_client: int = 2, uploads_kept: int = 1000) -> None:
         self.engine, self.writer = engine, writer
         self.samples, self.at_once, self.per_client = samples, at_once, per_client
+        self.uploads_kept = uploads_kept
         self.me = secrets.token_hex(8)
         self.running: dict[tuple[str, int], tuple[str, asyncio.Task[None]]] = {}
         self.worker = Workers(1, WORKER_NICE, "canasta-review")
@@ -112,7 +117,8 @@ class Reviewer:
         todo = await run_in_threadpool(game.decisions, seat)
         lines = list(row.lines) if row is not None else []
         try:
-            await self.writer.write(_claim(game.key, seat, self.samples, len(todo), self.me))
+            await self.writer.write(_claim(game.key, seat, self.samples, len(todo), self.me,
+                                           self.uploads_kept))
         except Taken:
             return await self.status(game, seat)
         task = asyncio.create_task(self._review(game.key, seat, todo, lines))
@@ -169,9 +175,11 @@ def _fresh(row: ReviewRow) -> bool:
     return not row.done and storage.now() - _aware(row.updated_at) < timedelta(seconds=STALE)
 
 
-def _claim(key: str, seat: int, samples: int, total: int, me: str) -> storage.Op:
+def _claim(key: str, seat: int, samples: int, total: int, me: str,
+           uploads_kept: int) -> storage.Op:
     """The write that makes this process the review's (a new row, or one whose process went
-    away); ``Taken`` if another process wrote to it lately or it is done."""
+    away); ``Taken`` if another process wrote to it lately or it is done. A new review of an
+    upload deletes the oldest such reviews past the newest ``uploads_kept``."""
 
     def op(connection: Connection) -> None:
         where = (ReviewRow.game == key, ReviewRow.seat == seat)
@@ -181,6 +189,8 @@ def _claim(key: str, seat: int, samples: int, total: int, me: str) -> storage.Op
             connection.execute(insert(ReviewRow), [{
                 "game": key, "seat": seat, "samples": samples, "total": total, "lines": [],
                 "done": False, "worker": me, "updated_at": storage.now()}])
+            if key.startswith(UPLOADED):
+                _forget_old_uploads(connection, uploads_kept)
             return
         fresh = storage.now() - _aware(found.updated_at) < timedelta(seconds=STALE)
         if found.done or (fresh and found.worker != me):
@@ -189,6 +199,17 @@ def _claim(key: str, seat: int, samples: int, total: int, me: str) -> storage.Op
                                                                   updated_at=storage.now()))
 
     return op
+
+
+def _forget_old_uploads(connection: Connection, kept: int) -> None:
+    """Delete the reviews of uploaded records past the newest ``kept`` (by last write)."""
+    old = connection.execute(
+        select(ReviewRow.game, ReviewRow.seat).where(ReviewRow.game.startswith(UPLOADED))
+        .order_by(ReviewRow.updated_at.desc(), ReviewRow.game, ReviewRow.seat)
+        .offset(kept)).all()
+    for game, seat in old:
+        connection.execute(delete(ReviewRow).where(ReviewRow.game == game,
+                                                   ReviewRow.seat == seat))
 
 
 def _save(key: str, seat: int, lines: list[dict[str, Any]], done: bool,

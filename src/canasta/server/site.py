@@ -64,7 +64,8 @@ class Site:
         self.hall = Hall(engine, writer, pool, self.settings, self.limits,
                          cluster_for(engine, self.lease))
         self.reviewer = Reviewer(engine, writer, self.limits.review_samples,
-                                 self.limits.reviews_at_once, self.limits.reviews_per_client)
+                                 self.limits.reviews_at_once, self.limits.reviews_per_client,
+                                 self.limits.upload_reviews_kept)
         await self.hall.start()
         try:
             yield
