@@ -57,9 +57,9 @@ from canasta.server.serve import address, bind, run_forever, server_for
 from canasta.server.seats import Settings
 sock = bind("127.0.0.1", 0)
 server = server_for(sock, sys.argv[1], Settings(bot_pause=0.0, grace=3600.0),
-                    Limits(tables_per_client=10**6, connections_per_minute=10**6,
-                           messages_per_second=10**6, message_burst=10**6,
-                           reviews_per_client=4), lease=5.0)
+                    Limits(tables_per_client=10**6, tables_per_hour=10**6,
+                           connections_per_minute=10**6, messages_per_second=10**6,
+                           message_burst=10**6, reviews_per_client=4), lease=5.0)
 print(address(sock), flush=True)
 run_forever(server, sock)
 """

@@ -67,8 +67,8 @@ def _client() -> Any:
 
     folder = Path(tempfile.mkdtemp(prefix="canasta-fuzz-http-"))
     app = create_app(f"sqlite:///{folder / 'server.db'}",
-                     limits=Limits(tables_per_client=10**6, messages_per_second=1e6,
-                                   message_burst=10**6))
+                     limits=Limits(tables_per_client=10**6, tables_per_hour=10**6,
+                                   messages_per_second=1e6, message_burst=10**6))
     client = TestClient(app, raise_server_exceptions=False)
     client.__enter__()  # the lifespan: kept open for the process
     made = client.post("/api/tables", json={"rules": "classic",

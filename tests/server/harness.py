@@ -47,9 +47,11 @@ QUICK = Path(__file__).with_name("data") / "quick.toml"  # one short deal a game
 
 
 def lifted_limits(**given: Any) -> Limits:
-    """The tests' limits: ``given`` ones, and a message rate no test player reaches (they play
-    as fast as the machine lets them; tests/net/test_rate.py sets its own rate)."""
-    return Limits(**{"messages_per_second": 1e6, "message_burst": 10**6, **given})
+    """The tests' limits: ``given`` ones, and a message rate and tables an hour no test player
+    reaches (they play as fast as the machine lets them; tests/net/test_rate.py sets its own
+    rate)."""
+    return Limits(**{"messages_per_second": 1e6, "message_burst": 10**6,
+                     "tables_per_hour": 10**6, **given})
 
 
 @contextmanager

@@ -8,12 +8,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 import websockets
 from tests.postgres import BACKENDS, Postgres
-from tests.server.harness import QUICK, Client, Running, create, lifted_limits, running
+from tests.server.harness import QUICK, Client, Running, create, lifted_limits, play, running
+from tests.server.test_replay import finished_table
 
 from canasta import record
 from canasta.bots.levels import BY_NAME
@@ -119,6 +122,32 @@ def test_tables_per_client_are_limited() -> None:
         refused = http.post("/api/tables", json={"rules": "classic", "seats": ["me", "open",
                                                                                "open", "open"]})
         assert refused.status_code == 429 and refused.json()["code"] == "too-many-tables"
+
+
+def test_tables_a_client_makes_in_an_hour_are_limited(tmp_path: Path) -> None:
+    """Each table is stored for good, and one of bots alone plays to its end unwatched: a
+    client makes at most ``tables_per_hour`` an hour, finished or not, "play again" too."""
+
+    async def main() -> None:
+        with running(f"sqlite:///{tmp_path / 's.db'}",
+                     limits=lifted_limits(tables_per_hour=2)) as s, s.http() as http:
+            made = create(http, ["me", "greedy", "greedy", "greedy"])
+            ann = await Client.open(s.ws, made["id"], made["token"])
+            await play([ann], random.Random(1), lambda: ann.latest["table"]["over"])
+            assert ann.latest["table"]["over"]
+            finished_table(http)  # a table of bots alone, played to its end: the second
+            for body in ({"rules": "classic", "seats": ["greedy", "greedy", "greedy", "greedy"]},
+                         {"rules": "classic", "seats": ["me", "open", "open", "open"]}):
+                refused = http.post("/api/tables", json=body)
+                assert refused.status_code == 429, refused.text
+                assert refused.json()["code"] == "too-many-tables"
+                assert "2 tables in the last hour" in refused.json()["message"]
+            again = await ann.request({"kind": "again"})
+            assert again["code"] == "too-many-tables", again
+            assert http.get("/api/tables").json()["tables"] == []
+            await ann.close()
+
+    asyncio.run(main())
 
 
 async def _turn(client: Client) -> dict[str, Any]:

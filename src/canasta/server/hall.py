@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Protocol
 
 from sqlalchemy import Engine
@@ -60,13 +61,16 @@ MAX_NAME = 24
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """What one client (an address) may do: unfinished tables it created, connections per
-    minute; and one connection: messages a second, a burst, the strikes (messages dropped
-    for coming too fast, fading at that rate) that close it (``canasta.server.rate``); the
-    reviews' work (``server.reviewer``): samples a decision, reviews under way in all and for
-    one client, and the reviews of uploaded records the database keeps."""
+    """What one client (an address) may do: unfinished tables it created, tables it creates
+    in an hour (each is stored for good: a table of bots alone plays to its end unwatched),
+    connections per minute; and one connection: messages a second, a burst, the strikes
+    (messages dropped for coming too fast, fading at that rate) that close it
+    (``canasta.server.rate``); the reviews' work (``server.reviewer``): samples a decision,
+    reviews under way in all and for one client, and the reviews of uploaded records the
+    database keeps."""
 
     tables_per_client: int = 20
+    tables_per_hour: int = 120
     connections_per_minute: int = 120
     messages_per_second: float = 20.0
     message_burst: int = 40
@@ -325,6 +329,13 @@ class Hall:
 
     async def _open(self, rules: RuleSet, seats: list[Seat], settings: Settings,
                     creator: str) -> Table:
+        """Create, store and start a table; ``Refused`` (``too-many-tables``) if ``creator``
+        has made ``tables_per_hour`` in the last hour (its "play again" tables too)."""
+        hour = storage.now() - timedelta(hours=1)
+        made = storage.created_since(self.engine, creator, hour)
+        if made >= self.limits.tables_per_hour:
+            raise Refused("too-many-tables", f"you have made {made} tables in the last hour, "
+                                             "the most there may be: try again later")
         seed = self.draw_seed()
         digest = seed_hash(seed)
         table_id = self.draw_id()

@@ -141,6 +141,13 @@ def unfinished_by(engine: Engine, creator: str) -> int:
             TableRow.creator == creator, TableRow.over.is_(False))) or 0
 
 
+def created_since(engine: Engine, creator: str, since: datetime) -> int:
+    """How many tables a client (its address) created since ``since``."""
+    with Session(engine) as session:
+        return session.scalar(select(func.count()).select_from(TableRow).where(
+            TableRow.creator == creator, TableRow.created_at >= since)) or 0
+
+
 def add_table(row: TableRow, seats: list[SeatRow]) -> Op:
     """The write that creates a table and its seats."""
     table = {c.key: getattr(row, c.key) for c in TableRow.__table__.columns}
