@@ -332,7 +332,7 @@ class Hall:
         """Create, store and start a table; ``Refused`` (``too-many-tables``) if ``creator``
         has made ``tables_per_hour`` in the last hour (its "play again" tables too)."""
         hour = storage.now() - timedelta(hours=1)
-        made = storage.created_since(self.engine, creator, hour)
+        made = await asyncio.to_thread(storage.created_since, self.engine, creator, hour)
         if made >= self.limits.tables_per_hour:
             raise Refused("too-many-tables", f"you have made {made} tables in the last hour, "
                                              "the most there may be: try again later")
