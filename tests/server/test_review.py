@@ -136,6 +136,16 @@ def test_a_client_has_one_review_under_way_at_a_time(tmp_path: Path) -> None:
         assert http.post(f"/api/tables/{table}/review?seat=0").json()["state"] == "running"
 
 
+def stored(db: str) -> set[tuple[str, int]]:
+    """The (game, seat) of every review the database holds."""
+    engine = create_engine(db)
+    with engine.connect() as connection:
+        rows = {(game, seat) for game, seat in
+                connection.execute(select(ReviewRow.game, ReviewRow.seat))}
+    engine.dispose()
+    return rows
+
+
 def test_the_database_keeps_only_the_newest_reviews_of_uploads(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'kept.db'}"
     limits = lifted_limits(review_samples=2, reviews_per_client=1, upload_reviews_kept=2)
@@ -147,15 +157,8 @@ def test_the_database_keeps_only_the_newest_reviews_of_uploads(tmp_path: Path) -
         path = f"/api/replays/{upload}/review?seat="
         for seat in (0, 1, 2):
             reviewed(http, f"{path}{seat}")
-        engine = create_engine(db)
-        with engine.connect() as connection:
-            rows = set(connection.execute(select(ReviewRow.game, ReviewRow.seat)))
-        engine.dispose()
-        assert rows == {(f"t:{table}", 0), (f"u:{upload}", 1), (f"u:{upload}", 2)}
+        assert stored(db) == {(f"t:{table}", 0), (f"u:{upload}", 1), (f"u:{upload}", 2)}
         assert http.get(f"{path}0").json()["state"] == "none"  # forgotten: it may be asked again
         assert http.get(f"{path}2").json()["state"] == "done"
         assert reviewed(http, f"{path}0")["judged"] > 0
-        with engine.connect() as connection:
-            left = set(connection.execute(select(ReviewRow.game, ReviewRow.seat)))
-        engine.dispose()
-        assert left == {(f"t:{table}", 0), (f"u:{upload}", 2), (f"u:{upload}", 0)}
+        assert stored(db) == {(f"t:{table}", 0), (f"u:{upload}", 2), (f"u:{upload}", 0)}
