@@ -5,7 +5,10 @@ from __future__ import annotations
 import math
 import os
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -245,6 +248,35 @@ def test_a_search_whose_helpers_were_killed_keeps_its_own_samples_and_the_next_h
     os.kill(helpers(1).submit(os.getpid).result(), signal.SIGKILL)  # the one helper
     assert bot.search(view).samples == 4  # its own half: the broken pool served nothing
     assert bot.search(view).samples == 8
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (Linux's ``/proc``; an exited one nobody has reaped
+    is not running)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_a_helper_ends_when_the_process_that_made_it_is_killed() -> None:
+    """A search's helpers never outlive their process: killed (kill -9, as a server's bot
+    worker or a match may be), it leaves no helper waiting for work that cannot come."""
+    make = ("import os, sys, time\n"
+            "from canasta.bots.ismcts import helpers\n"
+            "print(helpers(1).submit(os.getpid).result(), flush=True)\n"
+            "time.sleep(120)\n")
+    maker = subprocess.Popen([sys.executable, "-c", make], stdout=subprocess.PIPE, text=True)
+    assert maker.stdout is not None
+    helper = int(maker.stdout.readline())
+    assert running(helper)
+    maker.kill()
+    maker.wait()
+    deadline = time.monotonic() + 30
+    while running(helper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not running(helper)
 
 
 @pytest.mark.parametrize("processes", [0, 17, -1])

@@ -25,7 +25,10 @@ from __future__ import annotations
 import copy
 import math
 import multiprocessing
+import multiprocessing.connection
+import os
 import random
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -70,8 +73,8 @@ MISFIT, WORLD_TRIES = 0.05, 10
 MAX_PROCESSES = 16
 
 #: The helper processes of searches with ``processes`` > 1, a pool per count of helpers, made
-#: when first needed and kept for this process's life. They are spawned, not forked: a
-#: server's threads are never copied into a child.
+#: when first needed and kept for this process's life, and no longer (``leave_with_parent``).
+#: They are spawned, not forked: a server's threads are never copied into a child.
 _HELPERS: dict[int, ProcessPoolExecutor] = {}
 
 
@@ -296,10 +299,27 @@ def helpers(count: int) -> ProcessPoolExecutor:
     pool = _HELPERS.get(count)
     if pool is None:
         pool = _HELPERS[count] = ProcessPoolExecutor(
-            count, mp_context=multiprocessing.get_context("spawn"))
+            count, mp_context=multiprocessing.get_context("spawn"),
+            initializer=leave_with_parent)
         for _ in range(count):  # started now, so the first search is not left to wait for them
             pool.submit(ready)
     return pool
+
+
+def leave_with_parent() -> None:
+    """A helper process's start: a thread that ends it as soon as the process that made it
+    ends, however that ends (killed too). A pool's worker waits on a queue it holds both ends
+    of, so without this a helper of a killed process (a server's bot worker, a match stopped
+    by kill -9) would wait for good."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_after, args=(parent.sentinel,), daemon=True,
+                         name="canasta-leave-with-parent").start()
+
+
+def _exit_after(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 def ready() -> bool:
