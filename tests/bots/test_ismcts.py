@@ -8,7 +8,6 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -35,6 +34,7 @@ from canasta.cards import NUM_KINDS, parse_kind
 from canasta.engine.actions import Action
 from canasta.engine.view import PlayerView
 from tests.helpers import MELD, position
+from tests.processes import alive
 
 
 def test_an_action_that_ends_the_hand_is_scored_with_the_hands_result() -> None:
@@ -250,16 +250,6 @@ def test_a_search_whose_helpers_were_killed_keeps_its_own_samples_and_the_next_h
     assert bot.search(view).samples == 8
 
 
-def running(pid: int) -> bool:
-    """Whether process ``pid`` still runs (Linux's ``/proc``; an exited one nobody has reaped
-    is not running)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
 def test_a_helper_ends_when_the_process_that_made_it_is_killed() -> None:
     """A search's helpers never outlive their process: killed (kill -9, as a server's bot
     worker or a match may be), it leaves no helper waiting for work that cannot come."""
@@ -270,13 +260,13 @@ def test_a_helper_ends_when_the_process_that_made_it_is_killed() -> None:
     maker = subprocess.Popen([sys.executable, "-c", make], stdout=subprocess.PIPE, text=True)
     assert maker.stdout is not None
     helper = int(maker.stdout.readline())
-    assert running(helper)
+    assert alive(helper)
     maker.kill()
     maker.wait()
     deadline = time.monotonic() + 30
-    while running(helper) and time.monotonic() < deadline:
+    while alive(helper) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not running(helper)
+    assert not alive(helper)
 
 
 @pytest.mark.parametrize("processes", [0, 17, -1])

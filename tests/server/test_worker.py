@@ -17,6 +17,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from tests.processes import alive, children
 from tests.server.harness import create, db_url, running
 
 from canasta import Game
@@ -45,18 +46,9 @@ def ended(process: subprocess.Popen[bytes] | int) -> None:
     """Wait (10 s at most) for a process to end."""
     deadline = time.monotonic() + 10
     while (process.poll() is None if isinstance(process, subprocess.Popen)
-           else _alive(process)):
+           else alive(process)):
         assert time.monotonic() < deadline, "the worker outlived its input"
         time.sleep(0.05)
-
-
-def _alive(pid: int) -> bool:
-    """Whether a process runs (a zombie has ended; one reaped while being read has too)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split(")")[-1].split()[0] != "Z"
-    except (FileNotFoundError, ProcessLookupError):
-        return False
 
 
 def test_a_worker_runs_what_it_is_sent_and_ends_with_its_input() -> None:
@@ -106,6 +98,27 @@ def test_workers_decide_as_here_in_another_process_and_replace_one_that_died() -
     finally:
         workers.shutdown()
     assert workers.pids() == []
+
+
+def test_a_search_on_two_processes_decides_in_a_worker_as_here_and_leaves_nothing_behind(
+        ) -> None:
+    """The expert level samples in a helper process too (``processes=2``): in a worker the
+    helper is the worker's child, and when the worker is killed its children end with it."""
+    view = a_view()
+    spec = "ismcts:iterations=4,settle=0,processes=2"
+    workers = Workers(1, nice=0)
+    try:
+        assert workers.submit(decide, spec, 7, view).result(60) == decide(spec, 7, view)
+        [pid] = workers.pids()
+        helpers = children(pid)
+        assert helpers
+        os.kill(pid, signal.SIGKILL)
+        ended(pid)
+        for helper in helpers:
+            ended(helper)
+        assert workers.submit(decide, spec, 7, view).result(60) == decide(spec, 7, view)
+    finally:
+        workers.shutdown()
 
 
 def test_a_failure_in_a_worker_is_told_in_its_words_and_shutdown_ends_the_processes() -> None:
