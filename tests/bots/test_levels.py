@@ -51,7 +51,7 @@ def test_the_ratings_a_level_carries_are_the_ladders_in_the_docs() -> None:
     assert levels == sorted(levels, key=lambda level: level.rating or 0)
 
 
-@pytest.mark.parametrize("spec", ["greedy", "greedy:slip=0.75", "ismcts:seconds=1"])
+@pytest.mark.parametrize("spec", ["greedy", "greedy:slip=0.75", "ismcts:seconds=1,processes=2"])
 def test_a_seat_names_the_level_its_spec_plays(spec: str) -> None:
     assert level_of(spec) == next(level.name for level in LEVELS if level.spec == spec)
     assert level_of("ismcts:seconds=2") is None and level_of(None) is None
