@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 
@@ -12,6 +13,16 @@ def alive(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):
         return False
     return stat.rsplit(")", 1)[-1].split()[0] != "Z"
+
+
+def gone(pid: int, within: float) -> bool:
+    """Whether process ``pid`` has ended, waiting ``within`` seconds at most for it to."""
+    deadline = time.monotonic() + within
+    while alive(pid):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def children(pid: int) -> list[int]:

@@ -34,7 +34,7 @@ from canasta.cards import NUM_KINDS, parse_kind
 from canasta.engine.actions import Action
 from canasta.engine.view import PlayerView
 from tests.helpers import MELD, position
-from tests.processes import alive
+from tests.processes import alive, gone
 
 
 def test_an_action_that_ends_the_hand_is_scored_with_the_hands_result() -> None:
@@ -263,10 +263,7 @@ def test_a_helper_ends_when_the_process_that_made_it_is_killed() -> None:
     assert alive(helper)
     maker.kill()
     maker.wait()
-    deadline = time.monotonic() + 30
-    while alive(helper) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not alive(helper)
+    assert gone(helper, within=30)
 
 
 @pytest.mark.parametrize("processes", [0, 17, -1])

@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from tests.processes import alive, children
+from tests.processes import alive, children, gone
 from tests.server.harness import create, db_url, running
 
 from canasta import Game
@@ -114,8 +114,7 @@ def test_a_search_on_two_processes_decides_in_a_worker_as_here_and_leaves_nothin
         assert helpers
         os.kill(pid, signal.SIGKILL)
         ended(pid)
-        for helper in helpers:
-            ended(helper)
+        assert all(gone(helper, within=10) for helper in helpers)
         assert workers.submit(decide, spec, 7, view).result(60) == decide(spec, 7, view)
     finally:
         workers.shutdown()
