@@ -20,6 +20,7 @@ def test_names_and_specs() -> None:
 @pytest.mark.parametrize(("spec", "message"), [
     ("nobody", "unknown bot 'nobody'"),
     ("greedy:depth", "is not key=value"),
+    ("ismcts:seconds=1,processes=2,seconds=2", "option 'seconds' is given twice"),
     ("random:speed=3", "random: no option 'speed' \\(it takes none\\)"),
     ("greedy:x=1", "greedy: no option 'x' \\(its options: take_threshold, keep_cards"),
     # of the right type and finite, in the option's own words (issue 26)

@@ -53,13 +53,16 @@ def bot_names() -> list[str]:
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
-    """Split ``"ismcts:iterations=200,seconds=0.5"`` into its name and typed options."""
+    """Split ``"ismcts:iterations=200,seconds=0.5"`` into its name and typed options (an
+    option given twice is refused, not settled by the last)."""
     name, _, rest = spec.strip().partition(":")
     options: dict[str, int | float | str] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
         if not eq or not key.strip() or not value.strip():
             raise BotError(f"bot option {item!r} in {spec!r} is not key=value")
+        if key.strip() in options:
+            raise BotError(f"bot option {key.strip()!r} is given twice in {spec!r}")
         options[key.strip()] = _typed(value.strip())
     return name.strip(), options
 
