@@ -179,7 +179,7 @@ def search_speed(spec: str, views: list[PlayerView], seed: int) -> None:
         spent += took
         over.append(took - bot.seconds)
         samples += found.samples
-        playouts += found.samples * len(found.outcomes)
+        playouts += sum(len(o) for o in found.outcomes.values())
     full = sorted(o for o in over if o > -0.01)  # the searches that used their whole time
     past = (f"past the {bot.seconds:g} s budget by median {1000 * full[len(full) // 2]:.0f} ms, "
             f"max {1000 * full[-1]:.0f} ms over the {len(full)} that used it all"

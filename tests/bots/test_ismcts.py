@@ -18,6 +18,7 @@ from canasta.bots.ismcts import (
     DISCARDED,
     MISFIT,
     PASSED,
+    PRUNE_FROM,
     ROLLOUTS,
     WORLD_TRIES,
     IsmctsBot,
@@ -270,3 +271,73 @@ def test_a_helper_ends_when_the_process_that_made_it_is_killed() -> None:
 def test_a_count_of_processes_out_of_range_is_refused(processes: int) -> None:
     with pytest.raises(BotError, match=f"processes={processes}: expected 1 to 16"):
         make_bot(f"ismcts:processes={processes}")
+
+
+class Hopeless(IsmctsBot):
+    """A search bot whose samples find one action (``bad``) always worse than greedy's
+    choice, and every other action level with it."""
+
+    def __init__(self, bad: Action, prune: float) -> None:
+        super().__init__(iterations=10, settle=0, prune=prune)
+        self.bad = bad
+
+    def outcome(self, world: Game, action: Action, seat: int) -> float:
+        return -0.5 if action == self.bad else 0.0
+
+
+def test_an_action_that_cannot_clear_the_bar_is_no_longer_played() -> None:
+    """With ``prune`` an action whose gain over greedy's choice plus ``prune`` standard
+    errors is not above ``min_gain`` after ``PRUNE_FROM`` samples is dropped: its outcomes
+    stop there, the others have every sample, and the choice never falls on it. Without
+    ``prune`` every action is played on every sample."""
+    view = a_middle_game_view()
+    base = GreedyBot().decide(view).action
+    bad = next(a for a in view.legal_actions if a != base)
+    found = Hopeless(bad, prune=1).search(view)
+    assert found.samples == 10 and len(found.outcomes[bad]) == PRUNE_FROM
+    assert bad in found.pruned and base not in found.pruned
+    # the others level with greedy's choice on every sample: dropped too, greedy's kept
+    assert found.pruned == frozenset(view.legal_actions) - {base}
+    assert len(found.outcomes[base]) == 10
+    unpruned = Hopeless(bad, prune=0).search(view)
+    assert not unpruned.pruned
+    assert {len(o) for o in unpruned.outcomes.values()} == {10}
+
+
+def test_pooled_searches_drop_an_action_either_dropped() -> None:
+    base = Decision(Action.parse("draw"), "greedy")
+    other = Action.parse("discard 7")
+    one = Search(base, {base.action: [0.0], other: [0.1]}, 1, frozenset({other}))
+    two = Search(base, {base.action: [0.0], other: [0.2]}, 1)
+    assert pooled(one, two).pruned == pooled(two, one).pruned == frozenset({other})
+
+
+class Banked(IsmctsBot):
+    """A search bot on a clock of its own whose searches take the times given, in turn, and
+    that records the time each was given."""
+
+    def __init__(self, bank: float, took: list[float]) -> None:
+        super().__init__(seconds=1.0, bank=bank)
+        self.now, self.took, self.given = 0.0, took, list[float]()
+        self.clock = lambda: self.now
+
+    def searched(self, view: PlayerView, seconds: float) -> Decision:
+        self.given.append(seconds)
+        self.now += min(self.took.pop(0), seconds)
+        return Decision(view.legal_actions[0], "scripted")
+
+
+def test_a_decision_may_spend_time_earlier_ones_left_up_to_the_bank() -> None:
+    """``bank``: a decision that settles in 0.2 s of its 1 s leaves 0.8 s; the next may add
+    up to ``bank`` (0.5) of it, the one after what is left (0.3), then 1 s again; the
+    decisions never take more than 1 s each on average. Without a bank each has 1 s."""
+    view = a_middle_game_view()
+    bot = Banked(0.5, [0.2, 5.0, 5.0, 5.0])
+    for _ in range(4):
+        bot.decide(view)
+    assert bot.given == pytest.approx([1.0, 1.5, 1.3, 1.0])
+    assert bot.now <= 4 * 1.0
+    plain = Banked(0.0, [0.2, 5.0, 5.0])
+    for _ in range(3):
+        plain.decide(view)
+    assert plain.given == pytest.approx([1.0, 1.0, 1.0])

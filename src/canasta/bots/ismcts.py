@@ -53,6 +53,8 @@ class Search:
     base: Decision
     outcomes: dict[Action, list[float]]
     samples: int
+    #: The actions dropped before the last sample (``prune``): their outcomes stop short.
+    pruned: frozenset[Action] = frozenset()
 
 
 Watch = Callable[[Game, Action], None]  #: told of each action of a playout (``playout``)
@@ -68,6 +70,9 @@ ROLLOUTS: dict[str, dict[str, float]] = {"greedy": {}, "fast": {"out_limit": 100
 #: would have thrown another card is kept all the same (people are not greedy bots), and the
 #: worlds drawn at most for one sample (the last is kept whatever it holds).
 MISFIT, WORLD_TRIES = 0.05, 10
+
+#: With ``prune``: how many samples an action is played on before it may be dropped.
+PRUNE_FROM = 4
 
 #: The most processes one search may sample in (``processes``).
 MAX_PROCESSES = 16
@@ -99,7 +104,14 @@ class IsmctsBot(BotBase):
     there, have thrown the card it threw, as greedy judges a discard (``discard_fits``);
     another is drawn otherwise, up to ``WORLD_TRIES`` (a misfit is kept with chance ``MISFIT``).
     ``processes`` (1 to ``MAX_PROCESSES``) samples in that many processes at once, pooled
-    (:meth:`search`).
+    (:meth:`search`). With ``prune`` > 0 an action is no longer played once, after at least
+    ``PRUNE_FROM`` samples, its gain over greedy's choice plus ``prune`` standard errors is
+    at most ``min_gain`` (it is not going to clear the bar): the samples go to the actions
+    still in the running. With ``bank`` > 0 under a time budget, the time a decision leaves
+    unused (one that settles early) is kept, and a later decision may add up to ``bank``
+    seconds of it to its own ``seconds``: a clock that gains ``seconds`` a decision, as a
+    chess clock with an increment and no starting time, so the decisions take ``seconds``
+    each on average at most (each may run past its time by one playout, as without it).
     """
 
     name = "ismcts"
@@ -110,14 +122,15 @@ class IsmctsBot(BotBase):
                  horizon: int = 0, scale: float = 1000.0, min_gain: float = 0.0,
                  z: float = 2.0, belief: float = 0.1, settle: int = 8,
                  confirm: int = 0, rollout: str = "greedy", reads: int = 0,
-                 discards: int = 0, processes: int = 1) -> None:
+                 discards: int = 0, processes: int = 1, prune: float = 0.0,
+                 bank: float = 0.0) -> None:
         if rollout not in ROLLOUTS:
             raise BotError(f"ismcts: rollout={str(rollout)[:24]}: expected one of "
                            f"{', '.join(ROLLOUTS)}")
-        if min(iterations, seconds, horizon, min_gain, z, settle) < 0 or scale <= 0 or not (
-                0 <= belief <= 1):
-            raise BotError("ismcts: iterations, seconds, horizon, min_gain, z and settle must "
-                           "be >= 0, scale > 0, belief between 0 and 1")
+        if min(iterations, seconds, horizon, min_gain, z, settle, prune, bank) < 0 or (
+                scale <= 0 or not 0 <= belief <= 1):
+            raise BotError("ismcts: iterations, seconds, horizon, min_gain, z, settle, prune and "
+                           "bank must be >= 0, scale > 0, belief between 0 and 1")
         if not 1 <= processes <= MAX_PROCESSES:
             raise BotError(f"ismcts: processes={processes}: expected 1 to {MAX_PROCESSES}")
         self.iterations = iterations if iterations or seconds else 20
@@ -132,6 +145,9 @@ class IsmctsBot(BotBase):
         self.reads = bool(reads)
         self.discards = bool(discards)
         self.processes = processes
+        self.prune = prune
+        self.bank = bank
+        self.saved = 0.0  # seconds earlier decisions left unused (``bank``)
         self.rng = random.Random(seed)
         self.policy = GreedyBot()
         # The full greedy policy plays the playouts as the same bot, the one whose choice the
@@ -143,12 +159,21 @@ class IsmctsBot(BotBase):
         only = forced(view)
         if only is not None:
             return only
+        start = self.clock()
+        try:
+            return self.searched(view, self.seconds + min(self.saved, self.bank))
+        finally:
+            if self.bank and self.seconds:
+                self.saved = max(0.0, self.saved + self.seconds - (self.clock() - start))
+
+    def searched(self, view: PlayerView, seconds: float) -> Decision:
+        """:meth:`decide`'s search, in ``seconds`` under a time budget."""
         share = CONFIRM_SHARE if self.confirm else 0.0
-        found = self.search(view, self.seconds * (1 - share))
+        found = self.search(view, seconds * (1 - share))
         decision = self.choose(found)
         if not self.confirm or decision.action == found.base.action:
             return decision
-        check = self.search(view, self.seconds * share, (decision.action,), found.base)
+        check = self.search(view, seconds * share, (decision.action,), found.base)
         confirmed = self.choose(check)
         if confirmed.action == decision.action:
             return Decision(decision.action, f"{decision.reason}; confirmed on {check.samples} "
@@ -163,6 +188,8 @@ class IsmctsBot(BotBase):
         mine = outcomes[base.action]
         best, gain, bound = base.action, 0.0, 0.0
         for action, outcome in outcomes.items():
+            if action in found.pruned:
+                continue
             mean, low = paired_gain(outcome, mine, self.z)
             if low > bound and low > self.min_gain:
                 best, gain, bound = action, mean, low
@@ -226,6 +253,7 @@ class IsmctsBot(BotBase):
         completed)."""
         legal = (base.action, *actions) if actions else view.legal_actions
         outcomes: dict[Action, list[float]] = {a: [] for a in legal}
+        live = list(outcomes)  # the actions still played (all but those ``prune`` dropped)
         deadline = self.clock() + seconds
         likely = melders(view, self.belief) if self.belief < 1 else None
         if self.reads:
@@ -236,20 +264,28 @@ class IsmctsBot(BotBase):
                 samples == 0 or self.clock() < deadline):
             world = self.world(view, likely)
             row: list[float] = []
-            for action in outcomes:
+            for action in live:
                 if samples and not iterations and self.clock() >= deadline:
                     break
                 row.append(self.outcome(world, action, view.seat))
-            if len(row) < len(outcomes):
+            if len(row) < len(live):
                 break  # the time ran out within the sample: dropped, so all share the samples
-            for results, value in zip(outcomes.values(), row, strict=True):
-                results.append(value)
+            for action, value in zip(live, row, strict=True):
+                outcomes[action].append(value)
             samples += 1
+            if self.prune and samples >= PRUNE_FROM:
+                live = [a for a in live if a == base.action or self.in_running(outcomes[a], mine)]
             if samples == check:
                 check *= 2
-                if all(sum(o) <= sum(mine) for o in outcomes.values()):
+                if all(sum(outcomes[a]) <= sum(mine) for a in live):
                     break  # settled: nothing has done better than greedy's choice
-        return Search(base, outcomes, samples)
+        return Search(base, outcomes, samples, frozenset(outcomes).difference(live))
+
+    def in_running(self, outcomes: list[float], base: list[float]) -> bool:
+        """Whether an action may yet clear the bar (``prune``): its gain over greedy's choice
+        plus ``prune`` standard errors (``paired_gain`` with ``z`` negated) exceeds
+        ``min_gain``."""
+        return paired_gain(outcomes, base, -self.prune)[1] > self.min_gain
 
     def world(self, view: PlayerView, likely: Likelihood | None) -> Game:
         """A game dealt to agree with ``view`` (``determinize``, weighted by ``likely``); with
@@ -341,9 +377,10 @@ def sample_part(bot: IsmctsBot, view: PlayerView, seconds: float, sent: float,
 
 def pooled(one: Search, other: Search) -> Search:
     """Two searches of the same actions from the same greedy choice, as one: each action's
-    outcomes of ``one`` then ``other``'s (every action keeps the same samples)."""
+    outcomes of ``one`` then ``other``'s (every action kept by both keeps the same samples;
+    one that either dropped is dropped)."""
     return replace(one, outcomes={a: [*o, *other.outcomes[a]] for a, o in one.outcomes.items()},
-                   samples=one.samples + other.samples)
+                   samples=one.samples + other.samples, pruned=one.pruned | other.pruned)
 
 
 def margin_of(game: Game, seat: int, deals: int) -> tuple[float, bool]:
@@ -458,8 +495,8 @@ def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizo
                 scale: float = 1000.0, min_gain: float = 0.0, z: float = 2.0,
                 belief: float = 0.1, settle: int = 8, confirm: int = 0,
                 rollout: str = "greedy", reads: int = 0, discards: int = 0,
-                processes: int = 1) -> IsmctsBot:
+                processes: int = 1, prune: float = 0.0, bank: float = 0.0) -> IsmctsBot:
     """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,rollout=fast``,
     ``ismcts:seconds=1,processes=2``)."""
     return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z, belief, settle,
-                     confirm, rollout, reads, discards, processes)
+                     confirm, rollout, reads, discards, processes, prune, bank)
