@@ -20,8 +20,8 @@ Sections:
   self-play under ``--rules``; the expert level's search over ``--searches`` decisions taken
   from classic greedy self-play, each searched for its one second: samples per second,
   playouts per second, how far past its second a search ran; then the same with
-  ``rollout=fast``, and in one process (the expert samples in two: this process and a
-  helper at once);
+  ``rollout=fast``, with ``prune=1``, and in one process (the expert samples in two: this
+  process and a helper at once);
 - ``scaling``: tournament games per second with 1 and 2 local workers and on a local Ray
   instance (2 CPUs, started beforehand), the same jobs each time, results checked equal.
 
@@ -142,8 +142,9 @@ def levels(hands: int, searches: int, seed: int, rules: str) -> None:
               f"over {len(times)} decisions ({hands} hands of {rules} self-play)")
     expert = next(level for level in LEVELS if level.spec.startswith("ismcts"))
     views = searched_views(searches, seed)
-    # the expert, its cheaper playouts, and the search in one process at the same second
-    for spec in dict.fromkeys((expert.spec, f"{expert.spec},rollout=fast", "ismcts:seconds=1")):
+    # the expert, its cheaper playouts, its pruning, and the search in one process
+    for spec in dict.fromkeys((expert.spec, f"{expert.spec},rollout=fast",
+                               f"{expert.spec},prune=1", "ismcts:seconds=1")):
         search_speed(spec, views, seed)
 
 
