@@ -177,6 +177,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.reshuffles < 1:
         parser.error("--reshuffles: at least 1")
+    bot = make_bot(args.bot)
+    if not isinstance(bot, IsmctsBot) or bot.prune:
+        parser.error("--bot: a search bot (ismcts) without prune: the audit scores every "
+                     "action on the same samples")
     start = time.perf_counter()
     seeds = range(args.seed, args.seed + args.deals)
     with ProcessPoolExecutor(args.workers) as pool:
