@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 
 from canasta.bots import kinds
 from canasta.bots.base import BotBase, BotError, Decision, forced
+from canasta.bots.evaluation import Evaluation, evaluation_for
 from canasta.bots.greedy import GreedyBot
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.determinize import Likelihood, before_discard, determinize
@@ -65,6 +66,10 @@ CONFIRM_SHARE = 0.25
 #: The playout policies (``rollout``), as greedy's options: greedy itself, or greedy whose
 #: going-out turn search looks at 100 positions rather than 300 (docs/bots.md, "ismcts").
 ROLLOUTS: dict[str, dict[str, float]] = {"greedy": {}, "fast": {"out_limit": 100}}
+
+#: What a sample cut short by ``horizon`` is scored by (``evaluate``): the table's score as it
+#: stands, or that plus the learned rest of the hand where a model fits the rules.
+EVALUATIONS = ("table", "learned")
 
 #: With ``discards=1``: the chance that a sampled world in which the seat that just discarded
 #: would have thrown another card is kept all the same (people are not greedy bots), and the
@@ -112,6 +117,10 @@ class IsmctsBot(BotBase):
     seconds of it to its own ``seconds``: a clock that gains ``seconds`` a decision, as a
     chess clock with an increment and no starting time, so the decisions take ``seconds``
     each on average at most (each may run past its time by one playout, as without it).
+    ``evaluate`` scores a sample that ``horizon`` cut short: ``table``, the table's score as
+    it stands; ``learned``, that plus the rest of the hand's margin as learned from greedy
+    self-play (``canasta.bots.evaluation``), where a model was trained under rules that play
+    as these do (else the table's score).
     """
 
     name = "ismcts"
@@ -123,7 +132,10 @@ class IsmctsBot(BotBase):
                  z: float = 2.0, belief: float = 0.1, settle: int = 8,
                  confirm: int = 0, rollout: str = "greedy", reads: int = 0,
                  discards: int = 0, processes: int = 1, prune: float = 0.0,
-                 bank: float = 0.0) -> None:
+                 bank: float = 0.0, evaluate: str = "table") -> None:
+        if evaluate not in EVALUATIONS:
+            raise BotError(f"ismcts: evaluate={str(evaluate)[:24]}: expected one of "
+                           f"{', '.join(EVALUATIONS)}")
         if rollout not in ROLLOUTS:
             raise BotError(f"ismcts: rollout={str(rollout)[:24]}: expected one of "
                            f"{', '.join(ROLLOUTS)}")
@@ -148,6 +160,8 @@ class IsmctsBot(BotBase):
         self.prune = prune
         self.bank = bank
         self.saved = 0.0  # seconds earlier decisions left unused (``bank``)
+        self.learned = evaluate == "learned"
+        self.evaluation: Evaluation | None = None  # the model for the rules searched under
         self.rng = random.Random(seed)
         self.policy = GreedyBot()
         # The full greedy policy plays the playouts as the same bot, the one whose choice the
@@ -253,6 +267,8 @@ class IsmctsBot(BotBase):
         completed)."""
         legal = (base.action, *actions) if actions else view.legal_actions
         outcomes: dict[Action, list[float]] = {a: [] for a in legal}
+        if self.learned:
+            self.evaluation = evaluation_for(view.rules)
         live = list(outcomes)  # the actions still played (all but those ``prune`` dropped)
         deadline = self.clock() + seconds
         likely = melders(view, self.belief) if self.belief < 1 else None
@@ -326,8 +342,14 @@ class IsmctsBot(BotBase):
 
     def margin(self, world: Game, action: Action, seat: int) -> tuple[float, bool]:
         """Play ``action`` out (:meth:`playout`): the points by which ``seat``'s side leads
-        its best rival on the hand, and whether the hand ended the game (:func:`margin_of`)."""
-        return margin_of(self.playout(world, action), seat, len(world.results))
+        its best rival on the hand, and whether the hand ended the game (:func:`margin_of`);
+        a hand cut short by ``horizon`` with the learned rest of it added (``evaluate``)."""
+        deals = len(world.results)
+        game = self.playout(world, action)
+        margin, ended_game = margin_of(game, seat, deals)
+        if self.evaluation is not None and len(game.results) == deals:
+            margin += self.evaluation.correction(game, *rivals(game, seat))
+        return margin, ended_game
 
 
 def helpers(count: int) -> ProcessPoolExecutor:
@@ -395,8 +417,7 @@ def margin_of(game: Game, seat: int, deals: int) -> tuple[float, bool]:
     else:
         values = _static_values(game)
         seat_sides = game.state.seat_sides
-    mine = seat_sides[side]  # score k is seat k's side's: the partners' are not rivals
-    rival = max(v for s, v in enumerate(values) if seat_sides[s] != mine)
+    rival = values[rival_of(values, seat_sides, side)]
     if game.winner >= 0:  # the hand ended the game
         return (1.0 if game.winner == side else -1.0) * max(1.0, abs(values[side] - rival)
                                                             ), True
@@ -485,6 +506,20 @@ def paired_gain(outcomes: list[float], base: list[float], z: float) -> tuple[flo
     return mean, mean - z * sd / math.sqrt(n)
 
 
+def rival_of(values: list[float], seat_sides: tuple[int, ...], side: int) -> int:
+    """The score column of ``side``'s best rival by ``values`` (score k is seat k's side's:
+    the partners' are not rivals)."""
+    mine = seat_sides[side]
+    return max((s for s in range(len(values)) if seat_sides[s] != mine), key=values.__getitem__)
+
+
+def rivals(game: Game, seat: int) -> tuple[int, int]:
+    """``seat``'s side and its best rival as the hand stands (the sides :func:`margin_of`
+    compares in a hand cut short)."""
+    side = game.score_column(seat)
+    return side, rival_of(_static_values(game), game.state.seat_sides, side)
+
+
 def _static_values(game: Game) -> list[float]:
     """Each side's score for the hand if it ended now, nobody going out (the sample shows
     every hand)."""
@@ -495,8 +530,9 @@ def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizo
                 scale: float = 1000.0, min_gain: float = 0.0, z: float = 2.0,
                 belief: float = 0.1, settle: int = 8, confirm: int = 0,
                 rollout: str = "greedy", reads: int = 0, discards: int = 0,
-                processes: int = 1, prune: float = 0.0, bank: float = 0.0) -> IsmctsBot:
+                processes: int = 1, prune: float = 0.0, bank: float = 0.0,
+                evaluate: str = "table") -> IsmctsBot:
     """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,rollout=fast``,
     ``ismcts:seconds=1,processes=2``)."""
     return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z, belief, settle,
-                     confirm, rollout, reads, discards, processes, prune, bank)
+                     confirm, rollout, reads, discards, processes, prune, bank, evaluate)
