@@ -341,3 +341,19 @@ def test_a_decision_may_spend_time_earlier_ones_left_up_to_the_bank() -> None:
     for _ in range(3):
         plain.decide(view)
     assert plain.given == pytest.approx([1.0, 1.0, 1.0])
+
+
+def test_a_process_whose_helpers_cannot_start_searches_alone_after_one_try() -> None:
+    """A script read from stdin cannot be imported again by a spawned helper: the first
+    search's helpers fail to start, once, with a warning; that search keeps its own half of
+    the samples and every later one samples all of them here, without trying again."""
+    script = ("from canasta import Game\n"
+              "from canasta.bots.ismcts import IsmctsBot\n"
+              "game = Game('classic', 3)\n"
+              "view = game.view(game.current_player)\n"
+              "bot = IsmctsBot(iterations=8, settle=0, processes=2)\n"
+              "print([bot.search(view).samples for _ in range(3)], flush=True)\n")
+    done = subprocess.run([sys.executable, "-"], input=script, capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.strip() == "[4, 8, 8]"
+    assert done.stderr.count("helper processes cannot start here") == 1

@@ -30,8 +30,9 @@ import os
 import random
 import threading
 import time
+import warnings
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 
@@ -86,6 +87,14 @@ MAX_PROCESSES = 16
 #: when first needed and kept for this process's life, and no longer (``leave_with_parent``).
 #: They are spawned, not forked: a server's threads are never copied into a child.
 _HELPERS: dict[int, ProcessPoolExecutor] = {}
+
+#: Each pool's first tasks (``ready``): whether its helpers ever started.
+_READY: dict[int, list[Future[bool]]] = {}
+
+#: Set when a pool broke before any of its helpers had started: helpers cannot start in this
+#: process (its main module cannot be imported again, as a script read from stdin), and its
+#: searches sample here alone rather than try again at every decision.
+_CANNOT_START = threading.Event()
 
 
 class IsmctsBot(BotBase):
@@ -227,7 +236,7 @@ class IsmctsBot(BotBase):
         base = base or self.policy.decide(view)
         budget = self.seconds if seconds is None else seconds
         n = self.processes
-        if n == 1:
+        if n == 1 or _CANNOT_START.is_set():
             return self.sample(view, budget, actions, base, self.iterations)
         shares = [self.iterations // n + (i < self.iterations % n) for i in range(n)]
         parts = [self.helper(share) for share in shares[1:]]
@@ -236,14 +245,14 @@ class IsmctsBot(BotBase):
             futures = [pool.submit(sample_part, part, view, budget, time.time(), actions, base)
                        for part in parts]
         except BrokenProcessPool:
-            del _HELPERS[n - 1]
+            broken(n - 1)
             futures = []
         found = self.sample(view, budget, actions, base, shares[0])
         for future in futures:
             try:
                 part_found = future.result()
             except BrokenProcessPool:
-                _HELPERS.pop(n - 1, None)
+                broken(n - 1)
                 continue
             if part_found is not None:
                 found = pooled(found, part_found)
@@ -359,9 +368,21 @@ def helpers(count: int) -> ProcessPoolExecutor:
         pool = _HELPERS[count] = ProcessPoolExecutor(
             count, mp_context=multiprocessing.get_context("spawn"),
             initializer=leave_with_parent)
-        for _ in range(count):  # started now, so the first search is not left to wait for them
-            pool.submit(ready)
+        # started now, so the first search is not left to wait for them
+        _READY[count] = [pool.submit(ready) for _ in range(count)]
     return pool
+
+
+def broken(count: int) -> None:
+    """The pool of ``count`` helpers has broken: the next search makes a new one, unless its
+    helpers never started (``_CANNOT_START``, said once as a warning)."""
+    if _HELPERS.pop(count, None) is None:
+        return
+    if not any(f.done() and f.exception() is None for f in _READY.pop(count, [])):
+        _CANNOT_START.set()
+        warnings.warn("ismcts: helper processes cannot start here (is the main module a script "
+                      "read from stdin?); the search samples in this process alone",
+                      RuntimeWarning, stacklevel=2)
 
 
 def leave_with_parent() -> None:
