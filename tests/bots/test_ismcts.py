@@ -15,20 +15,22 @@ from canasta import Game
 from canasta.bots import BotError, Decision, make_bot
 from canasta.bots.greedy import GreedyBot
 from canasta.bots.ismcts import (
-    DISCARDED,
     MISFIT,
-    PASSED,
     PRUNE_FROM,
     ROLLOUTS,
     WORLD_TRIES,
     IsmctsBot,
     Search,
-    discard_fits,
     helpers,
-    melders,
-    pile_reads,
     pooled,
     sample_part,
+)
+from canasta.bots.priors import (
+    DISCARDED,
+    PASSED,
+    discard_fits,
+    melders,
+    pile_reads,
     with_pile_reads,
 )
 from canasta.cards import NUM_KINDS, parse_kind
