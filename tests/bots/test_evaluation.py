@@ -25,7 +25,7 @@ from canasta.bots.evaluation import (
     shipped,
     side_counts,
 )
-from canasta.bots.ismcts import IsmctsBot, margin_of, rivals
+from canasta.bots.ismcts import IsmctsBot, margin_of
 from canasta.rules import load
 from tests.helpers import MELD, position
 
@@ -95,7 +95,8 @@ def test_a_sample_cut_short_is_scored_with_the_learned_rest_of_the_hand() -> Non
     stopped = learned.playout(world, action)
     assert not stopped.results
     table = margin_of(stopped, seat, 0)[0]
-    correction = learned.evaluation.correction(stopped, *rivals(stopped, seat))
+    side = stopped.score_column(seat)  # classic: two sides, the other the rival
+    correction = learned.evaluation.correction(stopped, side, 1 - side)
     margin, ended_game = learned.margin(world, action, seat)
     assert margin == pytest.approx(table + correction) and not ended_game
     assert IsmctsBot(horizon=2).margin(world, action, seat) == (table, False)

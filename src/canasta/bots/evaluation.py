@@ -84,7 +84,7 @@ def features(game: Game, side: int, rival: int) -> list[float]:
     state, rules = game.state, game.rules
     mine, theirs = side_counts(state, rules, side), side_counts(state, rules, rival)
     diff = [a - b for a, b in zip(mine, theirs, strict=True)]
-    stock = len(state.table.stock) / (rules.deck.decks * 52 + rules.deck.jokers)
+    stock = len(state.table.stock) / sum(game.t.pack)
     seat_side = state.seat_sides[game.current_player]
     to_play = 1.0 if seat_side == side else -1.0 if seat_side == rival else 0.0
     return [*diff, *(d * stock for d in diff), to_play, to_play * len(state.table.pile)]

@@ -353,12 +353,7 @@ class IsmctsBot(BotBase):
         """Play ``action`` out (:meth:`playout`): the points by which ``seat``'s side leads
         its best rival on the hand, and whether the hand ended the game (:func:`margin_of`);
         a hand cut short by ``horizon`` with the learned rest of it added (``evaluate``)."""
-        deals = len(world.results)
-        game = self.playout(world, action)
-        margin, ended_game = margin_of(game, seat, deals)
-        if self.evaluation is not None and len(game.results) == deals:
-            margin += self.evaluation.correction(game, *rivals(game, seat))
-        return margin, ended_game
+        return margin_of(self.playout(world, action), seat, len(world.results), self.evaluation)
 
 
 def helpers(count: int) -> ProcessPoolExecutor:
@@ -426,10 +421,12 @@ def pooled(one: Search, other: Search) -> Search:
                    samples=one.samples + other.samples, pruned=one.pruned | other.pruned)
 
 
-def margin_of(game: Game, seat: int, deals: int) -> tuple[float, bool]:
+def margin_of(game: Game, seat: int, deals: int, evaluation: Evaluation | None = None
+              ) -> tuple[float, bool]:
     """The points by which ``seat``'s side leads its best rival on the hand after ``deals``
-    hands (from the hand's result if it has ended, else the hand's score as it stands), and
-    whether the hand ended the game (the margin's sign then says who won it)."""
+    hands (from the hand's result if it has ended, else the hand's score as it stands, plus
+    ``evaluation``'s correction if given), and whether the hand ended the game (the margin's
+    sign then says who won it)."""
     side = game.score_column(seat)  # its own under partners_at_pile
     if len(game.results) > deals:
         result = game.results[deals]
@@ -438,11 +435,15 @@ def margin_of(game: Game, seat: int, deals: int) -> tuple[float, bool]:
     else:
         values = _static_values(game)
         seat_sides = game.state.seat_sides
-    rival = values[rival_of(values, seat_sides, side)]
+    rival_side = rival_of(values, seat_sides, side)
+    rival = values[rival_side]
     if game.winner >= 0:  # the hand ended the game
         return (1.0 if game.winner == side else -1.0) * max(1.0, abs(values[side] - rival)
                                                             ), True
+    if evaluation is not None and len(game.results) == deals:
+        return values[side] - rival + evaluation.correction(game, side, rival_side), False
     return values[side] - rival, False
+
 
 def paired_gain(outcomes: list[float], base: list[float], z: float) -> tuple[float, float]:
     """The mean gain of ``outcomes`` over ``base``, sample by sample, and that mean less ``z``
@@ -461,13 +462,6 @@ def rival_of(values: list[float], seat_sides: tuple[int, ...], side: int) -> int
     the partners' are not rivals)."""
     mine = seat_sides[side]
     return max((s for s in range(len(values)) if seat_sides[s] != mine), key=values.__getitem__)
-
-
-def rivals(game: Game, seat: int) -> tuple[int, int]:
-    """``seat``'s side and its best rival as the hand stands (the sides :func:`margin_of`
-    compares in a hand cut short)."""
-    side = game.score_column(seat)
-    return side, rival_of(_static_values(game), game.state.seat_sides, side)
 
 
 def _static_values(game: Game) -> list[float]:
