@@ -106,6 +106,20 @@ def test_a_sample_cut_short_is_scored_with_the_learned_rest_of_the_hand() -> Non
     assert ended.results and whole.margin(world, action, seat)[0] == margin_of(ended, seat, 0)[0]
 
 
+def test_without_a_model_for_the_rules_a_learned_search_plays_the_hand_out() -> None:
+    """Under rules no model was trained for, ``evaluate=learned`` ignores ``horizon``: the
+    table's score alone would misjudge a hand cut short. ``evaluate=table`` keeps it."""
+    world = a_game_some_way_in(seed=5, decisions=20, rules="two_hand")
+    world.state.match.one_hand = True
+    view = world.view(world.current_player)
+    action = view.legal_actions[0]
+    learned = IsmctsBot(horizon=2, evaluate="learned")
+    learned.search(view)
+    assert learned.evaluation is None
+    assert learned.playout(world, action).results  # the hand was played to its end
+    assert not IsmctsBot(horizon=2).playout(world, action).results
+
+
 def test_an_unknown_evaluation_is_refused() -> None:
     with pytest.raises(BotError, match="evaluate=best: expected one of table, learned"):
         make_bot("ismcts:evaluate=best")
@@ -140,9 +154,9 @@ def test_the_trainer_refuses_rules_with_more_than_two_sides() -> None:
         trainer().main(["--rules", "three_hand", "--hands", "10"])
 
 
-def a_game_some_way_in(seed: int, decisions: int = 60) -> Game:
-    """A classic game ``decisions`` greedy decisions into its first deal."""
-    game = Game("classic", seed)
+def a_game_some_way_in(seed: int, decisions: int = 60, rules: str = "classic") -> Game:
+    """A game of ``rules`` ``decisions`` greedy decisions into its first deal."""
+    game = Game(rules, seed)
     greedy = make_bot("greedy")
     for _ in range(decisions):
         game.apply(greedy.act(game.view(game.current_player)))

@@ -129,7 +129,8 @@ class IsmctsBot(BotBase):
     ``evaluate`` scores a sample that ``horizon`` cut short: ``table``, the table's score as
     it stands; ``learned``, that plus the rest of the hand's margin as learned from greedy
     self-play (``canasta.bots.evaluation``), where a model was trained under rules that play
-    as these do (else the table's score).
+    as these do; under other rules ``learned`` plays each sample to the end of the hand, as
+    if there were no ``horizon`` (the table's score alone misjudges a hand cut short).
     """
 
     name = "ismcts"
@@ -333,15 +334,17 @@ class IsmctsBot(BotBase):
 
     def playout(self, world: Game, action: Action, watch: Watch | None = None) -> Game:
         """Play ``action`` in a copy of ``world``, then on with the greedy bot at every seat
-        (to the end of the hand, or for ``horizon`` turns): the game where it stopped.
+        (to the end of the hand, or for ``horizon`` turns, unless ``evaluate=learned`` has no
+        model for these rules): the game where it stopped.
         ``watch(game, action)`` is told of each of greedy's actions before it is applied (the
         reviews' evidence: ``canasta.bots.review``)."""
         game = world.clone()
         deals = len(game.results)
         game.apply(action)
         turns = 0
+        horizon = 0 if self.learned and self.evaluation is None else self.horizon
         while not game.is_terminal() and len(game.results) == deals and (
-                not self.horizon or turns < self.horizon):
+                not horizon or turns < horizon):
             action = self.rollout.act(game.view(game.current_player))
             if watch is not None:
                 watch(game, action)
