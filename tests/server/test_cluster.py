@@ -52,6 +52,30 @@ def statuses(frame: dict[str, Any]) -> list[str] | None:
     return None if seats is None else [seat["status"] for seat in seats]
 
 
+async def all_here(client: Client, db: str, table: str) -> None:
+    """Wait until ``client`` is told that all four seats are here; if it never is, fail
+    with what it was last told and the presence rows in the database (the wait once timed out
+    in a full run and never again: the next failure says where presence stopped)."""
+    try:
+        await client.until(lambda f: statuses(f) == ["here"] * 4, start=0)
+    except TimeoutError:
+        told = [(f["kind"], f.get("v"), s) for f in client.frames
+                if (s := statuses(f)) is not None]
+        engine = create_engine(db)
+        try:
+            with engine.connect() as connection:
+                rows = [(seat, process, round((expires - now).total_seconds(), 1))
+                        for seat, process, expires, now in connection.execute(
+                            select(PresenceRow.seat, PresenceRow.process,
+                                   PresenceRow.expires_at, func.now())
+                            .where(PresenceRow.table_id == table))]
+        finally:
+            engine.dispose()
+        raise AssertionError(f"never told all four are here; the last it was told: "
+                             f"{told[-4:]}; presence rows (seat, process, seconds left): "
+                             f"{rows}") from None
+
+
 def versions(client: Client) -> list[int]:
     """The versions a client was told about, in order (missed events included)."""
     seen: list[int] = []
@@ -123,7 +147,7 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
             homes = [a, b, a, b]
             clients = [await Client.open(homes[s].ws, table, tokens[s]) for s in range(4)]
             for client in (clients[0], clients[1]):  # each sees the others here, wherever
-                await client.until(lambda f: statuses(f) == ["here"] * 4, start=0)
+                await all_here(client, db, table)
             rng = random.Random(12)
             await play(clients, rng, lambda: clients[0].latest["v"] >= 10, hints=0.2)
             first = await asyncio.to_thread(lease_owner, db, table)
