@@ -1,0 +1,101 @@
+"""How far the search's design can go: the search bot told every hand, against greedy.
+
+    python bench/search_oracle.py --games 100 --seed 14500 --workers 2
+    python bench/search_oracle.py --bot "ismcts:iterations=16" --games 20 --seed 1
+
+Side 0 of a mirrored pair of one-deal games of classic is the search bot (``--bot``), except
+that each world it samples is the true deal with the stock shuffled again: it knows every
+hand and the face-down cards, but not the order of the stock, which no player knows. The
+other side is greedy. Each deal is played twice, the sides swapped, as ``canasta match``
+plays them. What it prints is the win rate (Wilson 95%), the margin a deal and the Elo
+difference, as ``canasta match`` reports them: the ceiling of sampling the hidden hands
+better, for comparison with the same search sampling them from the view (docs/bots.md,
+"Strength"). A bench of the search's design, not a bot: nothing outside bench/ uses it.
+
+Helper processes (``processes``) are not told the truth, so the bot must sample alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+from concurrent.futures import ProcessPoolExecutor
+
+from canasta.bots import make_bot
+from canasta.bots.base import Bot
+from canasta.bots.ismcts import IsmctsBot
+from canasta.bots.registry import parse_spec
+from canasta.engine.determinize import Likelihood
+from canasta.engine.game import Game
+from canasta.engine.view import PlayerView
+from canasta.sim.games import GameResult, bot_seed
+from canasta.sim.tournament import pair_stats
+
+
+class OracleSearch(IsmctsBot):
+    """The search bot whose sampled worlds are the true deal, the stock shuffled again."""
+
+    truth: Game | None = None  #: the game being played, set before each decision
+
+    def world(self, view: PlayerView, likely: Likelihood | None) -> Game:
+        assert self.truth is not None, "tell the oracle the game before it decides"
+        world = self.truth.clone()
+        self.rng.shuffle(world.state.table.stock)
+        world.state.match.seed = self.rng.randrange(2**63)
+        world.state.match.one_hand = True
+        return world
+
+
+def oracle(spec: str, seed: int) -> OracleSearch:
+    """An oracle with the options of the search bot ``spec`` (``processes`` must be 1)."""
+    name, options = parse_spec(spec)
+    if name != "ismcts" or options.get("processes", 1) != 1:
+        raise SystemExit(f"--bot {spec}: expected a search bot (ismcts) in one process")
+    make_bot(spec)  # its options checked as anywhere a bot is named
+    return OracleSearch(seed, **options)  # type: ignore[arg-type]
+
+
+def play(args: tuple[str, int, int, int]) -> GameResult:
+    """One one-deal game of classic: the oracle holds side ``oracle_side``."""
+    spec, index, seed, oracle_side = args
+    game = Game("classic", seed)
+    bots: list[Bot] = []
+    for seat in range(game.num_players):
+        if game.side_of(seat) == oracle_side:
+            bots.append(oracle(spec, bot_seed(seed, seat)))
+        else:
+            bots.append(make_bot("greedy", bot_seed(seed, seat)))
+    while not game.is_terminal() and not game.results:
+        seat = game.current_player
+        bot = bots[seat]
+        if isinstance(bot, OracleSearch):
+            bot.truth = game
+        game.apply(bot.act(game.view(seat)))
+    entrants = (0, 1) if oracle_side == 0 else (1, 0)
+    winner = game.winner if game.is_terminal() else game.leader
+    return GameResult(index, seed, entrants, tuple(game.scores), winner, game.is_terminal(),
+                      len(game.results), len(game.history))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="ismcts:seconds=1", help="the search bot's spec")
+    parser.add_argument("--games", type=int, default=100, help="games (two a deal)")
+    parser.add_argument("--seed", type=int, default=14500, help="the first deal's seed")
+    parser.add_argument("--workers", type=int, default=2, help="processes playing games")
+    args = parser.parse_args()
+    oracle(args.bot, 0)  # refuse a bad spec before any game
+    jobs = [(args.bot, 2 * i + side, args.seed + i, side)
+            for i in range(args.games // 2) for side in (0, 1)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        results = list(pool.map(play, jobs))
+    stats = pair_stats(0, 1, results)
+    print(f"oracle {args.bot} vs greedy, deals {args.seed}-{args.seed + args.games // 2 - 1}, "
+          f"{stats.games} one-deal games of classic, mirrored")
+    print(f"won-lost-tied {stats.wins}-{stats.losses}-{stats.ties}: "
+          f"{stats.win_rate:.1%} [{stats.win_low:.1%}, {stats.win_high:.1%}]; margin a deal "
+          f"{stats.margin:+.0f} [{stats.margin_low:+.0f}, {stats.margin_high:+.0f}]; Elo "
+          f"{stats.elo:+.0f} [{stats.elo_low:+.0f}, {stats.elo_high:+.0f}]")
+
+
+if __name__ == "__main__":
+    main()
