@@ -4,7 +4,6 @@ training script (``bench/train_evaluation.py``)."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import random
 import subprocess
@@ -28,6 +27,7 @@ from canasta.bots.evaluation import (
 from canasta.bots.ismcts import IsmctsBot, margin_of
 from canasta.rules import load
 from tests.helpers import MELD, position
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "bench" / "train_evaluation.py"
@@ -35,11 +35,7 @@ SHIPPED = ROOT / "src" / "canasta" / "bots" / "evaluation_classic.json"
 
 
 def trainer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_evaluation", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/train_evaluation.py")
 
 
 def test_a_model_is_used_only_under_rules_that_play_alike() -> None:

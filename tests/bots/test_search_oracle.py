@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from canasta import Game
-
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "search_oracle.py"
+from tests.scripts import load_script
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("search_oracle", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/search_oracle.py")
 
 
 def test_the_oracle_samples_the_true_hands_and_a_shuffled_stock() -> None:

@@ -4,23 +4,18 @@ evaluated against the engine's scores, and the learning curve is drawn."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 
+from tests.scripts import load_script
+
 EXAMPLE = Path(__file__).parents[2] / "examples" / "learn_canasta.py"
 
 
 def load_example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("learn_canasta", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("learn_canasta", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("examples/learn_canasta.py")
 
 
 def test_a_short_learning_run(tmp_path: Path) -> None:

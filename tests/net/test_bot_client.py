@@ -5,7 +5,6 @@ is reported and play goes on; bad addresses and links are clear errors (exit cod
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,9 +20,8 @@ from canasta.net.bot_client import MAX_REFUSALS, GaveUp, play_seat
 from canasta.net.client import SeatClient
 from canasta.net.link import take_seat
 from canasta.record import loads, verify
+from tests.scripts import load_script
 from tests.server.harness import Running, create, running
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -164,11 +162,7 @@ def test_bad_addresses_links_and_bots_are_clear_errors(
 
 
 def test_the_example_bot_plays_a_seat_to_the_end(server: Running, tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("network_bot", ROOT / "examples" /
-                                                  "network_bot.py")
-    assert spec is not None and spec.loader is not None
-    network_bot = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(network_bot)
+    network_bot = load_script("examples/network_bot.py")
     table, invites = open_table(server, ["greedy", "greedy", "open", "greedy"])
     assert network_bot.main(["--server", server.url, "--join", f"/join/{table}/2/"
                              f"{invites['2']}", "--seats", str(tmp_path / "s.json")]) == 0
