@@ -256,9 +256,16 @@ def db_url(tmp: Path) -> str:
 def scalar(db: str, statement: Executable) -> Any:
     """The first value ``statement`` reads from the database at ``db`` (a connection of its
     own, closed after)."""
+    found = rows(db, statement)
+    return found[0][0] if found else None
+
+
+def rows(db: str, statement: Executable) -> list[Any]:
+    """Every row ``statement`` reads from the database at ``db`` (a connection of its own,
+    closed after)."""
     engine = create_engine(db)
     try:
         with engine.connect() as connection:
-            return connection.scalar(statement)
+            return list(connection.execute(statement))
     finally:
         engine.dispose()

@@ -22,7 +22,17 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, func, select
 from tests.postgres import Postgres
-from tests.server.harness import QUICK, Client, Subprocess, create, db_url, play, running, scalar
+from tests.server.harness import (
+    QUICK,
+    Client,
+    Subprocess,
+    create,
+    db_url,
+    play,
+    rows,
+    running,
+    scalar,
+)
 from tests.server.test_restart import SEATS, uninterrupted
 
 from canasta import record
@@ -61,19 +71,13 @@ async def all_here(client: Client, db: str, table: str) -> None:
     except TimeoutError:
         told = [(f["kind"], f.get("v"), s) for f in client.frames
                 if (s := statuses(f)) is not None]
-        engine = create_engine(db)
-        try:
-            with engine.connect() as connection:
-                rows = [(seat, process, round((expires - now).total_seconds(), 1))
-                        for seat, process, expires, now in connection.execute(
-                            select(PresenceRow.seat, PresenceRow.process,
-                                   PresenceRow.expires_at, func.now())
-                            .where(PresenceRow.table_id == table))]
-        finally:
-            engine.dispose()
+        present = [(seat, process, round((expires - now).total_seconds(), 1))
+                   for seat, process, expires, now in rows(db, select(
+                       PresenceRow.seat, PresenceRow.process, PresenceRow.expires_at,
+                       func.now()).where(PresenceRow.table_id == table))]
         raise AssertionError(f"never told all four are here; the last it was told: "
                              f"{told[-4:]}; presence rows (seat, process, seconds left): "
-                             f"{rows}") from None
+                             f"{present}") from None
 
 
 def versions(client: Client) -> list[int]:
