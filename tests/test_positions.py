@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from canasta import Game
 from canasta.engine.position import PositionError
-from canasta.rules import load, preset_names
+from canasta.rules import from_dict, load, preset_names
 from tests.sizing import examples
 
 PRESETS = preset_names()
@@ -71,6 +71,8 @@ def test_a_position_names_its_rules() -> None:
      "1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "do not add up"),
     ("permission maybe", "expected one of yes, no"),
     ("opening hand K | colour", "unexpected part"),
+    ("discarded K K | | |", "K is given 2 times"),
+    ("passed | | B3 B3 |", "B3 is given 2 times"),
 ])
 def test_a_bad_position_is_refused_with_its_reason(text: str, reason: str) -> None:
     with pytest.raises(PositionError, match=reason):
@@ -243,3 +245,11 @@ def test_a_tentative_opening_holds_what_taking_it_back_restores(rules: str) -> N
     with pytest.raises(PositionError, match="opening: its hand .* must hold exactly"):
         Game.from_position(rules, _with(text, short))
     assert Game.from_position(rules, _with(text, short), partial=True)
+
+
+def test_a_kind_discarded_that_the_pack_lacks_is_refused() -> None:
+    """A seat cannot have discarded a joker under rules that play none."""
+    rules = from_dict({"name": "no_jokers", "deck": {"decks": 2, "jokers": 0}},
+                      base=load("classic"))
+    with pytest.raises(PositionError, match=r"discarded \(seat 1\): these rules play no JK"):
+        Game.from_position(rules, "turn 0 draw; discarded | JK | |")

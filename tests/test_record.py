@@ -65,7 +65,7 @@ def test_write_read_verify_gives_the_same_game(preset: str, tmp_path: Path) -> N
 def test_a_record_holds_rules_seed_actions_result_and_digest(sample: Record) -> None:
     assert list(sample) == ["format", "version", "rules", "seed", "actions", "result", "digest",
                             "steps"]
-    assert sample["format"] == "canasta-record" and sample["version"] == 3
+    assert sample["format"] == "canasta-record" and sample["version"] == 4
     assert sample["rules"] == Game("classic").rules.to_dict()
     assert sample["seed"] == 11
     game = rec.replay(sample)
@@ -198,10 +198,12 @@ def test_a_changed_last_action_is_named(tmp_path: Path) -> None:
         f"{rec.link(link_before(data, 29), Action.parse('no'))[:8]}, the record says "
         f"{data['steps'][30]} (an action was changed, added or dropped here)"
     )
-    old = old_record(data)  # a record without steps: the final digest finds it, as before
+    # a record without steps: the final digest finds it, as before (version 2's, which a deal
+    # in progress keeps apart from version 4's)
+    old = old_record(data) | {"digest": rec.digest_v3(game)}
     assert reject(tmp_path / "r.json", json.dumps(old)) == (
-        f"digest mismatch: the record says {game.digest()[:16]}..., "
-        f"the replay gives {changed.digest()[:16]}..."
+        f"digest mismatch: the record says {rec.digest_v3(game)[:16]}..., "
+        f"the replay gives {rec.digest_v3(changed)[:16]}..."
     )
 
 
@@ -214,8 +216,11 @@ def link_before(data: Record, index: int) -> str:
 
 
 def old_record(data: Record) -> Record:
-    """``data`` as a version 2 record: the same, without ``steps``."""
-    return {k: v for k, v in data.items() if k != "steps"} | {"version": 2}
+    """``data`` as a version 2 record: the same without ``steps``, its digest the one version
+    2 kept for the game its actions play (``digest_v3``: the position without what each seat
+    discarded and passed on)."""
+    return ({k: v for k, v in data.items() if k != "steps"}
+            | {"version": 2, "digest": rec.digest_v3(rec.replay(data))})
 
 
 def test_an_edited_action_is_named_though_the_game_ends_the_same(
@@ -351,8 +356,8 @@ TAMPERS: list[tuple[str, Callable[[Record], object], str]] = [
     ("missing result key", lambda d: d["result"].pop("winner"), "result is missing 'winner'"),
     ("wrong format", lambda d: d.update(format="pgn"),
      'format is "pgn", expected "canasta-record"'),
-    ("newer version", lambda d: d.update(version=4),
-     "version 4 is not supported (this reads 1, 2 and 3)"),
+    ("newer version", lambda d: d.update(version=5),
+     "version 5 is not supported (this reads 1, 2, 3 and 4)"),
     ("steps missing", lambda d: d.pop("steps"), "record is missing 'steps'"),
 
     ("a step not hex", lambda d: d["steps"].__setitem__(2, "XYZ"),
@@ -467,3 +472,21 @@ def test_random_corruption_is_refused_or_harmless() -> None:
         else:
             assert again.digest() == game.digest() and again.history == game.history
     assert refused > 250
+
+
+def test_a_version_3_record_of_a_deal_in_progress_verifies_by_its_own_digest() -> None:
+    """A version 3 record (written before the position held what each seat discarded and
+    passed on) of a game stopped in the middle of a deal: its digest is the position's
+    without those fields, and a changed final state still fails it."""
+    path = Path(__file__).parent / "data" / "classic-unfinished-v3.json"
+    data = rec.read(path)
+    game = rec.verify(data)
+    assert data["version"] == 3 and len(game.history) == len(data["actions"]) == 90
+    assert any(seat.discarded for seat in game.state.seats)
+    assert game.digest() != data["digest"] == rec.digest_v3(game)
+    data["actions"].pop()
+    data.pop("steps")
+    data["version"] = 2
+    data["result"] = rec.result_of(rec.replay(data))
+    with pytest.raises(RecordError, match="digest mismatch"):
+        rec.verify(data)

@@ -4,7 +4,7 @@ A record is a JSON object (documented in ``docs/records.md``)::
 
     {
       "format": "canasta-record",
-      "version": 3,
+      "version": 4,
       "rules": {...every option, as RuleSet.to_dict() gives it...},
       "seed": 7,
       "actions": ["draw", "meld K K 2", "discard 7", ...],
@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from canasta.cards import NUM_KINDS
+from canasta.engine import position
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.position import SEEDS
@@ -47,12 +48,13 @@ from canasta.errors import ActionParseError, IllegalAction, RecordError, RulesEr
 from canasta.rules import RuleSet, from_dict
 
 FORMAT = "canasta-record"
-VERSION = 3
-VERSIONS = (1, 2, 3)  #: the versions ``read`` and ``verify`` accept
+VERSION = 4
+VERSIONS = (1, 2, 3, 4)  #: the versions ``read`` and ``verify`` accept
 STEP = 8  #: hex digits of each link of the chain a record keeps (``steps``)
 
 _KEYS = ("format", "version", "rules", "seed", "actions", "result", "digest", "steps")
 _KEYS_BEFORE_3 = tuple(k for k in _KEYS if k != "steps")
+_SINCE_4 = ("discarded", "passed")  #: the position's fields a version 4 digest added
 _RESULT_KEYS = ("deals", "scores", "winner", "terminal")
 _LINE = 72  # the widest list ``dumps`` keeps on one line
 _DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -252,13 +254,24 @@ def verify(record: dict[str, Any]) -> Game:
         raise RecordError(f"steps has {len(steps)} entries, expected "
                           f"{len(record['actions']) + 1}: one before the first action and one "
                           "after each")
-    digest = game.digest() if record["version"] >= 2 else digest_v1(game, record["rules"])
+    version = record["version"]
+    digest = (game.digest() if version >= 4 else digest_v3(game) if version >= 2
+              else digest_v1(game, record["rules"]))
     if record["digest"] != digest:
         raise RecordError(
             f"digest mismatch: the record says {record['digest'][:16]}..., "
             f"the replay gives {digest[:16]}..."
         )
     return game
+
+
+def digest_v3(game: Game) -> str:
+    """The digest a version 2 or 3 record carries: the SHA-256 of the final position
+    written without the fields version 4 added (``discarded``, ``passed``: what each seat
+    discarded and passed on this deal), which a game cut off in the middle of a deal holds."""
+    kept = [field for field in position.write(game.state, game.t).split(position.SEPARATOR)
+            if field.partition(" ")[0] not in _SINCE_4]
+    return hashlib.sha256(position.SEPARATOR.join(kept).encode()).hexdigest()
 
 
 def digest_v1(game: Game, rules: dict[str, Any]) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from canasta import IllegalAction
-from canasta.cards import RED_THREE
+from canasta import Game, IllegalAction
+from canasta.cards import RED_THREE, parse_kind
 from tests.helpers import MELD, counts, kinds, legal_texts, position
 
 
@@ -117,3 +117,25 @@ def test_an_illegal_action_changes_nothing() -> None:
         with pytest.raises(IllegalAction):
             game.apply(text)
         assert game.digest() == before
+
+
+def test_the_table_remembers_what_each_seat_discarded_and_passed_on_this_deal() -> None:
+    """Public play a seat's view keeps (``Seat.discarded``, ``Seat.passed``): every kind a
+    seat discards, and the kind on top of the pile when it draws from the stock instead,
+    once its side has opened; a side that has not opened may pass for want of its opening,
+    so its draws record nothing. Both read back from the position."""
+    game = position(hands={0: "K Q 9", 1: "5 6 7", 2: "8 8 9", 3: "4 4 6"},
+                    melds={1: ["J J J"]}, pile="10", stock="5 6 7 8")
+    king, five = parse_kind("K"), parse_kind("5")
+    game.apply("draw")  # side 0 has not opened: the 10 is not a pass
+    game.apply("discard K")
+    game.apply("draw")  # side 1 has: it passed on the king
+    game.apply("discard 5")
+    seats = game.state.seats
+    assert (seats[0].discarded, seats[0].passed) == (1 << king, 0)
+    assert (seats[1].discarded, seats[1].passed) == (1 << five, 1 << king)
+    assert game.view(2).discarded == (1 << king, 1 << five, 0, 0)
+    again = Game.from_position("classic", game.position())
+    assert [(s.discarded, s.passed) for s in again.state.seats] == [
+        (s.discarded, s.passed) for s in seats]
+    assert "discarded K | 5 | |; passed | K | |" in game.position()

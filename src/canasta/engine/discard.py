@@ -111,6 +111,7 @@ def discard(s: State, t: Tables, action: Action) -> bool:
     card = action.rank
     spend(s, t, seat, card)
     player.size -= 1
+    player.discarded |= 1 << t.rank_of[card]
     table.pile.append(card)
     table.freezers += t.freezes[card]
     return player.size == 0

@@ -42,6 +42,7 @@ from canasta.errors import CanastaError
 
 VERSION = 1
 HEAD = "canasta-position"
+SEPARATOR = "; "  #: between the fields of a position
 #: The seeds a position (and a record) holds: whole numbers from -2**128 to 2**128
 #: (the server draws 128-bit seeds).
 SEEDS = (-(2**128), 2**128)
@@ -87,6 +88,12 @@ def _cards(counts: tuple[int, ...] | list[int], suited: list[int] | tuple[int, .
             if suited[c]:
                 words += [NAMES[c]] * suited[c]
     return " ".join(words)
+
+
+def _kinds(bits: int) -> str:
+    """A set of kinds kept a bit per kind (``Seat.discarded``, ``Seat.passed``), in kind
+    order."""
+    return " ".join(NAMES[k] for k in range(NUM_KINDS) if bits >> k & 1)
 
 
 def _codes(codes: list[int] | tuple[int, ...]) -> str:
@@ -161,6 +168,8 @@ def write(s: State, t: Tables) -> str:
     put("red3", " ".join(str(p.red_threes) for p in s.seats), " ".join(["0"] * t.players))
     put("black3", " ".join(str(p.black_threes) for p in s.seats), " ".join(["0"] * t.players))
     put("laid", " ".join(str(n) for n, p in enumerate(s.seats) if p.laid_before))
+    put("discarded", _seats([_kinds(p.discarded) for p in s.seats]), _seats([""] * t.players))
+    put("passed", _seats([_kinds(p.passed) for p in s.seats]), _seats([""] * t.players))
     put("melds", _seats([_side_melds(side, t) for side in s.sides]), _seats([""] * t.sides))
     put("opened", " ".join(str(n) for n, side in enumerate(s.sides) if side.opened))
     put("minimum", " ".join(str(side.minimum) for side in s.sides),
@@ -198,13 +207,13 @@ def write(s: State, t: Tables) -> str:
         if o.pending is not None:
             parts.append("pending " + _codes(o.pending))
         out.append(" | ".join(p.rstrip() for p in parts))
-    return "; ".join(" ".join(item.split()) for item in out)
+    return SEPARATOR.join(" ".join(item.split()) for item in out)
 
 
 #: Every field of the notation, in the order ``write`` gives them.
 FIELDS = (HEAD, "rules", "seed", "deal", "dealer", "scores", "results", "over", "turn", "hands",
-          "feet", "known", "red3", "black3", "laid", "melds", "opened", "minimum",
-          "opening-canasta", "yes-failures", "set-aside", "partners", "bonus", "pile", "under",
-          "stock", "turns", "blocked", "cut", "asker",
+          "feet", "known", "red3", "black3", "laid", "discarded", "passed", "melds", "opened",
+          "minimum", "opening-canasta", "yes-failures", "set-aside", "partners", "bonus", "pile",
+          "under", "stock", "turns", "blocked", "cut", "asker",
           "permission", "acaba", "retracts", "created", "asked", "drew", "took", "melded",
           "one-hand", "opening-points", "opening")

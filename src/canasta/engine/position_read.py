@@ -121,6 +121,18 @@ class _Reader:
             counts[rank_of(parse_code(word))] += 1
         return tuple(counts)
 
+    def kind_set(self, text: str, where: str) -> int:
+        """Kinds, each at most once, as a bit per kind (``Seat.discarded``, ``Seat.passed``)."""
+        bits = 0
+        for kind, count in enumerate(self.kinds(text, where)):
+            if count > 1:
+                raise PositionError(f"{where}: {kind_name(kind)} is given {count} times; "
+                                    "each kind is named once")
+            if count and not self.t.pack[kind]:
+                raise PositionError(f"{where}: these rules play no {kind_name(kind)}")
+            bits |= count << kind
+        return bits
+
     def per(self, name: str, count: int) -> list[str]:
         if name not in self.fields:
             return [""] * count
@@ -256,6 +268,8 @@ class _Reader:
         red3 = self.ints("red3", t.players, [0] * t.players)
         black3 = self.ints("black3", t.players, [0] * t.players)
         laid = self.members("laid", t.players)
+        discarded = self.per("discarded", t.players)
+        passed = self.per("passed", t.players)
         out = []
         for n in range(t.players):
             codes = self.cards(hands[n], f"hands (seat {n})")
@@ -268,7 +282,8 @@ class _Reader:
             foot = self.kinds(feet[n], f"feet (seat {n})")
             out.append(Seat(hand, len(codes), cards, foot, sum(foot),
                             self.kinds(known[n], f"known (seat {n})"), red3[n], n in laid,
-                            black3[n]))
+                            black3[n], self.kind_set(discarded[n], f"discarded (seat {n})"),
+                            self.kind_set(passed[n], f"passed (seat {n})")))
         return out
 
     def sides(self, scores: list[int], deal_no: int) -> list[Side]:

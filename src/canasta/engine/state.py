@@ -118,6 +118,12 @@ class Seat(Copyable):
     red_threes: int  # laid out in front of the player
     laid_before: bool  # laid cards on an earlier turn of this deal (concealed going out)
     black_threes: int = 0  # laid out in front of the player (red_threes.black_too)
+    # What everyone at the table saw this seat do this deal, a bit per kind (``1 << kind``):
+    # the kinds it discarded, and the kinds on top of the pile when it drew from the stock
+    # instead of taking it, its side having made its opening (it passed on them). No rule
+    # reads them; the bots read the hands by them (docs/bots.md, ``reads``).
+    discarded: int = 0
+    passed: int = 0
 
 
 @dataclass(slots=True)

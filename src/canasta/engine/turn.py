@@ -240,6 +240,11 @@ def _hand_emptied(s: State, t: Tables) -> None:
 
 
 def _draw(s: State, t: Tables, action: Action) -> None:
+    """Draw from the stock; the kind on top of the pile is one the seat passed on
+    (``Seat.passed``) if its side has made its opening."""
+    seat = s.turn.seat
+    if s.table.pile and s.sides[s.seat_sides[seat]].opened:
+        s.seats[seat].passed |= 1 << t.rank_of[s.table.pile[-1]]
     ended = deal.draw(s, t)
     if ended is not None:
         end_hand(s, t, -1, ended)

@@ -191,6 +191,17 @@ class PlayerView:
         return tuple(p.known for p in self.state.seats)
 
     @property
+    def discarded(self) -> tuple[int, ...]:
+        """Per seat: the kinds it discarded this deal, a bit per kind (``1 << kind``)."""
+        return tuple(p.discarded for p in self.state.seats)
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        """Per seat: the kinds on top of the pile when it drew from the stock this deal, its
+        side having made its opening (it passed on them), a bit per kind."""
+        return tuple(p.passed for p in self.state.seats)
+
+    @property
     def red_threes(self) -> tuple[int, ...]:
         """Per seat: red 3s laid out."""
         return tuple(p.red_threes for p in self.state.seats)
