@@ -30,8 +30,7 @@ from canasta.bots.priors import (
     PASSED,
     discard_fits,
     melders,
-    pile_reads,
-    with_pile_reads,
+    with_reads,
 )
 from canasta.cards import NUM_KINDS, parse_kind
 from canasta.engine.actions import Action
@@ -68,26 +67,29 @@ def test_the_melders_prior_keeps_meldable_cards_out_of_opened_hands() -> None:
     assert likely(2, parse_kind("Q"), hand) == 1.0  # side 0 has not opened
 
 
-def test_the_pile_tells_who_passed_on_and_discarded_which_rank() -> None:
-    """Seat 0 to play, the pile 5 (the upcard) 9 J K bottom to top: seat 3 discarded the K and
-    passed on the J, seat 2 discarded the J and passed on the 9, seat 1 discarded the 9 and
-    passed on the 5 (its side has opened); the upcard is no one's. Seat 2's side has not
-    opened: it may have passed on the 9 for want of an opening, so nothing is read from it."""
+def test_the_reads_weigh_what_each_seat_discarded_and_passed_on() -> None:
+    """Seat 3 discarded a king and a 2 this deal and passed on a jack, seat 2 passed on a 9;
+    the reads deal seat 3 any king, and the jack that pairs one it holds, less often (a wild
+    card it threw weighs nothing), and leave seat 2 alone but for what ``melders`` says."""
     game = position(hands={0: "4 5 6 7", 1: "4 6 10 J 9", 2: "4 4 8", 3: "6 6 8 8"},
                     melds={1: ["Q Q Q"]}, pile="5 9 J K", current=0)
-    view = game.view(0)
-    passed, discarded = pile_reads(view)
     k = parse_kind
-    assert discarded == [set(), {k("9")}, {k("J")}, {k("K")}]
-    assert passed == [set(), {k("5")}, set(), {k("J")}]
-    likely = with_pile_reads(view, melders(view, 0.1))
+    game.state.seats[3].discarded = 1 << k("K") | 1 << k("2")
+    game.state.seats[3].passed = 1 << k("J")
+    game.state.seats[2].passed = 1 << k("9")
+    view = game.view(0)
+    assert view.discarded == (0, 0, 0, 1 << k("K") | 1 << k("2"))
+    likely = with_reads(view, melders(view, 0.1))
     hand = [0] * NUM_KINDS
     assert likely(3, k("K"), hand) == DISCARDED
+    assert likely(3, k("2"), hand) == 1.0  # wild cards are not read
     assert likely(3, k("J"), hand) == 1.0  # a single jack is no pair
     hand[k("J")] = 1
     assert likely(3, k("J"), hand) == PASSED  # the jack that pairs the one it passed on
     assert likely(3, k("Q"), hand) == 0.1 * 1.0  # the melders prior still holds
-    assert likely(2, k("9"), hand) == 1.0
+    assert likely(2, k("J"), hand) == 1.0
+    hand[k("9")] = 1
+    assert likely(2, k("9"), hand) == PASSED
 
 
 def test_a_settled_decision_stops_early() -> None:

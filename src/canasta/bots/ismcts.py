@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from canasta.bots.base import BotBase, BotError, Decision, forced
 from canasta.bots.evaluation import Evaluation, evaluation_for
 from canasta.bots.greedy import GreedyBot
-from canasta.bots.priors import discard_fits, melders, with_pile_reads
+from canasta.bots.priors import discard_fits, melders, with_reads
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.determinize import Likelihood, determinize
 from canasta.engine.game import Game
@@ -113,10 +113,11 @@ class IsmctsBot(BotBase):
     the time): the best of many noisy estimates is optimistic, and fresh samples are not.
     ``rollout`` names the policy of the playouts (``ROLLOUTS``); greedy's choice the search
     starts from is always the full greedy bot's. With ``reads=1`` the hands are also dealt
-    after what the pile tells of them (``with_pile_reads``). With ``discards=1`` a sampled
-    world is kept where the seat that just discarded would, holding the hand it is dealt
-    there, have thrown the card it threw, as greedy judges a discard (``discard_fits``);
-    another is drawn otherwise, up to ``WORLD_TRIES`` (a misfit is kept with chance ``MISFIT``).
+    after what each seat discarded and passed on this deal (``with_reads``). With
+    ``discards=1`` a sampled world is kept where the seat that just discarded would, holding
+    the hand it is dealt there, have thrown the card it threw, as greedy judges a discard
+    (``discard_fits``); another is drawn otherwise, up to ``WORLD_TRIES`` (a misfit is kept
+    with chance ``MISFIT``).
     ``processes`` (1 to ``MAX_PROCESSES``) samples in that many processes at once, pooled
     (:meth:`search`). With ``prune`` > 0 an action is no longer played once, after at least
     ``PRUNE_FROM`` samples, its gain over greedy's choice plus ``prune`` standard errors is
@@ -283,7 +284,7 @@ class IsmctsBot(BotBase):
         deadline = self.clock() + seconds
         likely = melders(view, self.belief) if self.belief < 1 else None
         if self.reads:
-            likely = with_pile_reads(view, likely)
+            likely = with_reads(view, likely)
         mine = outcomes[base.action]
         samples, check = 0, self.settle
         while (samples < iterations) if iterations else (

@@ -1,21 +1,29 @@
 """What the table tells of the hands a seat cannot see: the priors the search bot deals the
-hidden cards by (``determinize(likely=...)``) and the check that a sampled world fits the last
-discard (docs/bots.md, "ismcts": ``belief``, ``reads``, ``discards``)."""
+hidden cards by (``determinize(likely=...)``: how players meld, what each discarded and
+passed on this deal) and the check that a sampled world fits the last discard (docs/bots.md,
+"ismcts": ``belief``, ``reads``, ``discards``)."""
 
 from __future__ import annotations
 
 from canasta.bots import kinds
 from canasta.bots.greedy import GreedyBot
+from canasta.cards import NATURAL_RANKS
 from canasta.engine.determinize import Likelihood, before_discard
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 
-#: How much less likely a hand is dealt a card the pile says it seldom holds (``pile_reads``),
-#: calibrated on greedy self-play (120 one-deal classic games, every third draw): the second
-#: natural of a rank its seat passed on (drew from the stock with it on top of the pile, its
-#: side opened) is held 2.5% of the time, against 6.5% dealt by ``melders`` alone and 2.5% with
-#: this weight; another card of a rank the seat discarded 9.2%, against 36% and 8.5%.
+#: How much less likely a hand is dealt a card its play this deal says it seldom holds
+#: (``with_reads``): any card of a kind the seat discarded (``DISCARDED``), and the card that
+#: would pair a kind it passed on (``PASSED``). First calibrated on greedy self-play by what
+#: the pile still showed (120 one-deal classic games, every third draw): another card of a
+#: discarded rank held 9.2% of the time, against 36% dealt by ``melders`` alone and 8.5% with
+#: this weight; the second natural of a rank passed on 2.5%, against 6.5% and 2.5%. Read from
+#: the whole deal's play (``Seat.discarded``, ``Seat.passed``), the same weights deal the
+#: hands closest to the truth of those tried (``bench/hand_inference.py``, docs/bots.md).
 PASSED, DISCARDED = 0.3, 0.12
+
+#: The natural kinds (4 to A), a bit per kind: what the reads weigh.
+NATURALS = sum(1 << kind for kind in NATURAL_RANKS)
 
 
 def discard_fits(world: Game, policy: GreedyBot) -> bool:
@@ -28,38 +36,20 @@ def discard_fits(world: Game, policy: GreedyBot) -> bool:
     return before is None or policy.discard(before).action.rank == world.state.table.pile[-1]
 
 
-def pile_reads(view: PlayerView) -> tuple[list[set[int]], list[set[int]]]:
-    """What the pile tells of the other hands: for each seat, the ranks it passed on (the card
-    under its discard was on top when it drew from the stock, and its side had opened) and the
-    ranks it discarded. Each card of the pile since it was last taken is a turn's discard, the
-    top one by the seat before the one to play, the one under it by the seat before that."""
-    pile, players, to_play = view.pile, view.players, view.current_player
-    passed: list[set[int]] = [set() for _ in range(players)]
-    discarded: list[set[int]] = [set() for _ in range(players)]
-    opened = view.initial_done
-    for depth in range(1, len(pile)):  # the bottom card may be the deal's upcard: no one's
-        seat = (to_play - depth) % players
-        if seat == view.seat:
-            continue
-        top, under = kinds.kind_of(pile[-depth]), kinds.kind_of(pile[-depth - 1])
-        if kinds.is_natural(top):
-            discarded[seat].add(top)
-        if kinds.is_natural(under) and opened[view.side_of(seat)]:
-            passed[seat].add(under)
-    return passed, discarded
-
-
-def with_pile_reads(view: PlayerView, likely: Likelihood | None) -> Likelihood:
-    """``likely`` (1 where it is None), less likely still for the cards ``pile_reads`` says a
-    hand seldom holds: the card that would pair a rank the seat passed on (``PASSED``) and any
-    card of a rank it discarded (``DISCARDED``)."""
-    passed, discarded = pile_reads(view)
+def with_reads(view: PlayerView, likely: Likelihood | None) -> Likelihood:
+    """``likely`` (1 where it is None), less likely still for the cards a seat's play this
+    deal says it seldom holds (``view.discarded``, ``view.passed``): any natural of a kind it
+    discarded (``DISCARDED``: a player keeps what it can meld, and throws what it cannot),
+    and the natural that would pair a kind it passed on (``PASSED``: with a pair it could
+    have taken the pile, its side having opened)."""
+    discarded = [bits & NATURALS for bits in view.discarded]
+    passed = [bits & NATURALS for bits in view.passed]
 
     def reads(seat: int, kind: int, hand: list[int]) -> float:
         weight = 1.0 if likely is None else likely(seat, kind, hand)
-        if kind in discarded[seat]:
+        if discarded[seat] >> kind & 1:
             weight *= DISCARDED
-        if hand[kind] and kind in passed[seat]:
+        if hand[kind] and passed[seat] >> kind & 1:
             weight *= PASSED
         return weight
     return reads
