@@ -139,3 +139,15 @@ def test_the_table_remembers_what_each_seat_discarded_and_passed_on_this_deal() 
     assert [(s.discarded, s.passed) for s in again.state.seats] == [
         (s.discarded, s.passed) for s in seats]
     assert "discarded K | 5 | |; passed | K | |" in game.position()
+
+
+def test_a_new_deal_starts_with_nothing_remembered() -> None:
+    """What each seat discarded and passed on is this deal's: the next deal forgets it."""
+    game = Game("classic", 5)
+    remembered = False
+    while not game.results:
+        game.apply(game.legal_actions()[-1])
+        remembered |= any(seat.discarded for seat in game.state.seats)
+    assert remembered and not game.is_terminal() and game.deal_number == 2
+    assert all(seat.discarded == seat.passed == 0 for seat in game.state.seats)
+    assert "discarded" not in game.position() and "passed" not in game.position()
