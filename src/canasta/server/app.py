@@ -170,15 +170,15 @@ class Server(Site):
         return JSONResponse(created, status_code=201)
 
     async def table(self, request: Request) -> Response:
-        table = self.tables.get(request.path_params["table"])
+        table = await self.tables.get(request.path_params["table"])
         return JSONResponse(table.info().to_dict())
 
     async def claim(self, request: Request) -> Response:
-        table = self.tables.get(request.path_params["table"])
+        table = await self.tables.get(request.path_params["table"])
         return JSONResponse(await self.tables.claim(table, await self.body(request)))
 
     async def again(self, request: Request) -> Response:
-        table = self.tables.get(request.path_params["table"])
+        table = await self.tables.get(request.path_params["table"])
         data = await self.body(request)
         token = data.get("token")
         if not isinstance(token, str):
@@ -187,7 +187,7 @@ class Server(Site):
         return JSONResponse({"id": await self.tables.again(table, seat)})
 
     async def record(self, request: Request) -> Response:
-        table = self.tables.get(request.path_params["table"])
+        table = await self.tables.get(request.path_params["table"])
         if not table.over:
             raise Refused("not-over", "the record (and the seed in it) is published when the "
                                       "game is over")
@@ -196,7 +196,8 @@ class Server(Site):
 
     async def rules(self, request: Request) -> Response:
         """The table's rule set (``RuleSet.to_dict``): what a network client plays by."""
-        return JSONResponse(self.tables.get(request.path_params["table"]).rules.to_dict())
+        table = await self.tables.get(request.path_params["table"])
+        return JSONResponse(table.rules.to_dict())
 
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -216,7 +217,7 @@ class Server(Site):
         try:
             if not self.tables.connection_allowed(client):
                 raise Refused("rate", "too many connections: wait a minute")
-            table = self.tables.get(websocket.path_params["table"])
+            table = await self.tables.get(websocket.path_params["table"])
             while True:
                 incoming = await websocket.receive()
                 if incoming["type"] == "websocket.disconnect":

@@ -201,6 +201,7 @@ class Hall:
         self.engine, self.writer, self.pool, self.cluster = engine, writer, pool, cluster
         self.settings, self.limits = settings, limits
         self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table]] = {}  # tables being read (``get``)
         self._swept = time.monotonic()  # when the finished tables were last looked over
         self._connects: dict[str, deque[float]] = {}
         base = os.environ.get(TEST_SEED)
@@ -241,22 +242,47 @@ class Hall:
             table = self.tables[table_id] = self._table(stored)
             table.start()
 
-    def get(self, table_id: str) -> Table:
-        """A table by id (a finished one is read from the database); ``Refused`` if none."""
+    async def get(self, table_id: str) -> Table:
+        """A table by id; ``Refused`` if none. One not in memory (a finished one, or with
+        several processes one another process owns) is read from the database in a thread
+        (:meth:`_load`), so a slow database holds up the requests for that table only, not
+        every table of this process; requests for it meanwhile wait for the same load."""
         self._forget_idle(table_id)
         table = self.tables.get(table_id)
         if table is None:
-            stored = storage.load_table(self.engine, table_id) if _plausible(table_id) \
-                else None
-            if stored is None:
-                raise Refused("no-table", "there is no such table")
-            owned = self.cluster is None or (not stored.row.over
-                                             and self.cluster.acquire(table_id))
-            table = self._table(stored, owned)
-            self.tables[table_id] = table
-            table.start()
+            loading = self._loading.get(table_id)
+            if loading is None:
+                loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+                loading.add_done_callback(lambda done: self._loaded(table_id, done))
+            table = await asyncio.shield(loading)  # a request that goes away stops no load
         table.touched = time.monotonic()
         return table
+
+    async def _load(self, table_id: str) -> Table:
+        """Read a table from the database and, with several processes, take its lease if it
+        is being played and nobody holds a live one (both blocking calls: in a thread)."""
+        stored, owned = await asyncio.to_thread(self._read, table_id)
+        table = self.tables.get(table_id)  # taken over meanwhile (``take_over``)
+        if table is None:
+            table = self.tables[table_id] = self._table(stored, owned)
+            table.start()
+        return table
+
+    def _read(self, table_id: str) -> tuple[storage.StoredTable, bool]:
+        """:meth:`_load`'s blocking part: the stored table and whether this process owns it."""
+        stored = storage.load_table(self.engine, table_id) if _plausible(table_id) else None
+        if stored is None:
+            raise Refused("no-table", "there is no such table")
+        owned = self.cluster is None or (not stored.row.over and self.cluster.acquire(table_id))
+        return stored, owned
+
+    def _loaded(self, table_id: str, done: asyncio.Future[Table]) -> None:
+        """A load has ended: the next request for a table that failed to load tries again
+        (its error was told to every request that waited; marked as seen here, so a load
+        whose requests all went away logs nothing)."""
+        self._loading.pop(table_id, None)
+        if not done.cancelled():
+            done.exception()
 
     def _forget_idle(self, wanted: str) -> None:
         """Let go of the finished tables (but ``wanted``, asked for now) that nobody is

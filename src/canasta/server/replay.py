@@ -249,7 +249,7 @@ class Replays:
 
     async def of_table(self, table_id: str) -> Replay:
         """A finished table's replay; ``Refused`` (``not-over``) while it is played."""
-        table = self.hall().get(table_id)
+        table = await self.hall().get(table_id)
         if not table.over:  # checked on every request: nothing of a live game is shown
             raise Refused("not-over", "a game in progress cannot be replayed: its replay "
                                       "opens when the game is over")
