@@ -122,7 +122,7 @@ class Seated:
         made = self.http.post("/api/tables", json={
             "rules": "classic", "seats": ["me", "greedy", "greedy", "greedy"]}).json()
         self.token: str = made["token"]
-        self.table: Table = self.server.tables.get(made["id"])
+        self.table: Table = self.server.tables.tables[made["id"]]  # made here: in memory
         self.socket = self.http.websocket_connect(f"/ws/{made['id']}").__enter__()
         self.socket.send_text(json.dumps({"kind": "hello", "token": self.token}))
         self.frame = self.socket.receive_json()
