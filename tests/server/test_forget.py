@@ -95,3 +95,6 @@ def test_a_table_read_from_a_slow_database_holds_up_no_other(
             thread.join(30)
         assert answers == {"a": before, "b": before}
         assert reads == {first: 1, second: 1}  # the second request waited for the first's read
+        junk = http.get("/api/tables/" + "x" * 25)  # no id is that long: no read at all
+        assert junk.status_code == 404 and junk.json()["code"] == "no-table"
+        assert reads == {first: 1, second: 1}

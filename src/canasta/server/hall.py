@@ -250,6 +250,8 @@ class Hall:
         self._forget_idle(table_id)
         table = self.tables.get(table_id)
         if table is None:
+            if not _plausible(table_id):  # refused without a look at the database
+                raise Refused("no-table", "there is no such table")
             loading = self._loading.get(table_id)
             if loading is None:
                 loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
@@ -270,7 +272,7 @@ class Hall:
 
     def _read(self, table_id: str) -> tuple[storage.StoredTable, bool]:
         """:meth:`_load`'s blocking part: the stored table and whether this process owns it."""
-        stored = storage.load_table(self.engine, table_id) if _plausible(table_id) else None
+        stored = storage.load_table(self.engine, table_id)
         if stored is None:
             raise Refused("no-table", "there is no such table")
         owned = self.cluster is None or (not stored.row.over and self.cluster.acquire(table_id))
