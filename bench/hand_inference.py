@@ -34,7 +34,7 @@ from typing import Any
 
 from canasta.bots import kinds, make_bot
 from canasta.bots.ismcts import IsmctsBot
-from canasta.bots.knowledge import Knowledge, _at_least
+from canasta.bots.knowledge import Knowledge, at_least
 from canasta.bots.priors import melders, with_reads
 from canasta.cards import NATURAL_RANKS
 from canasta.engine.determinize import Likelihood
@@ -137,7 +137,7 @@ def pair_cases(games: int, seed: int, every: int) -> tuple[Any, Any, Any]:
             hidden, opened = known.hidden_size(other), view.initial_done[side]
             hand = game.state.seats[other].hand
             for kind in NATURAL_RANKS:
-                odds = [_at_least(known.pool, known.unseen[kind], hidden, n) for n in (1, 2)]
+                odds = [at_least(known.pool, known.unseen[kind], hidden, n) for n in (1, 2)]
                 rows.append([1.0, *(math.log(max(p, 1e-4) / max(1 - p, 1e-4)) for p in odds),
                              opened, kind in own, opened and kind in own, kind in rival,
                              hidden / 15, view.stock_size / 100, known.unseen[kind] / 8,

@@ -6,17 +6,17 @@ from math import comb
 
 import pytest
 
-from canasta.bots.knowledge import Knowledge, _at_least
+from canasta.bots.knowledge import Knowledge, at_least
 from canasta.cards import parse_kind
 from tests.helpers import MELD, position
 
 
 def test_hypergeometric_odds() -> None:
-    assert _at_least(10, 2, 5, 2) == pytest.approx(comb(8, 3) / comb(10, 5))
-    assert _at_least(10, 2, 5, 1) == pytest.approx(1 - comb(8, 5) / comb(10, 5))
-    assert _at_least(10, 1, 5, 2) == 0.0
-    assert _at_least(10, 4, 0, 1) == 0.0
-    assert _at_least(10, 4, 3, 0) == 1.0
+    assert at_least(10, 2, 5, 2) == pytest.approx(comb(8, 3) / comb(10, 5))
+    assert at_least(10, 2, 5, 1) == pytest.approx(1 - comb(8, 5) / comb(10, 5))
+    assert at_least(10, 1, 5, 2) == 0.0
+    assert at_least(10, 4, 0, 1) == 0.0
+    assert at_least(10, 4, 3, 0) == 1.0
 
 
 def test_cards_known_to_be_held_count_for_certain() -> None:

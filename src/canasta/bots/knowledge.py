@@ -61,7 +61,7 @@ class Knowledge:
         if seat == self.view.seat or known >= n:
             return 1.0 if known >= n else 0.0
         need = n - known
-        return _at_least(self.pool, self.unseen[kind], self.hidden_size(seat), need)
+        return at_least(self.pool, self.unseen[kind], self.hidden_size(seat), need)
 
     def p_holds_wild(self, seat: int) -> float:
         """The chance that ``seat`` holds at least one wild card."""
@@ -69,7 +69,7 @@ class Knowledge:
         if any(v.known[seat][w] for w in kinds.WILDS):
             return 1.0
         wild = sum(self.unseen[w] for w in kinds.WILDS)
-        return _at_least(self.pool, wild, self.hidden_size(seat), 1)
+        return at_least(self.pool, wild, self.hidden_size(seat), 1)
 
     def dead(self, kind: int) -> bool:
         """No other side can hold a natural pair of ``kind``: it cannot take the pile with it."""
@@ -114,7 +114,7 @@ class Knowledge:
 
 
 @lru_cache(maxsize=1 << 16)
-def _at_least(pool: int, good: int, draws: int, need: int) -> float:
+def at_least(pool: int, good: int, draws: int, need: int) -> float:
     """P(at least ``need`` of ``good`` marked cards among ``draws`` drawn from ``pool``)."""
     if need <= 0:
         return 1.0

@@ -1,0 +1,39 @@
+"""``bench/hand_inference.py``: how close the search's sampled hands come to the true ones."""
+
+from __future__ import annotations
+
+import math
+from types import ModuleType
+
+import pytest
+
+from canasta.bots import make_bot
+from canasta.bots.ismcts import IsmctsBot
+from tests.scripts import load_script
+
+
+def script() -> ModuleType:
+    return load_script("bench/hand_inference.py")
+
+
+def test_worlds_that_deal_the_true_hands_score_perfectly_and_uniform_ones_do_not() -> None:
+    bench = script()
+    game, view = next(iter(bench.positions(1, 3, 5)))
+    assert view == game.view(game.current_player)
+    truth, uniform = bench.Score(), bench.Score()
+    truth.add(game, view, [game] * 20)
+    bot = make_bot("ismcts:belief=1", seed=1)
+    assert isinstance(bot, IsmctsBot)
+    uniform.add(game, view, [bot.world(view, None) for _ in range(20)])
+    floor = -math.log((20 + bench.SMOOTH) / (20 + bench.SMOOTH * (bench.TOP + 1)))
+    assert truth.loss / truth.cells == pytest.approx(floor)
+    assert truth.brier == {"next": 0.0, "partner": 0.0}
+    assert uniform.loss / uniform.cells > floor and uniform.brier["next"] > 0.0
+
+
+def test_each_spec_deals_by_the_priors_its_options_name() -> None:
+    bench = script()
+    _, view = next(iter(bench.positions(1, 3, 5)))
+    assert bench.likelihood(make_bot("ismcts:belief=1", seed=1), view) is None
+    assert bench.likelihood(make_bot("ismcts", seed=1), view) is not None
+    assert bench.likelihood(make_bot("ismcts:belief=1,reads=1", seed=1), view) is not None
