@@ -35,9 +35,7 @@ from typing import Any
 from canasta.bots import kinds, make_bot
 from canasta.bots.ismcts import IsmctsBot
 from canasta.bots.knowledge import Knowledge, at_least
-from canasta.bots.priors import melders, with_reads
 from canasta.cards import NATURAL_RANKS
-from canasta.engine.determinize import Likelihood
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 from canasta.sim.games import bot_seed
@@ -62,12 +60,6 @@ def positions(games: int, seed: int, every: int) -> Iterator[tuple[Game, PlayerV
                 yield game, view
             game.apply(bots[seat].act(view))
             turn += 1
-
-
-def likelihood(bot: IsmctsBot, view: PlayerView) -> Likelihood | None:
-    """The priors ``bot`` deals the hands by, as its ``sample`` builds them."""
-    likely = melders(view, bot.belief) if bot.belief < 1 else None
-    return with_reads(view, likely) if bot.reads else likely
 
 
 class Score:
@@ -211,7 +203,7 @@ def main() -> None:
         count += 1
         for spec, bot in bots.items():
             assert isinstance(bot, IsmctsBot)
-            likely = likelihood(bot, view)
+            likely = bot.likelihood(view)
             scores[spec].add(game, view, [bot.world(view, likely) for _ in range(args.worlds)])
     print(f"{count} positions of {args.games} greedy self-play games of classic (seeds "
           f"{args.seed}-{args.seed + args.games - 1}), {args.worlds} worlds each, "

@@ -31,9 +31,15 @@ def test_worlds_that_deal_the_true_hands_score_perfectly_and_uniform_ones_do_not
     assert uniform.loss / uniform.cells > floor and uniform.brier["next"] > 0.0
 
 
+def search(spec: str) -> IsmctsBot:
+    bot = make_bot(spec, seed=1)
+    assert isinstance(bot, IsmctsBot)
+    return bot
+
+
 def test_each_spec_deals_by_the_priors_its_options_name() -> None:
     bench = script()
     _, view = next(iter(bench.positions(1, 3, 5)))
-    assert bench.likelihood(make_bot("ismcts:belief=1", seed=1), view) is None
-    assert bench.likelihood(make_bot("ismcts", seed=1), view) is not None
-    assert bench.likelihood(make_bot("ismcts:belief=1,reads=1", seed=1), view) is not None
+    assert search("ismcts:belief=1").likelihood(view) is None
+    assert search("ismcts").likelihood(view) is not None
+    assert search("ismcts:belief=1,reads=1").likelihood(view) is not None

@@ -282,9 +282,7 @@ class IsmctsBot(BotBase):
             self.evaluation = evaluation_for(view.rules)
         live = list(outcomes)  # the actions still played (all but those ``prune`` dropped)
         deadline = self.clock() + seconds
-        likely = melders(view, self.belief) if self.belief < 1 else None
-        if self.reads:
-            likely = with_reads(view, likely)
+        likely = self.likelihood(view)
         mine = outcomes[base.action]
         samples, check = 0, self.settle
         while (samples < iterations) if iterations else (
@@ -307,6 +305,12 @@ class IsmctsBot(BotBase):
                 if all(sum(outcomes[a]) <= sum(mine) for a in live):
                     break  # settled: nothing has done better than greedy's choice
         return Search(base, outcomes, samples, frozenset(outcomes).difference(live))
+
+    def likelihood(self, view: PlayerView) -> Likelihood | None:
+        """The priors the other hands are dealt by from ``view`` (``belief``: ``melders``;
+        ``reads``: ``with_reads``); None deals them uniformly."""
+        likely = melders(view, self.belief) if self.belief < 1 else None
+        return with_reads(view, likely) if self.reads else likely
 
     def in_running(self, outcomes: list[float], base: list[float]) -> bool:
         """Whether an action may yet clear the bar (``prune``): its gain over greedy's choice
