@@ -70,11 +70,16 @@ class Score:
         self.cells = 0
         self.brier = {"next": 0.0, "partner": 0.0}
         self.pairs = {"next": 0, "partner": 0}
+        # calibration, next seat: the worlds' mean against the truth's (pairs; wild cards held)
+        self.pair_said = self.pair_true = 0.0
+        self.wild_said = self.wild_true = 0.0
+        self.views = 0
 
     def add(self, game: Game, view: PlayerView, worlds: list[Game]) -> None:
         """Score the worlds drawn from ``view`` against the true ``game``."""
         seat, players = view.seat, view.players
         roles = {(seat + 1) % players: "next", (seat + 2) % players: "partner"}
+        self.views += 1
         for other in range(players):
             if other == seat:
                 continue
@@ -96,13 +101,22 @@ class Score:
                     p = sum(tally[2:]) / len(worlds)
                     self.brier[role] += (p - (true[kind] >= 2)) ** 2
                     self.pairs[role] += 1
+                    if role == "next":
+                        self.pair_said += p
+                        self.pair_true += true[kind] >= 2
+                if role == "next" and kinds.is_wild(kind):
+                    self.wild_said += sum(n * t for n, t in enumerate(tally)) / len(worlds)
+                    self.wild_true += true[kind]
 
     def line(self, spec: str, reference: Score | None) -> str:
         """The spec's figures, and the change from ``reference`` where given."""
         loss = self.loss / self.cells
         nxt = self.brier["next"] / self.pairs["next"]
         partner = self.brier["partner"] / self.pairs["partner"]
-        text = f"{spec:40s} log loss {loss:.4f}  pair Brier next {nxt:.4f} partner {partner:.4f}"
+        text = (f"{spec:40s} log loss {loss:.4f}  pair Brier next {nxt:.4f} partner "
+                f"{partner:.4f}  next seat's pairs {self.pair_said / self.views:.2f} "
+                f"(true {self.pair_true / self.views:.2f}), wilds "
+                f"{self.wild_said / self.views:.2f} (true {self.wild_true / self.views:.2f})")
         if reference is not None and reference is not self:
             ref_loss = reference.loss / reference.cells
             ref_next = reference.brier["next"] / reference.pairs["next"]

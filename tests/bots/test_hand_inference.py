@@ -28,6 +28,10 @@ def test_worlds_that_deal_the_true_hands_score_perfectly_and_uniform_ones_do_not
     floor = -math.log((20 + bench.SMOOTH) / (20 + bench.SMOOTH * (bench.TOP + 1)))
     assert truth.loss / truth.cells == pytest.approx(floor)
     assert truth.brier == {"next": 0.0, "partner": 0.0}
+    # calibration: the true worlds say what the truth holds, pair for pair, wild for wild
+    assert (truth.pair_said, truth.wild_said) == (truth.pair_true, truth.wild_true)
+    assert truth.views == uniform.views == 1
+    assert uniform.pair_true == truth.pair_true and uniform.wild_true == truth.wild_true
     assert uniform.loss / uniform.cells > floor and uniform.brier["next"] > 0.0
 
 
