@@ -12,7 +12,7 @@ import time
 import pytest
 
 from canasta import Game
-from canasta.bots import BotError, Decision, make_bot
+from canasta.bots import BotError, Decision, kinds, make_bot
 from canasta.bots.greedy import GreedyBot
 from canasta.bots.ismcts import (
     MISFIT,
@@ -29,6 +29,7 @@ from canasta.bots.priors import (
     DISCARDED,
     PASSED,
     discard_fits,
+    keeps_pairs,
     melders,
     with_reads,
 )
@@ -90,6 +91,47 @@ def test_the_reads_weigh_what_each_seat_discarded_and_passed_on() -> None:
     assert likely(2, k("J"), hand) == 1.0
     hand[k("9")] = 1
     assert likely(2, k("9"), hand) == PASSED
+
+
+def test_the_pairs_prior_favours_the_card_that_pairs_a_natural() -> None:
+    """Players keep pairs and throw odd cards (``pairs``): every card but the one that makes
+    a natural pair is dealt with the weight, on top of the other priors (seat 3's side has
+    opened: ``melders`` weighs its third natural too); a third natural and a wild card are
+    not pairs."""
+    game = position(hands={0: "4 5 6 7", 1: "4 6 10 J 9", 2: "4 4 8", 3: "6 6 8 8"},
+                    melds={1: ["Q Q Q"]}, pile="5 9 J K", current=0)
+    view, k = game.view(0), parse_kind
+    likely = keeps_pairs(melders(view, 0.1), 0.5)
+    hand = [0] * NUM_KINDS
+    hand[k("K")], hand[k("7")] = 1, 2
+    # seat 2's side has not opened: melders leaves it alone
+    assert likely(2, k("K"), hand) == 1.0  # makes a pair of kings
+    assert likely(2, k("J"), hand) == 0.5  # a new single
+    assert likely(2, k("7"), hand) == 0.5  # a third seven
+    assert likely(2, k("2"), hand) == 0.5  # a wild card pairs nothing
+    assert likely(3, k("7"), hand) == 0.1 * 0.5  # melders' third natural, and no pair
+    assert keeps_pairs(None, 0.5)(3, k("K"), hand) == 1.0
+
+
+def test_the_pairs_prior_deals_the_other_hands_more_pairs() -> None:
+    """Dealt with ``pairs=0.5``, the other hands hold more natural pairs than dealt without."""
+    game = Game("classic", 5)
+    view = game.view(game.current_player)
+
+    def pairs(spec: str) -> int:
+        bot = make_bot(spec, seed=3)
+        assert isinstance(bot, IsmctsBot)
+        likely = bot.likelihood(view)
+        total = 0
+        for _ in range(100):
+            world = bot.world(view, likely)
+            total += sum(world.state.seats[s].hand[kind] >= 2 for s in range(4)
+                         if s != view.seat for kind in range(NUM_KINDS) if kinds.is_natural(kind))
+        return total
+    assert pairs("ismcts:belief=1,pairs=0.5") > 1.2 * pairs("ismcts:belief=1")
+    for bad in ("0", "1.5", "-1"):
+        with pytest.raises(BotError, match="pairs above 0 and at most 1"):
+            make_bot(f"ismcts:pairs={bad}")
 
 
 def test_a_settled_decision_stops_early() -> None:

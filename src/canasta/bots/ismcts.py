@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from canasta.bots.base import BotBase, BotError, Decision, forced
 from canasta.bots.evaluation import Evaluation, evaluation_for
 from canasta.bots.greedy import GreedyBot
-from canasta.bots.priors import discard_fits, melders, with_reads
+from canasta.bots.priors import discard_fits, keeps_pairs, melders, with_reads
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.determinize import Likelihood, determinize
 from canasta.engine.game import Game
@@ -143,7 +143,7 @@ class IsmctsBot(BotBase):
                  z: float = 2.0, belief: float = 0.1, settle: int = 8,
                  confirm: int = 0, rollout: str = "greedy", reads: int = 0,
                  discards: int = 0, processes: int = 1, prune: float = 0.0,
-                 bank: float = 0.0, evaluate: str = "table") -> None:
+                 bank: float = 0.0, evaluate: str = "table", pairs: float = 1.0) -> None:
         if evaluate not in EVALUATIONS:
             raise BotError(f"ismcts: evaluate={str(evaluate)[:24]}: expected one of "
                            f"{', '.join(EVALUATIONS)}")
@@ -151,9 +151,10 @@ class IsmctsBot(BotBase):
             raise BotError(f"ismcts: rollout={str(rollout)[:24]}: expected one of "
                            f"{', '.join(ROLLOUTS)}")
         if min(iterations, seconds, horizon, min_gain, z, settle, prune, bank) < 0 or (
-                scale <= 0 or not 0 <= belief <= 1):
+                scale <= 0 or not 0 <= belief <= 1 or not 0 < pairs <= 1):
             raise BotError("ismcts: iterations, seconds, horizon, min_gain, z, settle, prune and "
-                           "bank must be >= 0, scale > 0, belief between 0 and 1")
+                           "bank must be >= 0, scale > 0, belief between 0 and 1, pairs above 0 "
+                           "and at most 1")
         if not 1 <= processes <= MAX_PROCESSES:
             raise BotError(f"ismcts: processes={processes}: expected 1 to {MAX_PROCESSES}")
         self.iterations = iterations if iterations or seconds else 20
@@ -170,6 +171,7 @@ class IsmctsBot(BotBase):
         self.processes = processes
         self.prune = prune
         self.bank = bank
+        self.pairs = pairs
         self.saved = 0.0  # seconds earlier decisions left unused (``bank``)
         self.learned = evaluate == "learned"
         self.evaluation: Evaluation | None = None  # the model for the rules searched under
@@ -310,7 +312,8 @@ class IsmctsBot(BotBase):
         """The priors the other hands are dealt by from ``view`` (``belief``: ``melders``;
         ``reads``: ``with_reads``); None deals them uniformly."""
         likely = melders(view, self.belief) if self.belief < 1 else None
-        return with_reads(view, likely) if self.reads else likely
+        likely = with_reads(view, likely) if self.reads else likely
+        return keeps_pairs(likely, self.pairs) if self.pairs < 1 else likely
 
     def in_running(self, outcomes: list[float], base: list[float]) -> bool:
         """Whether an action may yet clear the bar (``prune``): its gain over greedy's choice
@@ -483,8 +486,8 @@ def make_ismcts(seed: int = 0, iterations: int = 0, seconds: float = 0.0, horizo
                 belief: float = 0.1, settle: int = 8, confirm: int = 0,
                 rollout: str = "greedy", reads: int = 0, discards: int = 0,
                 processes: int = 1, prune: float = 0.0, bank: float = 0.0,
-                evaluate: str = "table") -> IsmctsBot:
+                evaluate: str = "table", pairs: float = 1.0) -> IsmctsBot:
     """The search bot (``ismcts:iterations=20``, ``ismcts:seconds=1,rollout=fast``,
     ``ismcts:seconds=1,processes=2``)."""
     return IsmctsBot(seed, iterations, seconds, horizon, scale, min_gain, z, belief, settle,
-                     confirm, rollout, reads, discards, processes, prune, bank, evaluate)
+                     confirm, rollout, reads, discards, processes, prune, bank, evaluate, pairs)
