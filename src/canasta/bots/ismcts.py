@@ -132,6 +132,8 @@ class IsmctsBot(BotBase):
     self-play (``canasta.bots.evaluation``), where a model was trained under rules that play
     as these do; under other rules ``learned`` plays each sample to the end of the hand, as
     if there were no ``horizon`` (the table's score alone misjudges a hand cut short).
+    ``pairs`` below 1 deals the other hands more natural pairs, as players keep them
+    (``keeps_pairs``: every card but the one that pairs a natural is dealt with that weight).
     """
 
     name = "ismcts"
@@ -310,7 +312,7 @@ class IsmctsBot(BotBase):
 
     def likelihood(self, view: PlayerView) -> Likelihood | None:
         """The priors the other hands are dealt by from ``view`` (``belief``: ``melders``;
-        ``reads``: ``with_reads``); None deals them uniformly."""
+        ``reads``: ``with_reads``; ``pairs``: ``keeps_pairs``); None deals them uniformly."""
         likely = melders(view, self.belief) if self.belief < 1 else None
         likely = with_reads(view, likely) if self.reads else likely
         return keeps_pairs(likely, self.pairs) if self.pairs < 1 else likely
