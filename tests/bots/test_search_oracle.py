@@ -34,5 +34,28 @@ def test_the_oracle_refuses_what_it_cannot_be() -> None:
 
 
 def test_a_game_gives_the_oracle_side_its_entrant() -> None:
-    result = script().play(("ismcts:iterations=1", 1, 5, 1))
+    result = script().play(("ismcts:iterations=1", 1, 5, 1, (1,)))
     assert result.entrants == (1, 0) and result.deals == 1 and result.seed == 5
+
+
+def test_an_oracle_told_one_hand_samples_the_others() -> None:
+    game = Game("classic", 3)
+    for _ in range(12):  # into the deal: seat 0 to play again
+        game.apply(game.legal_actions()[0])
+    seat = game.current_player
+    bot = script().oracle("ismcts:iterations=4", seed=1, told=(1,))
+    bot.truth = game
+    worlds = [bot.world(game.view(seat), None) for _ in range(6)]
+    told, untold = (seat + 1) % 4, (seat + 2) % 4
+    true = game.state.seats
+    for world in worlds:
+        assert world.view(seat).state.seats == game.view(seat).state.seats
+        assert world.state.seats[told].hand == true[told].hand
+        assert world.state.seats[told].known == true[told].known
+    assert any(w.state.seats[untold].hand != true[untold].hand for w in worlds)
+
+
+def test_told_names_only_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        script().main(["--told", "next,dealer"])
+    assert "--told dealer: expected some of next, partner, previous" in capsys.readouterr().err
