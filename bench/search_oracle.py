@@ -15,7 +15,9 @@ better, for comparison with the same search sampling them from the view (docs/bo
 
 With ``--told`` (``next``, ``partner``, ``previous``, or several, comma-separated) it is told
 only those seats' hands, counted from the seat deciding; the rest are sampled from the view
-as the search bot samples them (its priors too): which hand's cards are worth the most.
+as the search bot samples them (its priors too): which hand's cards are worth the most. With
+``--pairs-only`` it is told of those hands only a pair of each natural rank they hold two or
+more of (the rest of each hand sampled): what a perfect read of the pairs would be worth.
 
 Helper processes (``processes``) are not told the truth, so the bot must sample alone.
 """
@@ -29,6 +31,7 @@ from canasta.bots import make_bot
 from canasta.bots.base import Bot
 from canasta.bots.ismcts import IsmctsBot
 from canasta.bots.registry import parse_spec
+from canasta.cards import NATURAL_RANKS
 from canasta.engine.determinize import Likelihood
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
@@ -46,11 +49,12 @@ class OracleSearch(IsmctsBot):
 
     truth: Game | None = None  #: the game being played, set before each decision
     told: tuple[int, ...] = ()  #: the seats told, as steps from the seat deciding (all if none)
+    pairs_only: bool = False  #: told only a pair of each natural rank those seats hold two of
 
     def world(self, view: PlayerView, likely: Likelihood | None) -> Game:
         assert self.truth is not None, "tell the oracle the game before it decides"
         if self.told:
-            world = super().world(told(view, self.truth, self.told), likely)
+            world = super().world(told(view, self.truth, self.told, self.pairs_only), likely)
             for step in self.told:  # what the others know of those hands is as it was
                 seat = (view.seat + step) % len(world.state.seats)
                 world.state.seats[seat].known = self.truth.state.seats[seat].known
@@ -62,39 +66,48 @@ class OracleSearch(IsmctsBot):
         return world
 
 
-def told(view: PlayerView, truth: Game, steps: tuple[int, ...]) -> PlayerView:
+def told(view: PlayerView, truth: Game, steps: tuple[int, ...], pairs_only: bool = False
+         ) -> PlayerView:
     """``view`` with the hands of the seats ``steps`` round the table from its seat shown,
-    as if everyone knew them (the deal ``determinize`` then draws keeps them)."""
+    as if everyone knew them (the deal ``determinize`` then draws keeps them); with
+    ``pairs_only``, of each hand only a pair of each natural rank it holds two or more of
+    (beside what was known of it)."""
     state = view.state.copy()
     for step in steps:
         seat = (view.seat + step) % len(state.seats)
         hand = truth.state.seats[seat].hand
+        if pairs_only:
+            known = state.seats[seat].known
+            hand = [max(known[kind], 2 if kind in NATURAL_RANKS and count >= 2 else 0)
+                    for kind, count in enumerate(hand)]
         state.seats[seat].hand = list(hand)
         state.seats[seat].known = tuple(hand)
     return PlayerView(view.seat, view.rules, state, view.legal_actions, view.stock_size, view.t)
 
 
-def oracle(spec: str, seed: int, told: tuple[int, ...] = ()) -> OracleSearch:
+def oracle(spec: str, seed: int, told: tuple[int, ...] = (), pairs_only: bool = False
+           ) -> OracleSearch:
     """An oracle with the options of the search bot ``spec`` (``processes`` must be 1), told
-    the hands of the seats ``told`` steps from the seat deciding (all if none)."""
+    the hands of the seats ``told`` steps from the seat deciding (all if none), or only their
+    pairs (``pairs_only``)."""
     name, options = parse_spec(spec)
     if name != "ismcts" or options.get("processes", 1) != 1:
         raise SystemExit(f"--bot {spec}: expected a search bot (ismcts) in one process")
     make_bot(spec)  # its options checked as anywhere a bot is named
     bot = OracleSearch(seed, **options)  # type: ignore[arg-type]
-    bot.told = told
+    bot.told, bot.pairs_only = told, pairs_only
     return bot
 
 
-def play(args: tuple[str, int, int, int, tuple[int, ...]]) -> GameResult:
+def play(args: tuple[str, int, int, int, tuple[int, ...], bool]) -> GameResult:
     """One one-deal game of classic: the oracle holds side ``oracle_side``, told the hands of
-    the seats ``told`` steps from the seat deciding (all if none)."""
-    spec, index, seed, oracle_side, seats = args
+    the seats ``told`` steps from the seat deciding (all if none), or only their pairs."""
+    spec, index, seed, oracle_side, seats, pairs_only = args
     game = Game("classic", seed)
     bots: list[Bot] = []
     for seat in range(game.num_players):
         if game.side_of(seat) == oracle_side:
-            bots.append(oracle(spec, bot_seed(seed, seat), seats))
+            bots.append(oracle(spec, bot_seed(seed, seat), seats, pairs_only))
         else:
             bots.append(make_bot("greedy", bot_seed(seed, seat)))
     while not game.is_terminal() and not game.results:
@@ -117,18 +130,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes playing games")
     parser.add_argument("--told", default="", help="tell it only these hands, counted from "
                         "the seat deciding: " + ", ".join(SEATS) + " (comma-separated)")
+    parser.add_argument("--pairs-only", action="store_true", help="tell it only a pair of "
+                        "each natural rank those hands hold two or more of")
     args = parser.parse_args(argv)
     names = [name for name in args.told.split(",") if name]
     if unknown := [name for name in names if name not in SEATS]:
         parser.error(f"--told {', '.join(unknown)}: expected some of {', '.join(SEATS)}")
     seats = tuple(SEATS[name] for name in names)
+    if args.pairs_only and not seats:
+        parser.error("--pairs-only: name the hands with --told")
     oracle(args.bot, 0)  # refuse a bad spec before any game
-    jobs = [(args.bot, 2 * i + side, args.seed + i, side, seats)
+    jobs = [(args.bot, 2 * i + side, args.seed + i, side, seats, args.pairs_only)
             for i in range(args.games // 2) for side in (0, 1)]
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(play, jobs))
     stats = pair_stats(0, 1, results)
-    print(f"oracle {args.bot} told {args.told or 'every hand'} vs greedy, deals "
+    what = (args.told or "every hand") + (" (pairs only)" if args.pairs_only else "")
+    print(f"oracle {args.bot} told {what} vs greedy, deals "
           f"{args.seed}-{args.seed + args.games // 2 - 1}, {stats.games} one-deal games of "
           "classic, mirrored")
     print(f"won-lost-tied {stats.wins}-{stats.losses}-{stats.ties}: "
