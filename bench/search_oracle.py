@@ -55,8 +55,7 @@ class OracleSearch(IsmctsBot):
         assert self.truth is not None, "tell the oracle the game before it decides"
         if self.told:
             world = super().world(told(view, self.truth, self.told, self.pairs_only), likely)
-            for step in self.told:  # what the others know of those hands is as it was
-                seat = (view.seat + step) % len(world.state.seats)
+            for seat in seats_told(view, self.told):  # what others know of them is unchanged
                 world.state.seats[seat].known = self.truth.state.seats[seat].known
             return world
         world = self.truth.clone()
@@ -66,6 +65,11 @@ class OracleSearch(IsmctsBot):
         return world
 
 
+def seats_told(view: PlayerView, steps: tuple[int, ...]) -> list[int]:
+    """The seats ``steps`` round the table from ``view``'s seat."""
+    return [(view.seat + step) % view.players for step in steps]
+
+
 def told(view: PlayerView, truth: Game, steps: tuple[int, ...], pairs_only: bool = False
          ) -> PlayerView:
     """``view`` with the hands of the seats ``steps`` round the table from its seat shown,
@@ -73,8 +77,7 @@ def told(view: PlayerView, truth: Game, steps: tuple[int, ...], pairs_only: bool
     ``pairs_only``, of each hand only a pair of each natural rank it holds two or more of
     (beside what was known of it)."""
     state = view.state.copy()
-    for step in steps:
-        seat = (view.seat + step) % len(state.seats)
+    for seat in seats_told(view, steps):
         hand = truth.state.seats[seat].hand
         if pairs_only:
             known = state.seats[seat].known

@@ -41,7 +41,7 @@ def test_a_game_gives_the_oracle_side_its_entrant() -> None:
 
 def test_an_oracle_told_one_hand_samples_the_others() -> None:
     game = Game("classic", 3)
-    for _ in range(12):  # into the deal: seat 0 to play again
+    for _ in range(12):  # some turns into the deal
         game.apply(game.legal_actions()[0])
     seat = game.current_player
     bot = script().oracle("ismcts:iterations=4", seed=1, told=(1,))
