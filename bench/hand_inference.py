@@ -68,6 +68,8 @@ class Score:
     def __init__(self) -> None:
         self.loss = 0.0
         self.cells = 0
+        self.next_loss = 0.0  # the same, the next seat's cells alone
+        self.next_cells = 0
         self.brier = {"next": 0.0, "partner": 0.0}
         self.pairs = {"next": 0, "partner": 0}
         # calibration, next seat: the worlds' mean against the truth's (pairs; wild cards held)
@@ -94,9 +96,13 @@ class Score:
                 if not view.t.pack[kind]:
                     continue
                 total = len(worlds) + SMOOTH * (TOP + 1)
-                self.loss -= math.log((tally[min(TOP, true[kind])] + SMOOTH) / total)
+                loss = -math.log((tally[min(TOP, true[kind])] + SMOOTH) / total)
+                self.loss += loss
                 self.cells += 1
                 role = roles.get(other)
+                if role == "next":
+                    self.next_loss += loss
+                    self.next_cells += 1
                 if role and kinds.is_natural(kind):
                     p = sum(tally[2:]) / len(worlds)
                     self.brier[role] += (p - (true[kind] >= 2)) ** 2
@@ -113,7 +119,8 @@ class Score:
         loss = self.loss / self.cells
         nxt = self.brier["next"] / self.pairs["next"]
         partner = self.brier["partner"] / self.pairs["partner"]
-        text = (f"{spec:40s} log loss {loss:.4f}  pair Brier next {nxt:.4f} partner "
+        text = (f"{spec:40s} log loss {loss:.4f} (next seat "
+                f"{self.next_loss / self.next_cells:.4f})  pair Brier next {nxt:.4f} partner "
                 f"{partner:.4f}  next seat's pairs {self.pair_said / self.views:.2f} "
                 f"(true {self.pair_true / self.views:.2f}), wilds "
                 f"{self.wild_said / self.views:.2f} (true {self.wild_true / self.views:.2f})")

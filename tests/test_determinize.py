@@ -8,6 +8,7 @@ import pytest
 
 from canasta import Game
 from canasta.bots.greedy import GreedyBot
+from canasta.cards import BLACK_THREE, RED_THREE
 from canasta.engine.actions import ActionType
 from canasta.engine.determinize import Likelihood, before_discard, determinize, unseen_cards
 from canasta.engine.tables import tables_for
@@ -49,6 +50,30 @@ def test_a_sampled_game_shows_the_same_view(rules: str, likely: Likelihood | Non
                 if other != seat:
                     held = sample.state.seats[other].hand
                     assert all(h >= k for h, k in zip(held, view.known[other], strict=True))
+
+
+@pytest.mark.parametrize("rules", preset_names())
+def test_a_sampled_hand_holds_no_card_laid_out_as_soon_as_it_comes(rules: str) -> None:
+    """Red 3s are laid out as soon as a hand gets them (docs/rules.md, ruling 9), and so are
+    black 3s where they are bonus cards too (``red_threes.black_too``): a real hand never
+    holds one, so a sampled one does not either; a hidden one waits in the stock. Where red
+    3s may be held (``red_threes.hold``) a sampled hand may hold one, as a real one may."""
+    rng, ruleset = random.Random(3), load(rules)
+    laid = {RED_THREE} if not ruleset.red_threes.hold else set()
+    laid |= {BLACK_THREE} if ruleset.red_threes.black_too else set()
+    dealt = {RED_THREE: 0, BLACK_THREE: 0}
+    for game in positions(rules, 6):
+        if not game.state.table.stock:
+            continue
+        view = game.view(game.current_player)
+        for _ in range(20):
+            sample = determinize(view, rng)
+            for seat in range(game.num_players):
+                if seat != view.seat:
+                    for kind in dealt:
+                        dealt[kind] += sample.state.seats[seat].hand[kind] - view.known[seat][kind]
+    assert all(dealt[kind] == 0 for kind in laid)
+    assert all(dealt[kind] > 0 for kind in set(dealt) - laid)
 
 
 def test_a_sampled_game_plays_on_and_retracts() -> None:
@@ -145,3 +170,38 @@ def test_the_view_before_a_discard_is_read_back_from_the_state_after(rules: str)
             game.apply(action)
     plain = not (tables_for(load(rules)).suited or load(rules).deal.foot_size)
     assert (read > 0) == plain
+
+
+def test_the_view_before_an_earlier_seats_discard_has_its_hand_and_pile() -> None:
+    """Greedy self-play of classic: at a seat's turn, before it has drawn, ``before_discard``
+    ``back`` turns back (1 to 3) gives the hand and the pile that seat had when it chose its
+    last discard, the turns between undone from the pile; ``None`` where the pile was taken
+    since (it holds fewer than ``back`` cards) and for ``back`` outside 1 to 3. On the true
+    deal greedy's discard from it is nearly always the card thrown: the turns between left
+    their melds on the table, which it may weigh."""
+    greedy = GreedyBot()
+    read = {1: 0, 2: 0, 3: 0}
+    fits = dict(read)
+    for seed in range(4):
+        game = Game("classic", seed)
+        last: dict[int, PlayerView] = {}  # each seat's view when it chose its last discard
+        while not game.results:
+            view = game.view(game.current_player)
+            action = greedy.act(view)
+            assert before_discard(game, 0) is None and before_discard(game, 4) is None
+            for back in read if view.phase == "draw" else ():
+                found = before_discard(game, back)
+                seat = (view.seat - back) % 4
+                table = game.state.table
+                if len(table.pile) < back or table.turns < back or not table.stock:
+                    assert found is None
+                    continue
+                assert found is not None and found.seat == seat
+                assert (found.hand, found.pile) == (last[seat].hand, last[seat].pile)
+                read[back] += 1
+                fits[back] += greedy.discard(found).action.rank == table.pile[-back]
+            if action.type == ActionType.DISCARD:
+                last[view.seat] = view
+            game.apply(action)
+    assert min(read.values()) > 20
+    assert fits[1] == read[1] and all(fits[b] >= 0.9 * read[b] for b in (2, 3))

@@ -7,6 +7,9 @@ own scoring instead of a copy of their own that knew no sequences or sambas, and
 search game that makes the search bot lay a sequence it used to keep. And where suits matter
 the engine now offers ``take meld`` (the top card onto the side's meld of its rank), which
 c64d12f never did although those rules allow it; in the Bolivia game greedy takes the pile so.
+The search's worlds no longer deal a red 3 to a hand that would have laid it out at once
+(``canasta.engine.determinize``): its samples differ, and so do its choices, in the classic
+search game from action 6 and in the Samba one from action 11 (before its sequence).
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from tests.data.golden_c64d12f import SEARCH
 RECORDS = Path(__file__).parent.parent / "data" / "records"
 GAMES = sorted([*RECORDS.glob("*-greedy.json"), *RECORDS.glob("*-search.json")])
 #: Record -> (the first action chosen otherwise today, what is chosen instead).
-CHANGED = {"samba-search": (26, "meld 4C 5C 6C"), "bolivia-greedy": (120, "take meld")}
+CHANGED = {"classic-search": (6, "discard B3"), "samba-search": (11, "discard JC"),
+           "bolivia-greedy": (120, "take meld")}
 
 
 def bots_of(path: Path, players: int) -> list[Bot]:

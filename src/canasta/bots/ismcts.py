@@ -152,7 +152,7 @@ class IsmctsBot(BotBase):
         if rollout not in ROLLOUTS:
             raise BotError(f"ismcts: rollout={str(rollout)[:24]}: expected one of "
                            f"{', '.join(ROLLOUTS)}")
-        if min(iterations, seconds, horizon, min_gain, z, settle, prune, bank) < 0 or (
+        if min(iterations, seconds, horizon, min_gain, z, settle, prune, bank, discards) < 0 or (
                 scale <= 0 or not 0 <= belief <= 1 or not 0 < pairs <= 1):
             raise BotError("ismcts: iterations, seconds, horizon, min_gain, z, settle, prune and "
                            "bank must be >= 0, scale > 0, belief between 0 and 1, pairs above 0 "
@@ -169,7 +169,7 @@ class IsmctsBot(BotBase):
         self.settle = settle
         self.confirm = bool(confirm)
         self.reads = bool(reads)
-        self.discards = bool(discards)
+        self.discards = discards
         self.processes = processes
         self.prune = prune
         self.bank = bank
@@ -328,7 +328,8 @@ class IsmctsBot(BotBase):
         ``discards``, one that fits the last discard (``discard_fits``) where one is found."""
         world = determinize(view, self.rng, one_hand=True, likely=likely)
         for _ in range(WORLD_TRIES - 1 if self.discards else 0):
-            if discard_fits(world, self.policy) or self.rng.random() < MISFIT:
+            if all(discard_fits(world, self.policy, back) for back in range(1, self.discards + 1)
+                   ) or self.rng.random() < MISFIT:
                 break
             world = determinize(view, self.rng, one_hand=True, likely=likely)
         return world

@@ -26,14 +26,15 @@ PASSED, DISCARDED = 0.3, 0.12
 NATURALS = sum(1 << kind for kind in NATURAL_RANKS)
 
 
-def discard_fits(world: Game, policy: GreedyBot) -> bool:
-    """Whether, in ``world``, the seat that just discarded would have thrown the pile's top
-    card as ``policy`` judges a discard, holding what the world deals it (``before_discard``:
-    True where that cannot be told). Greedy self-play bears it out: on the true deal it holds
-    at every one of 79 turns checked; a deal drawn after ``melders`` alone fits 49% of the
-    time (10 games of classic, every third turn)."""
-    before = before_discard(world)
-    return before is None or policy.discard(before).action.rank == world.state.table.pile[-1]
+def discard_fits(world: Game, policy: GreedyBot, back: int = 1) -> bool:
+    """Whether, in ``world``, the seat ``back`` turns before the one to play (1: the seat that
+    just discarded) would have thrown the card it threw last as ``policy`` judges a discard,
+    holding what the world deals it (``before_discard``: True where that cannot be told).
+    Greedy self-play bears it out: on the true deal it holds at every one of 79 turns checked
+    for the seat before; a deal drawn after ``melders`` alone fits 49% of the time (10 games
+    of classic, every third turn)."""
+    before = before_discard(world, back)
+    return before is None or policy.discard(before).action.rank == world.state.table.pile[-back]
 
 
 def with_reads(view: PlayerView, likely: Likelihood | None) -> Likelihood:

@@ -18,6 +18,7 @@ from canasta.engine.state import WILD, Answer, Phase, State, Turn
 from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView, view_of
 from canasta.errors import CanastaError
+from canasta.rules import RuleSet
 
 
 def unseen_cards(view: PlayerView) -> list[int]:
@@ -64,7 +65,10 @@ def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False,
                 likely: Likelihood | None = None) -> Game:
     """A complete game that agrees with ``view`` in everything the seat can see.
 
-    Hidden cards are dealt uniformly at random; future deals use a seed drawn from ``rng``.
+    Hidden cards are dealt uniformly at random, but for the kinds laid out as soon as they
+    come to a hand (``_laid_at_once``: red 3s), which no hand is dealt while other cards are
+    left (they are in the stock, a foot, under the pile); future deals use a seed drawn from
+    ``rng``.
     With ``one_hand`` the game ends with the current hand instead of dealing the next one
     (over, with no winner unless the hand ends the game): what a search that looks no
     further than the hand needs, without the cost of a deal nobody plays.
@@ -75,20 +79,29 @@ def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False,
     """
     t = tables_for(view.rules)
     s = view.state.copy()
+    laid = _laid_at_once(view.rules)
     pool = [k for k, n in enumerate(unseen_cards(view)) for _ in range(n)]
+    aside = [k for k in pool if k in laid]  # no hand holds these while other cards are left
+    pool = [k for k in pool if k not in laid] if aside else pool
     rng.shuffle(pool)
+    for seat, player in enumerate(s.seats):
+        if seat == view.seat:
+            continue
+        hand = player.hand
+        for _ in range(player.size - sum(hand)):
+            if not pool:  # only those are left: a hand kept one when the stock ran out
+                pool, aside = aside, []
+                rng.shuffle(pool)
+            hand[pool.pop() if likely is None else _draw(pool, rng, seat, hand, likely)] += 1
+    if aside:  # the feet, the cards under the pile, the bonus piles and the stock hold them
+        pool += aside
+        rng.shuffle(pool)
     for player in s.seats:
         foot = [0] * NUM_KINDS
         for _ in range(player.foot_size):
             foot[pool.pop()] += 1
         player.foot = tuple(foot)
     s.table.under = [pool.pop() for _ in range(s.table.under_size)]
-    for seat, player in enumerate(s.seats):
-        if seat == view.seat:
-            continue
-        hand = player.hand
-        for _ in range(player.size - sum(hand)):
-            hand[pool.pop() if likely is None else _draw(pool, rng, seat, hand, likely)] += 1
     s.table.bonus = tuple(tuple(pool.pop() for _ in range(size)) for size in s.table.bonus_sizes)
     if len(pool) != view.stock_size:
         raise CanastaError("the view's hand sizes and stock size do not fit the pack")
@@ -103,6 +116,16 @@ def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False,
     game = Game.__new__(Game)
     game.rules, game.t, game.state, game.history, game._legal = view.rules, t, s, [], None
     return game
+
+
+def _laid_at_once(rules: RuleSet) -> frozenset[int]:
+    """The kinds a hand never holds, since they are laid out as soon as they come to it: red
+    3s unless they may be held (``red_threes.hold``), and black 3s where they are bonus cards
+    too (``red_threes.black_too``; docs/rules.md, ruling 9). A hidden one is still in the stock
+    (or a foot, the cards under the pile, a bonus pile)."""
+    threes = rules.red_threes
+    return frozenset(k for k, laid in ((RED_THREE, not threes.hold),
+                                       (BLACK_THREE, threes.black_too)) if laid)
 
 
 def _draw(pool: list[int], rng: random.Random, seat: int, hand: list[int],
@@ -188,31 +211,37 @@ def _rebuild_opening(s: State, t: Tables) -> None:
         tentative.cards = tuple(cards)
 
 
-def before_discard(game: Game) -> PlayerView | None:
-    """The view the seat before the one to play had just before its discard (the pile's top
-    card) ended its turn, in ``game`` (a full game: a sampled world, or the real one), with
-    the discard actions its hand then had; ``None`` where the turn since has changed more
-    than the turn's seat (it drew a card at most: nothing laid, the pile not taken) or the
-    state before cannot be told from the state after: the deal's first turn (the top card is
-    the upcard), feet or suits in play, the stock gone (the pile may have been turned over).
+def before_discard(game: Game, back: int = 1) -> PlayerView | None:
+    """The view the seat ``back`` turns before the one to play (1: the seat before it) had
+    just before its discard ended its turn, in ``game`` (a full game: a sampled world, or the
+    real one), with the discard actions its hand then had; ``None`` where the turn since has
+    changed more than the turn's seat (it drew a card at most: nothing laid, the pile not
+    taken), the pile has been taken since that discard, or the state before cannot be told
+    from the state after: the deal's first turns (the card is the upcard), feet or suits in
+    play, the stock gone (the pile may have been turned over).
+    With ``back=1`` the view is the one it had (the discard is the pile's top card). Further
+    back, the turns between (each a draw, what it laid and a discard on the pile) are undone
+    only as far as the pile shows them: their discards are taken off the pile, and what they
+    laid stays on the table, their hands as they are now.
     What others know of the discarder's own hand may be a card short (a known card thrown);
     its own view does not need it. A search bot asks what a seat would have discarded in a
     sampled world (``ismcts``)."""
     s, t = game.state, game.t
     turn, table = s.turn, s.table
-    seat = (turn.seat - 1) % t.players
-    if (table.turns < 1 or not table.pile or not table.stock or t.suited
-            or t.rules.deal.foot_size or turn.took or turn.melded or turn.opening is not None
-            or turn.created or s.match.over):
+    seat = (turn.seat - back) % t.players
+    if (not 1 <= back < t.players or table.turns < back or len(table.pile) < back
+            or not table.stock or t.suited or t.rules.deal.foot_size or turn.took
+            or turn.melded or turn.opening is not None or turn.created or s.match.over):
         return None
     s = s.copy()
     table, player = s.table, s.seats[seat]
-    card = table.pile.pop()
+    for _ in range(back):  # a pile taken since would hold fewer cards than turns since
+        card = table.pile.pop()
+        table.freezers -= t.freezes[card]
     player.hand[card] += 1
     player.size += 1
-    table.freezers -= t.freezes[card]
     table.blocked = -1
-    table.turns -= 1
+    table.turns -= back
     s.turn = Turn(seat, Phase.MELD, -1, Answer.NONE, Answer.NONE, False, True, False, 0, False,
                   (), 0, None)  # drawn, about to discard (what it laid this turn is laid)
     return view_of(s, game.rules, seat, discard_actions(s, t, player.size), t)
