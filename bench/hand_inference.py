@@ -10,10 +10,11 @@ from it as the search would (``IsmctsBot.world``, with the priors its options na
 other seat and each kind, the worlds give a distribution of how many of that kind its hidden
 cards hold (those beyond what the table knows it took); the true deal says how many it holds.
 Printed per spec: the mean log loss of the true counts (nats per seat and kind: lower is
-better), and the Brier score of "holds a natural pair" for the next seat (the one that may take
-the pile after this seat's discard) and for the partner, with the uniform deal (``belief=1``)
-as the reference. Worlds that deal the hands closer to the truth give the search estimates
-closer to the oracle's (``bench/search_oracle.py``). No bot plays differently for this bench.
+better; and of the next seat's alone), and the Brier score of "holds a natural pair" for the
+next seat (the one that may take the pile after this seat's discard) and for the partner, with
+the uniform deal (``belief=1``) as the reference. Worlds that deal the hands closer to the
+truth give the search estimates closer to the oracle's (``bench/search_oracle.py``). No bot
+plays differently for this bench.
 
 ``--fit`` (needs numpy) also fits a logistic model of "holds a natural pair" on the view's
 features, for the next seat and the partner, on the positions of ``--fit-games`` other games

@@ -117,7 +117,8 @@ class IsmctsBot(BotBase):
     ``discards=1`` a sampled world is kept where the seat that just discarded would, holding
     the hand it is dealt there, have thrown the card it threw, as greedy judges a discard
     (``discard_fits``); another is drawn otherwise, up to ``WORLD_TRIES`` (a misfit is kept
-    with chance ``MISFIT``).
+    with chance ``MISFIT``). ``discards=N`` checks so the last N discards the pile shows
+    (``discards=3`` at a table of four: those of the seat before, the partner, the next seat).
     ``processes`` (1 to ``MAX_PROCESSES``) samples in that many processes at once, pooled
     (:meth:`search`). With ``prune`` > 0 an action is no longer played once, after at least
     ``PRUNE_FROM`` samples, its gain over greedy's choice plus ``prune`` standard errors is
@@ -325,7 +326,8 @@ class IsmctsBot(BotBase):
 
     def world(self, view: PlayerView, likely: Likelihood | None) -> Game:
         """A game dealt to agree with ``view`` (``determinize``, weighted by ``likely``); with
-        ``discards``, one that fits the last discard (``discard_fits``) where one is found."""
+        ``discards``, one that fits the last ``discards`` discards (``discard_fits``) where one
+        is found."""
         world = determinize(view, self.rng, one_hand=True, likely=likely)
         for _ in range(WORLD_TRIES - 1 if self.discards else 0):
             if all(discard_fits(world, self.policy, back) for back in range(1, self.discards + 1)
