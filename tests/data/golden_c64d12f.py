@@ -48,6 +48,11 @@ its records and perft lines were written by the engine that added it, ``--preset
 cutthroat``; and samba, whose side may now make two canastas of a rank
 (``melds.canastas_per_rank``), had its perft lines written again, ``--perft samba``; no other
 file changed.
+
+The search bot's sampled worlds changed since (no hand is dealt a red 3 that it would have laid
+out at once: ``canasta.engine.determinize``), and with them its choices: the two search
+records were written again by the engine of that change, ``--search classic,samba``; the
+records of random and greedy play are untouched.
 """
 
 from __future__ import annotations
@@ -137,8 +142,13 @@ def final_digest(game: Game) -> str:
     return legacy(game, game.rules.to_dict()) if legacy else game.digest()
 
 
-def main(folder: str, perft_only: tuple[str, ...] = (), presets: tuple[str, ...] = ()) -> None:
+def main(folder: str, perft_only: tuple[str, ...] = (), presets: tuple[str, ...] = (),
+         search: tuple[str, ...] = ()) -> None:
     root = Path(folder)
+    for preset in search:
+        search_record(preset, root / "records")
+    if search:
+        return
     if perft_only or presets:
         for preset in perft_only + presets:
             (root / "perft" / f"{preset}.json").write_text(json.dumps(perft(preset)) + "\n")
@@ -161,4 +171,5 @@ def main(folder: str, perft_only: tuple[str, ...] = (), presets: tuple[str, ...]
 if __name__ == "__main__":
     flag, names = sys.argv[2:3], tuple(sys.argv[3].split(",")) if sys.argv[3:4] else ()
     main(sys.argv[1], names if flag == ["--perft"] else (),
-         names if flag in (["--presets"], ["--only"]) else ())
+         names if flag in (["--presets"], ["--only"]) else (),
+         names if flag == ["--search"] else ())
