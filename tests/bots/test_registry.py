@@ -37,7 +37,7 @@ def test_names_and_specs() -> None:
     ("ismcts:iterations=" + "9" * 5000, "ismcts: iterations=inf: expected a whole number"),
     ("ismcts:iterations=-1", "must be >= 0"),
     ("ismcts:belief=1.5", "belief between 0 and 1"),
-    ("ismcts:settle=-2", "settle, prune and bank must be >= 0"),
+    ("ismcts:settle=-2", "settle, prune, bank and discards must be >= 0"),
 ])
 def test_bad_specs_are_refused(spec: str, message: str) -> None:
     with pytest.raises(BotError, match=message):

@@ -117,7 +117,7 @@ class IsmctsBot(BotBase):
     ``discards=1`` a sampled world is kept where the seat that just discarded would, holding
     the hand it is dealt there, have thrown the card it threw, as greedy judges a discard
     (``discard_fits``); another is drawn otherwise, up to ``WORLD_TRIES`` (a misfit is kept
-    with chance ``MISFIT``). ``discards=N`` checks so the last N discards the pile shows
+    with chance ``MISFIT``). ``discards=N`` checks the last N discards the pile shows so
     (``discards=3`` at a table of four: those of the seat before, the partner, the next seat).
     ``processes`` (1 to ``MAX_PROCESSES``) samples in that many processes at once, pooled
     (:meth:`search`). With ``prune`` > 0 an action is no longer played once, after at least
@@ -155,9 +155,9 @@ class IsmctsBot(BotBase):
                            f"{', '.join(ROLLOUTS)}")
         if min(iterations, seconds, horizon, min_gain, z, settle, prune, bank, discards) < 0 or (
                 scale <= 0 or not 0 <= belief <= 1 or not 0 < pairs <= 1):
-            raise BotError("ismcts: iterations, seconds, horizon, min_gain, z, settle, prune and "
-                           "bank must be >= 0, scale > 0, belief between 0 and 1, pairs above 0 "
-                           "and at most 1")
+            raise BotError("ismcts: iterations, seconds, horizon, min_gain, z, settle, prune, "
+                           "bank and discards must be >= 0, scale > 0, belief between 0 and 1, "
+                           "pairs above 0 and at most 1")
         if not 1 <= processes <= MAX_PROCESSES:
             raise BotError(f"ismcts: processes={processes}: expected 1 to {MAX_PROCESSES}")
         self.iterations = iterations if iterations or seconds else 20

@@ -32,7 +32,9 @@ def discard_fits(world: Game, policy: GreedyBot, back: int = 1) -> bool:
     holding what the world deals it (``before_discard``: True where that cannot be told).
     Greedy self-play bears it out: on the true deal it holds at every one of 79 turns checked
     for the seat before; a deal drawn after ``melders`` alone fits 49% of the time (10 games
-    of classic, every third turn)."""
+    of classic, every third turn). For the next seat (``back=3`` at a table of four), whose
+    view is read back with the table's later melds left on it, it holds at 98.5% of 200 turns
+    (30 games), a deal drawn after ``melders`` fits 54% (docs/bots.md, ``discards``)."""
     before = before_discard(world, back)
     return before is None or policy.discard(before).action.rank == world.state.table.pile[-back]
 
