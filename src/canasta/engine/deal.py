@@ -238,12 +238,12 @@ def draw(s: State, t: Tables) -> HandEnd | None:
     player, stock = s.seats[seat], s.table.stock
     s.turn.drew = True
     s.turn.phase = _MELDING
-    hold, black = t.rules.red_threes.hold, t.rules.red_threes.black_too
+    laid = t.laid_at_once
     for _ in range(t.rules.draw.stock_cards):
         if not stock:
             return None
         card = stock.pop()
-        while (card == RED_THREE and not hold) or (card == BLACK_THREE and black):
+        while card in laid:
             if card == RED_THREE:
                 player.red_threes += 1
             else:

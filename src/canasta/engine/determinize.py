@@ -18,7 +18,6 @@ from canasta.engine.state import WILD, Answer, Phase, State, Turn
 from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView, view_of
 from canasta.errors import CanastaError
-from canasta.rules import RuleSet
 
 
 def unseen_cards(view: PlayerView) -> list[int]:
@@ -66,7 +65,7 @@ def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False,
     """A complete game that agrees with ``view`` in everything the seat can see.
 
     Hidden cards are dealt uniformly at random, but for the kinds laid out as soon as they
-    come to a hand (``_laid_at_once``: red 3s), which no hand is dealt while other cards are
+    come to a hand (``Tables.laid_at_once``: red 3s), which no hand is dealt while other cards are
     left (they are in the stock, a foot, under the pile); future deals use a seed drawn from
     ``rng``.
     With ``one_hand`` the game ends with the current hand instead of dealing the next one
@@ -79,7 +78,7 @@ def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False,
     """
     t = tables_for(view.rules)
     s = view.state.copy()
-    laid = _laid_at_once(view.rules)
+    laid = t.laid_at_once
     pool = [k for k, n in enumerate(unseen_cards(view)) for _ in range(n)]
     aside = [k for k in pool if k in laid]  # no hand holds these while other cards are left
     pool = [k for k in pool if k not in laid] if aside else pool
@@ -116,16 +115,6 @@ def determinize(view: PlayerView, rng: random.Random, one_hand: bool = False,
     game = Game.__new__(Game)
     game.rules, game.t, game.state, game.history, game._legal = view.rules, t, s, [], None
     return game
-
-
-def _laid_at_once(rules: RuleSet) -> frozenset[int]:
-    """The kinds a hand never holds, since they are laid out as soon as they come to it: red
-    3s unless they may be held (``red_threes.hold``), and black 3s where they are bonus cards
-    too (``red_threes.black_too``; docs/rules.md, ruling 9). A hidden one is still in the stock
-    (or a foot, the cards under the pile, a bonus pile)."""
-    threes = rules.red_threes
-    return frozenset(k for k, laid in ((RED_THREE, not threes.hold),
-                                       (BLACK_THREE, threes.black_too)) if laid)
 
 
 def _draw(pool: list[int], rng: random.Random, seat: int, hand: list[int],

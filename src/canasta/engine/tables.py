@@ -51,6 +51,9 @@ class Tables:
     partners_at_pile: bool = False  # players.partners_at_pile (cutthroat): partners.py
     canastas_per_rank: int = 1  # melds.canastas_per_rank (Samba): canastas.in_meld
     canasta_top: int = 7  # a meld of a rank this long is every canasta it can be
+    # The kinds laid out as soon as they come to a hand, so no hand holds one (ruling 9): red 3s
+    # unless they may be held (red_threes.hold), black 3s where they are bonus cards too.
+    laid_at_once: frozenset[int] = frozenset()
 
 
 def _card_points(rules: RuleSet) -> list[int]:
@@ -118,6 +121,9 @@ def _tables_by_value(rules: RuleSet) -> Tables:
         partners_at_pile=rules.players.partners_at_pile,
         canastas_per_rank=rules.melds.canastas_per_rank,
         canasta_top=rules.melds.canasta_size * rules.melds.canastas_per_rank,
+        laid_at_once=frozenset(k for k, laid in ((RED_THREE, not rules.red_threes.hold),
+                                                 (BLACK_THREE, rules.red_threes.black_too))
+                               if laid),
     )
 
 
