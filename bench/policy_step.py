@@ -59,17 +59,7 @@ def card_features(know: Knowledge, greedy: GreedyBot, action: Action) -> list[fl
         count = view.hand[kind]
         danger = know.take_danger(kind)
         pts = kinds.points(view.rules)
-        late = view.stock_size <= p.low_stock
-        if kinds.is_wild(kind):  # greedy's own worth of keeping the card (greedy._discard)
-            keep = 10.0 + pts[kind] / 25
-        elif kind == kinds.STOPPER:
-            keep = -1.0
-        elif kinds.is_natural(kind):
-            keep = 1.0 if count == 1 else 4.0 + count
-            keep += 2 if kind in know.table_ranks else 0
-            keep -= pts[kind] / (10 if late else 20)
-        else:
-            keep = 0.0
+        keep = greedy.keep_worth(know, kind, pts, view.stock_size <= p.low_stock)
         after = know.next_seat
         read = (view.discarded[after] | view.passed[after]) >> kind & 1
         f[0:13] = [1.0, keep / 10, danger, danger * (len(view.pile) + 1) / 10,

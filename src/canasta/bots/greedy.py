@@ -263,6 +263,24 @@ class GreedyBot(BotBase):
             score -= 6
         return score, why
 
+    @staticmethod
+    def keep_worth(know: Knowledge, kind: int, pts: tuple[int, ...], late: bool) -> float:
+        """What keeping a card of ``kind`` is worth to greedy, against discarding it: wild
+        cards most, a natural more in a pair or more and on the side's melds, less the more
+        points it costs in hand (twice as much ``late``: the stock is low), a black 3 less than
+        nothing. ``pts`` are the kinds' points (``kinds.points``)."""
+        if kinds.is_wild(kind):
+            return 10.0 + pts[kind] / 25
+        if kind == kinds.STOPPER:
+            return -1.0
+        if not kinds.is_natural(kind):
+            return 0.0
+        count = know.view.hand[kind]
+        keep = 1.0 if count == 1 else 4.0 + count
+        if kind in know.table_ranks:
+            keep += 2
+        return keep - pts[kind] / (10 if late else 20)
+
     def _discard(self, know: Knowledge) -> Decision:
         view, p = know.view, self.params
         pts = kinds.points(view.rules)
@@ -273,20 +291,8 @@ class GreedyBot(BotBase):
             if action.type != _DISCARD:
                 continue
             kind = kinds.kind_of(action.rank)
-            count = view.hand[kind]
             danger = know.take_danger(kind)
-            if kinds.is_wild(kind):
-                keep = 10.0 + pts[kind] / 25
-            elif kind == kinds.STOPPER:
-                keep = -1.0
-            elif kinds.is_natural(kind):
-                keep = 1.0 if count == 1 else 4.0 + count
-                if kind in know.table_ranks:
-                    keep += 2
-                keep -= pts[kind] / (10 if late else 20)
-            else:
-                keep = 0.0
-            cost = keep + p.danger_weight * danger * size
+            cost = self.keep_worth(know, kind, pts, late) + p.danger_weight * danger * size
             if best is None or cost < best[0]:
                 best = (cost, kind, action, danger)
         if best is None:  # no discard now: an opening to finish, say
