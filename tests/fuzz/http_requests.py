@@ -5,7 +5,9 @@ database of its own. Each request is answered with its documented JSON (2xx) or 
 
 from __future__ import annotations
 
+import atexit
 import json
+import shutil
 import tempfile
 import warnings
 from functools import cache
@@ -66,6 +68,7 @@ def _client() -> Any:
     from canasta.server.app import create_app
 
     folder = Path(tempfile.mkdtemp(prefix="canasta-fuzz-http-"))
+    atexit.register(shutil.rmtree, folder, True)  # kept for the process, then removed
     app = create_app(f"sqlite:///{folder / 'server.db'}",
                      limits=Limits(tables_per_client=10**6, tables_per_hour=10**6,
                                    messages_per_second=1e6, message_burst=10**6))

@@ -5,6 +5,8 @@ leaves the stored game exactly as it was, an accepted one is taken back so the g
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -37,6 +39,7 @@ def _database() -> Engine:
     from canasta.store import open_database
 
     folder = Path(tempfile.mkdtemp(prefix="canasta-fuzz-pad-"))
+    atexit.register(shutil.rmtree, folder, True)  # kept for the process, then removed
     engine = open_database(f"sqlite:///{folder / 'pad.db'}")
     for name in PRESETS:
         rules = load(name)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -154,8 +156,11 @@ def test_canasta_replay_serve_opens_the_record_locally(server: Running, finished
     refused = subprocess.run([sys.executable, "-m", "canasta", "replay", str(bad), "--serve",
                               "--no-browser"], capture_output=True, text=True, timeout=60)
     assert refused.returncode == 1 and "not a good record" in refused.stderr, refused
+    temp = tmp_path / "temp"  # where the child keeps the replay's database
+    temp.mkdir()
     child = subprocess.Popen([sys.executable, "-m", "canasta", "replay", str(saved), "--serve",
-                              "--no-browser"], stdout=subprocess.PIPE, text=True)
+                              "--no-browser"], stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "TMPDIR": str(temp)})
     try:
         assert child.stdout is not None
         line = child.stdout.readline()
@@ -165,9 +170,12 @@ def test_canasta_replay_serve_opens_the_record_locally(server: Running, finished
             assert local.get(f"/replay/file/{found.group(2)}").status_code == 200
             listing = local.get(f"/api/replays/{found.group(2)}?seat=all").json()
             assert listing["steps"] == len(json.loads(saved.read_text())["actions"])
+        assert [p.name.startswith("canasta-replay-") for p in temp.iterdir()] == [True]
     finally:
         child.terminate()
         child.wait(30)
+    assert child.returncode == 128 + signal.SIGTERM
+    assert not list(temp.iterdir()), "the replay's folder was left behind"
 
 
 async def play_picking_suits(server: Running) -> tuple[str, dict[str, Any], dict[str, Any]]:

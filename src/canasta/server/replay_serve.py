@@ -9,6 +9,7 @@ is printed (and opened, unless ``open_browser`` is false).
 from __future__ import annotations
 
 import json
+import signal
 import tempfile
 import threading
 import time
@@ -38,10 +39,19 @@ def checked(path: str | Path) -> bytes:
     return text
 
 
+def _end_on_terminate(signum: int, _frame: object) -> None:
+    """SIGTERM ends the replay server as Ctrl-C does, its folder removed on the way out:
+    uvicorn raises the signal again once it has shut down, and the default action would end
+    the process before the folder is cleaned up."""
+    raise SystemExit(128 + signum)
+
+
 def run(path: str | Path, port: int, open_browser: bool) -> int:
-    """Serve the replay of the record at ``path`` until interrupted."""
+    """Serve the replay of the record at ``path`` until interrupted (Ctrl-C or SIGTERM); the
+    folder of its database is removed either way."""
     text = checked(path)
     sock = bind(LOOPBACK, port)
+    signal.signal(signal.SIGTERM, _end_on_terminate)
     with tempfile.TemporaryDirectory(prefix="canasta-replay-") as folder:
         server = server_for(sock, f"sqlite:///{Path(folder) / 'replay.db'}", Settings(), Limits())
         url = address(sock)
