@@ -2,6 +2,7 @@
 
     python bench/policy_step.py                       # 300 deals to learn, 300 held out
     python bench/policy_step.py --learn 40 --held 40 --games 200   # a quick look
+    python bench/policy_step.py --held 0 --rounds 3 --game-seed 18000   # policy iteration
 
 Greedy self-play of classic, one deal each. At every choice among discards and lays (the side
 has opened, greedy is not playing a going-out line), each candidate is played out on the true
@@ -17,6 +18,13 @@ It prints the model's overrides on the held-out deals' choices and their gain th
 playing on after each), then the learned policy's one-deal games against greedy (mirrored
 deals) at both seats of a side and at one seat, its partner greedy: whether the gains of single
 choices add up in games (docs/bots.md, "One step of policy improvement, learned").
+
+With ``--rounds`` > 1, approximate policy iteration: each further round plays the policy so far
+at both seats of a side against greedy (``--round-deals`` deals from ``--round-seed`` on), values
+every candidate of its choices with that policy playing on at its side's seats and greedy at the
+others, and fits a new layer of overrides of its choice, kept at ``--margin``; it prints the
+policy with the new layer at three margins in games against greedy, paired by deal with the
+policy before it (docs/bots.md, "Learned in sequence, the policy does not climb").
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ import numpy.typing as npt
 from canasta.bots import kinds
 from canasta.bots.base import Decision, forced
 from canasta.bots.greedy import GreedyBot
-from canasta.bots.ismcts import IsmctsBot
+from canasta.bots.ismcts import IsmctsBot, margin_of
 from canasta.bots.knowledge import Knowledge
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.game import Game
@@ -42,7 +50,9 @@ from canasta.rules import load
 
 RULES = load("classic")
 Vector = npt.NDArray[np.float64]
-Choice = tuple[Vector, Vector, int]  # features per candidate, values, greedy's index
+Choice = tuple[Vector, Vector, int]  # features per candidate, values, the policy's choice
+Layer = tuple[Vector, float]  # a learned layer of overrides: its weights and margin
+SCALE = IsmctsBot().scale  # the search's units: tanh(margin / SCALE)
 
 
 def candidates(view: PlayerView) -> list[Action]:
@@ -67,7 +77,7 @@ def card_features(know: Knowledge, greedy: GreedyBot, action: Action) -> list[fl
                    float(count == 2), float(count >= 3), float(kind in know.table_ranks),
                    pts[kind] / 50, float(read), float(know.dead(kind))]
     else:
-        score, _ = greedy._lay_score(know, action)
+        score, _ = greedy.lay_score(know, action)
         used = sum(kinds.cards_used(action).values())
         left = view.hand_sizes[view.seat] - used
         size = view.rules.melds.canasta_size
@@ -101,69 +111,102 @@ def choice(view: PlayerView) -> tuple[list[Action], Action] | None:
     return found, decision.action
 
 
-def valued_choices(seed: int, orders: int) -> list[Choice]:
-    """Every choice of one deal of greedy self-play, its candidates valued on the truth."""
+class Learned(GreedyBot):
+    """Greedy, then ``layers`` of learned overrides in turn: at a choice of ``choice``, each
+    layer (its weights and margin) plays the candidate it ranks first instead of the choice so
+    far when it predicts a gain over it above the margin. No layers: greedy."""
+
+    def __init__(self, layers: list[Layer]) -> None:
+        super().__init__()
+        self.layers = layers
+
+    def pick(self, view: PlayerView) -> tuple[list[Action], Vector, int, int] | None:
+        """At a choice of ``choice``: the candidates, their features, the index of this
+        policy's choice and of greedy's."""
+        found = choice(view)
+        if found is None:
+            return None
+        actions, base = found
+        know = Knowledge(view)
+        x = np.stack([features(know, self, a) for a in actions])
+        chosen = greedy_index = actions.index(base)
+        for weights, margin in self.layers:
+            scores = x @ weights
+            best = int(np.argmax(scores))
+            if scores[best] - scores[chosen] > margin:
+                chosen = best
+        return actions, x, chosen, greedy_index
+
+    def decide(self, view: PlayerView) -> Decision:
+        if self.layers:
+            found = self.pick(view)
+            if found is not None and found[2] != found[3]:
+                return Decision(found[0][found[2]], "the learned step")
+        return super().decide(view)
+
+
+def value(world: Game, action: Action, seat: int, bots: list[GreedyBot]) -> float:
+    """``action`` played out from ``world`` to the end of the hand by ``bots`` (one a seat),
+    for ``seat``'s side, in the search's units (``IsmctsBot.outcome``)."""
+    game = world.clone()
+    deals = len(game.results)
+    game.apply(action)
+    while not game.is_terminal() and len(game.results) == deals:
+        turn = game.current_player
+        game.apply(bots[turn].act(game.view(turn)))
+    margin, ended = margin_of(game, seat, deals)
+    return (1.0 if margin > 0 else -1.0) if ended else math.tanh(margin / SCALE)
+
+
+def valued_choices(seed: int, orders: int, layers: list[Layer]) -> list[Choice]:
+    """Every choice of the learned policy (``layers``) in one deal, its candidates valued on
+    the truth, the policy playing on at its side. With no layers, greedy self-play (one bot at
+    every seat) and every seat's choices; else the policy at both seats of side ``seed % 2``
+    (a bot each) against greedy."""
     game = Game(RULES, seed)
     rng = random.Random(seed * 13 + 5)
-    greedy, judge = GreedyBot(), IsmctsBot()
+    seats = range(game.num_players)
+    if layers:
+        bots = [Learned(layers) if game.side_of(s) == seed % 2 else GreedyBot() for s in seats]
+        judges = [Learned(layers) if game.side_of(s) == seed % 2 else GreedyBot() for s in seats]
+    else:
+        bots, judges = [Learned([])] * len(seats), [Learned([])] * len(seats)
     rows: list[Choice] = []
     while not game.results:
         seat = game.current_player
         view = game.view(seat)
-        found = choice(view)
+        player = bots[seat]
+        found = player.pick(view) if isinstance(player, Learned) else None
         if found is not None:
-            actions, base = found
-            know = Knowledge(view)
+            actions, x, chosen, _ = found
             values = np.zeros(len(actions))
             for k in range(orders):
                 world = game.clone()
                 world.state.match.one_hand = True
                 if k:
                     rng.shuffle(world.state.table.stock)
-                values += [judge.outcome(world, a, seat) / orders for a in actions]
-            rows.append((np.stack([features(know, greedy, a) for a in actions]), values,
-                         actions.index(base)))
-        game.apply(greedy.act(view))
+                values += [value(world, a, seat, judges) / orders for a in actions]
+            rows.append((x, values, chosen))
+        game.apply(bots[seat].act(view))
     return rows
 
 
 def fit(rows: list[Choice], ridge: float) -> Vector:
-    """The weights of each candidate's gain over greedy's choice (ridge regression)."""
+    """The weights of each candidate's gain over the policy's choice (ridge regression)."""
     x = np.array([f[i] - f[base] for f, _, base in rows for i in range(len(f)) if i != base])
     y = np.array([v[i] - v[base] for _, v, base in rows for i in range(len(v)) if i != base])
     weights: Vector = np.linalg.solve(x.T @ x + ridge * np.eye(x.shape[1]), x.T @ y)
     return weights
 
 
-class Learned(GreedyBot):
-    """Greedy, but at a choice of ``choice`` the candidate the model ranks first when it
-    gains more than ``margin`` over greedy's."""
-
-    def __init__(self, weights: Vector, margin: float) -> None:
-        super().__init__()
-        self.weights, self.margin = weights, margin
-
-    def decide(self, view: PlayerView) -> Decision:
-        found = choice(view)
-        if found is not None:
-            actions, base = found
-            know = Knowledge(view)
-            scores = np.stack([features(know, self, a) for a in actions]) @ self.weights
-            best = int(np.argmax(scores))
-            if scores[best] - scores[actions.index(base)] > self.margin:
-                return Decision(actions[best], "the learned step")
-        return super().decide(view)
-
-
-def mirrored(seed: int, weights: Vector, margin: float, seats: int) -> list[int]:
+def mirrored(seed: int, layers: list[Layer], seats: int) -> list[int]:
     """The learned policy's margins in the deal ``seed`` played both ways round, at ``seats``
     (1 or 2) seats of its side, against greedy."""
     margins = []
     for side in (0, 1):
         game = Game(RULES, seed)
         ours = [s for s in range(game.num_players) if game.side_of(s) == side][:seats]
-        bots = [Learned(weights, margin) if s in ours else GreedyBot()
-                for s in range(game.num_players)]
+        bots = [Learned(layers) if s in ours else GreedyBot() for s in range(game.num_players)]
         while not game.results:
             seat = game.current_player
             game.apply(bots[seat].act(game.view(seat)))
@@ -172,10 +215,35 @@ def mirrored(seed: int, weights: Vector, margin: float, seats: int) -> list[int]
     return margins
 
 
+def games(pool: ProcessPoolExecutor, layers: list[Layer], seats: int, first: int,
+          deals: int) -> list[int]:
+    """The margins of ``deals`` mirrored deals from ``first`` on of the policy ``layers`` at
+    ``seats`` seats of its side against greedy."""
+    seeds = range(first, first + deals)
+    return [m for pair in pool.map(mirrored, seeds, [layers] * deals, [seats] * deals)
+            for m in pair]
+
+
+def record(margins: list[int]) -> str:
+    """Margins as a win rate with its 95% interval (ties half) and the mean margin."""
+    won = sum(m > 0 for m in margins) + sum(m == 0 for m in margins) / 2
+    rate = won / len(margins)
+    spread = 1.96 * math.sqrt(rate * (1 - rate) / len(margins))
+    return (f"{rate:.1%} ± {spread:.1%} of {len(margins)} games against greedy, "
+            f"{sum(margins) / len(margins):+.0f} a deal")
+
+
+def paired(margins: list[int], before: list[int]) -> str:
+    """The mean difference of two policies' margins on the same games, with its 95% interval."""
+    diff = np.array(margins, dtype=float) - np.array(before, dtype=float)
+    spread = 1.96 * float(np.std(diff)) / math.sqrt(len(diff))
+    return f"{float(np.mean(diff)):+.0f} ± {spread:.0f} a deal"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--learn", type=int, default=300, help="deals to learn from")
-    parser.add_argument("--held", type=int, default=300, help="deals held out")
+    parser.add_argument("--held", type=int, default=300, help="deals held out (0: none)")
     parser.add_argument("--seed", type=int, default=16000, help="the first deal learned from "
                         "(the held-out deals follow)")
     parser.add_argument("--orders", type=int, default=4, help="orders of the stock a value")
@@ -184,41 +252,58 @@ def main(argv: list[str] | None = None) -> None:
                         "choice the model must predict for the learned policy to override it")
     parser.add_argument("--games", type=int, default=2000, help="mirrored games each way")
     parser.add_argument("--game-seed", type=int, default=17000)
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of policy iteration")
+    parser.add_argument("--round-deals", type=int, default=400, help="deals each further "
+                        "round learns from")
+    parser.add_argument("--round-seed", type=int, default=22000, help="the first deal of the "
+                        "second round (the later rounds' follow)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
-    if min(args.learn, args.held, args.orders, args.games // 2) < 1:
-        parser.error("--learn, --held, --orders: at least 1; --games: at least 2")
+    if min(args.learn, args.orders, args.games // 2, args.rounds, args.round_deals) < 1 or (
+            args.held < 0):
+        parser.error("--learn, --orders, --rounds, --round-deals: at least 1; --held: at "
+                     "least 0; --games: at least 2")
     start = time.perf_counter()
+    deals = args.games // 2
     with ProcessPoolExecutor(args.workers) as pool:
-        def gather(first: int, count: int) -> list[Choice]:
+        def gather(first: int, count: int, layers: list[Layer]) -> list[Choice]:
             seeds = range(first, first + count)
-            return [r for deal in pool.map(valued_choices, seeds, [args.orders] * count)
+            return [r for deal in pool.map(valued_choices, seeds, [args.orders] * count,
+                                           [layers] * count)
                     for r in deal]
-        learn = gather(args.seed, args.learn)
-        held = gather(args.seed + args.learn, args.held)
+        learn = gather(args.seed, args.learn, [])
+        held = gather(args.seed + args.learn, args.held, [])
         weights = fit(learn, args.ridge)
         print(f"{len(learn)} choices of {args.learn} deals learned from, {len(held)} of "
-              f"{args.held} held out ({time.perf_counter() - start:.0f} s)")
-        for margin in (0.0, 0.02, args.margin):
+              f"{args.held} held out ({time.perf_counter() - start:.0f} s)", flush=True)
+        for margin in (0.0, 0.02, args.margin) if held else ():
             gains = [v[b] - v[base] for f, v, base in held
                      if (s := f @ weights)[b := int(np.argmax(s))] - s[base] > margin]
             spread = 1.96 * float(np.std(gains)) / math.sqrt(max(1, len(gains)))
             print(f"  margin {margin:.2f}: {len(gains)} overrides, gain on the held-out "
                   f"choices {np.mean(gains) if gains else 0:+.4f} ± {spread:.4f} each, "
                   f"{sum(gains) / args.held:+.3f} a deal")
-        deals = args.games // 2
-        seeds = range(args.game_seed, args.game_seed + deals)
+        before: list[int] = []  # the policy so far at both seats: its margins
         for margin in (0.0, args.margin):
             for seats in (2, 1):
-                margins = [m for pair in pool.map(
-                    mirrored, seeds, [weights] * deals, [margin] * deals, [seats] * deals)
-                    for m in pair]
-                won = sum(m > 0 for m in margins) + sum(m == 0 for m in margins) / 2
-                rate = won / len(margins)
-                spread = 1.96 * math.sqrt(rate * (1 - rate) / len(margins))
+                margins = games(pool, [(weights, margin)], seats, args.game_seed, deals)
                 print(f"  learned policy, margin {margin:.2f}, at {seats} seat(s) of its side: "
-                      f"{rate:.1%} ± {spread:.1%} of {len(margins)} games against greedy, "
-                      f"{sum(margins) / len(margins):+.0f} a deal")
+                      f"{record(margins)}", flush=True)
+                before = margins if seats == 2 else before
+        layers = [(weights, args.margin)]
+        for round_ in range(2, args.rounds + 1):
+            first = args.round_seed + (round_ - 2) * args.round_deals
+            rows = gather(first, args.round_deals, layers)
+            weights = fit(rows, args.ridge)
+            print(f"round {round_}: {len(rows)} choices of {args.round_deals} deals "
+                  f"({first}-{first + args.round_deals - 1}; {time.perf_counter() - start:.0f} "
+                  "s)", flush=True)
+            for margin in (0.0, 0.02, args.margin):
+                margins = games(pool, [*layers, (weights, margin)], 2, args.game_seed, deals)
+                print(f"  with its layer at margin {margin:.2f}: {record(margins)}; paired with "
+                      f"the policy before it {paired(margins, before)}", flush=True)
+            layers.append((weights, args.margin))
+            before = margins
     print(f"{time.perf_counter() - start:.0f} s")
 
 

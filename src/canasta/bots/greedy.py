@@ -224,12 +224,16 @@ class GreedyBot(BotBase):
         best_score = 0.0
         for action in know.view.legal_actions:
             if kinds.is_laying(action):
-                score, why = self._lay_score(know, action)
+                score, why = self.lay_score(know, action)
                 if score > best_score:
                     best, best_score = Decision(action, why), score
         return best
 
-    def _lay_score(self, know: Knowledge, action: Action) -> tuple[float, str]:
+    def lay_score(self, know: Knowledge, action: Action) -> tuple[float, str]:
+        """How much greedy wants to lay ``action`` now, with the reason: a natural meld or a
+        card that grows or completes a canasta is worth laying, a wild card kept for canastas
+        is not, and a lay that leaves fewer than ``keep_cards`` in hand (and completes
+        nothing) costs 6. Greedy lays the best lay above 0 (``_best_lay``)."""
         view, p = know.view, self.params
         cs = view.rules.melds.canasta_size
         used = sum(kinds.cards_used(action).values())
