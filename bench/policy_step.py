@@ -41,7 +41,7 @@ import numpy.typing as npt
 from canasta.bots import kinds
 from canasta.bots.base import Decision, forced
 from canasta.bots.greedy import GreedyBot
-from canasta.bots.ismcts import IsmctsBot, margin_of
+from canasta.bots.ismcts import IsmctsBot, margin_of, outcome_of
 from canasta.bots.knowledge import Knowledge
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.game import Game
@@ -147,7 +147,7 @@ class Learned(GreedyBot):
 
 def value(world: Game, action: Action, seat: int, bots: list[GreedyBot]) -> float:
     """``action`` played out from ``world`` to the end of the hand by ``bots`` (one a seat),
-    for ``seat``'s side, in the search's units (``IsmctsBot.outcome``)."""
+    for ``seat``'s side, in the search's units (``outcome_of``)."""
     game = world.clone()
     deals = len(game.results)
     game.apply(action)
@@ -155,7 +155,7 @@ def value(world: Game, action: Action, seat: int, bots: list[GreedyBot]) -> floa
         turn = game.current_player
         game.apply(bots[turn].act(game.view(turn)))
     margin, ended = margin_of(game, seat, deals)
-    return (1.0 if margin > 0 else -1.0) if ended else math.tanh(margin / SCALE)
+    return outcome_of(margin, ended, SCALE)
 
 
 def valued_choices(seed: int, orders: int, layers: list[Layer]) -> list[Choice]:

@@ -22,6 +22,7 @@ from canasta.bots.ismcts import (
     IsmctsBot,
     Search,
     helpers,
+    outcome_of,
     pooled,
     sample_part,
 )
@@ -52,6 +53,16 @@ def test_an_action_that_ends_the_hand_is_scored_with_the_hands_result() -> None:
     sides = game.results[0].sides
     assert game.results[0].went_out == 0 and sides[0].going_out == 100
     assert outcome == math.tanh((sides[0].total - sides[1].total) / 1000)
+
+
+def test_a_hand_that_ends_the_game_counts_as_a_whole_win_or_loss() -> None:
+    """The search's units (``outcome_of``): a hand that ends the game is ±1 however close, a tie
+    counting as no win; any other hand is its margin through tanh, so bigger margins count
+    more, ever less."""
+    assert outcome_of(10, True, 1000) == 1.0 and outcome_of(-3000, True, 1000) == -1.0
+    assert outcome_of(0, True, 1000) == -1.0
+    assert outcome_of(500, False, 1000) == math.tanh(0.5)
+    assert outcome_of(-500, False, 500) == -outcome_of(500, False, 500) == -math.tanh(1)
 
 
 def test_the_melders_prior_keeps_meldable_cards_out_of_opened_hands() -> None:

@@ -340,10 +340,7 @@ class IsmctsBot(BotBase):
         """Play ``action`` in a copy of ``world``, then on with the greedy bot at every seat;
         the outcome for ``seat``'s side: ±1 if the hand ended the game, else
         ``tanh(margin / scale)`` of :meth:`margin`."""
-        margin, ended_game = self.margin(world, action, seat)
-        if ended_game:
-            return 1.0 if margin > 0 else -1.0
-        return math.tanh(margin / self.scale)
+        return outcome_of(*self.margin(world, action, seat), self.scale)
 
     def playout(self, world: Game, action: Action, watch: Watch | None = None) -> Game:
         """Play ``action`` in a copy of ``world``, then on with the greedy bot at every seat
@@ -459,6 +456,14 @@ def margin_of(game: Game, seat: int, deals: int, evaluation: Evaluation | None =
     if evaluation is not None and len(game.results) == deals:
         return values[side] - rival + evaluation.correction(game, side, rival_side), False
     return values[side] - rival, False
+
+
+def outcome_of(margin: float, ended_game: bool, scale: float) -> float:
+    """A hand's ``margin`` in the search's units: ±1 if the hand ended the game (a win or a
+    loss), else ``tanh(margin / scale)``."""
+    if ended_game:
+        return 1.0 if margin > 0 else -1.0
+    return math.tanh(margin / scale)
 
 
 def paired_gain(outcomes: list[float], base: list[float], z: float) -> tuple[float, float]:
