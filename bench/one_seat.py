@@ -18,7 +18,7 @@ from canasta.bots import make_bot
 from canasta.bots.base import BotError
 from canasta.engine.game import Game
 from canasta.rules import load
-from canasta.sim.games import bot_seed
+from canasta.sim.games import bot_seed, play_on
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -42,9 +42,7 @@ def main(argv: list[str] | None = None) -> None:
             first = min(s for s in range(game.num_players) if game.side_of(s) == side)
             bots = [make_bot(args.bot if s == first else "greedy", bot_seed(seed, s))
                     for s in range(game.num_players)]
-            while not game.results:
-                seat = game.current_player
-                game.apply(bots[seat].act(game.view(seat)))
+            play_on(game, bots, max_deals=1)
             margin = game.scores[side] - game.scores[1 - side]
             won, lost, level = won + (margin > 0), lost + (margin < 0), level + (margin == 0)
             total += margin

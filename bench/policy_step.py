@@ -47,6 +47,7 @@ from canasta.engine.actions import Action, ActionType
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 from canasta.rules import load
+from canasta.sim.games import play_on
 
 RULES = load("classic")
 Vector = npt.NDArray[np.float64]
@@ -207,9 +208,7 @@ def mirrored(seed: int, layers: list[Layer], seats: int) -> list[int]:
         game = Game(RULES, seed)
         ours = [s for s in range(game.num_players) if game.side_of(s) == side][:seats]
         bots = [Learned(layers) if s in ours else GreedyBot() for s in range(game.num_players)]
-        while not game.results:
-            seat = game.current_player
-            game.apply(bots[seat].act(game.view(seat)))
+        play_on(game, bots, max_deals=1)
         totals = [s.total for s in game.results[0].sides]
         margins.append(totals[side] - totals[1 - side])
     return margins

@@ -8,9 +8,11 @@ seeded from the game's seed and the seat, so partners share nothing but the tabl
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from canasta.bots import make_bot
+from canasta.bots.base import Bot
 from canasta.engine.game import Game
 from canasta.rules import RuleSet
 
@@ -47,14 +49,20 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return zlib.crc32(f"{game_seed}:{seat}".encode())
 
 
+def play_on(game: Game, bots: Sequence[Bot], max_deals: int = 0) -> Game:
+    """Play ``game`` on with ``bots[seat]`` at each seat, each told only its seat's view, to
+    the end of the game or until ``max_deals`` deals are scored (0: no limit); the game."""
+    while not game.is_terminal() and not (max_deals and len(game.results) >= max_deals):
+        seat = game.current_player
+        game.apply(bots[seat].act(game.view(seat)))
+    return game
+
+
 def play_game(job: GameJob) -> GameResult:
     """Play one job to the end (or to ``max_deals`` deals: then the leader on points wins)."""
     game = Game(job.rules, job.seed)
-    bots = [make_bot(job.specs[game.side_of(seat)], bot_seed(job.seed, seat))
-            for seat in range(game.num_players)]
-    while not game.is_terminal() and not (job.max_deals and len(game.results) >= job.max_deals):
-        seat = game.current_player
-        game.apply(bots[seat].act(game.view(seat)))
+    play_on(game, [make_bot(job.specs[game.side_of(seat)], bot_seed(job.seed, seat))
+                   for seat in range(game.num_players)], job.max_deals)
     winner = game.winner if game.is_terminal() else game.leader
     return GameResult(job.index, job.seed, job.entrants, tuple(game.scores), winner,
                       game.is_terminal(), len(game.results), len(game.history))
