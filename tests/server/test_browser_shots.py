@@ -1,7 +1,8 @@
 """Screenshots of the table compared with stored ones (issue 25), so that a change to the look
 is a reviewed change: one seeded classic deal against greedy bots, seen at once by a desktop
 (1280x800), and by a phone (390x844) that opens the same seat at each of three moments: the
-start, mid-deal (a canasta and a red 3 on the table) and the deal's breakdown.
+start, mid-deal (a canasta and a red 3 on the table) and the deal's breakdown. At the start of a
+turn the phone shows the pile whole above the hand's panel, without scrolling.
 
 A shot matches when at most ``TOLERANCE`` of its pixels differ by more than a faint shade
 (fonts anti-alias a little differently from run to run). ``CANASTA_UPDATE_SHOTS=1`` writes the
@@ -78,8 +79,21 @@ def both(page: Page, browser: Browser, moment: str, selector: str) -> list[str]:
     mirror.goto(page.url)
     mirror.wait_for_selector(selector)
     wrong = check(page, "desktop", moment) + check(mirror, "phone", moment)
+    if selector == "#do-draw":
+        wrong += pile_in_sight(mirror)
     phone.close()
     return wrong
+
+
+def pile_in_sight(page: Page) -> list[str]:
+    """[] if the pile shows whole above the hand's panel without scrolling, as the turn starts
+    (to take it or not is the first choice), else where it is."""
+    page.evaluate("window.scrollTo(0, 0)")
+    pile, panel = page.locator("#pile").bounding_box(), page.locator("#me").bounding_box()
+    assert pile is not None and panel is not None
+    bottom = pile["y"] + pile["height"]
+    return [] if bottom <= panel["y"] else [f"the pile ends at {bottom:.0f} px, under the hand's "
+                                            f"panel from {panel['y']:.0f} px"]
 
 
 CHANGED = """([log, message]) => (document.querySelector('#log li:last-child')?.textContent
