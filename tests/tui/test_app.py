@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from canasta import Game
+from canasta.bots import Bot
+from canasta.engine.view import PlayerView
 from canasta.record import read, verify
 from canasta.tui.local import CanastaApp
 from canasta.tui.screens import BreakdownScreen, ChoiceScreen, ConfirmScreen
@@ -187,18 +189,30 @@ async def test_asking_and_answering_may_i_go_out(tmp_path: Path) -> None:
         assert session.log[0] == "You answered yes: going out is allowed."
 
 
-async def test_bots_move_one_at_a_time(tmp_path: Path) -> None:
+async def test_bots_move_one_at_a_time_and_think_during_the_pause(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each bot's move shows ``bot_delay`` after the one before it; the next bot is asked at
+    once and thinks during that pause (a search then adds only what it takes beyond it)."""
     game = position(hands={0: "K 5 7 9", **OTHERS},
                     melds={0: ["Q Q Q"]}, pile="10", phase=MELD, drew=True)
     session = session_at(game, tmp_path)
+    asked: list[int] = []  # the moves played when a bot was asked to think
+    real = session.bot_turn
+
+    def counted() -> tuple[Bot, PlayerView]:
+        asked.append(len(session.game.history))
+        return real()
+
+    monkeypatch.setattr(session, "bot_turn", counted)
     app = CanastaApp(session, bot_delay=1000)  # the next bot waits: one move at a time
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await pilot.press("end", "x")
-        await settle(pilot, app, lambda: len(session.game.history) == 2 and not app.bots_busy)
+        await settle(pilot, app, lambda: len(session.game.history) == 2 and 2 in asked)
         for _ in range(20):
             await pilot.pause()
-        assert len(session.game.history) == 2  # the human's discard and one bot move
+        assert asked == [1, 2]  # the next bot was asked as soon as the first had moved
+        assert len(session.game.history) == 2 and app.bots_busy  # its move waits
         assert session.log[-1] in screen_text(app).replace("\n", " ")
 
 

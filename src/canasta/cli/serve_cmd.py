@@ -55,7 +55,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
                        help="do not open the browser")
     db_cmd.add_db_option(serve)
     serve.add_argument("--bot-pause", type=seconds, default=0.8, metavar="SECONDS",
-                       help="the pause before each bot move (default: 0.8)")
+                       help="the time from one move to a bot's next, its thinking "
+                            "included (default: 0.8)")
     serve.add_argument("--grace", type=seconds, default=60.0, metavar="SECONDS",
                        help="how long an absent player's seat, or a connected player silent "
                             "on their turn, waits before a bot plays it (default: 60)")

@@ -4,11 +4,12 @@
 A move is checked by the engine (every step of a gesture on a copy first, so a refusal changes
 nothing), applied, committed to the database with its event, and only then announced. Bots
 (and a stand-in for a person away longer than the grace period) play through the same path,
-one move at a time after a pause, deciding in a worker process on the seat's view alone
-(``server.worker``: never in the server's own, where a search would hold up every table). A bot's
-seed is drawn from the table and the move's number, so a table resumed after a restart (or
-taken over by another process) plays on exactly as its record says. Only the table's owner
-drives its bots.
+one move at a time, each the table's pause after the one before (the bot thinks during the
+pause, so a search adds only the time it takes beyond it), deciding in a worker process on
+the seat's view alone (``server.worker``: never in the server's own, where a search would hold
+up every table). A bot's seed is drawn from the table and the move's number, so a table
+resumed after a restart (or taken over by another process) plays on exactly as its record
+says. Only the table's owner drives its bots.
 """
 
 from __future__ import annotations
@@ -180,21 +181,36 @@ class TableMoves(TableFollower):
                 async with asyncio.timeout(self._next_wake()):
                     await self._wake.wait()
             return
-        await asyncio.sleep(self.settings.bot_pause)
         version = self.version
-        if self.bot_to_move() != turn:
-            return
         seat, spec, by = turn
-        last = self.events[-1] if self.events else None
-        if by == "stand-in" and (last is None or last.seat != seat or
-                                 last.data.get("by") != by):
-            self._presence()  # everyone is told the seat is a stand-in's now, before it moves
         view = self.game.view(seat)
-        action = await run(self.pool, quick(spec, view), decide, spec,
-                           bot_seed(self.id, len(self.actions)), view)
+        # The bot thinks during the pause, not after it: a move shows the pause after the one
+        # before it, or as soon as the bot has decided if that takes longer (a search).
+        thinking = asyncio.ensure_future(run(self.pool, quick(spec, view), decide, spec,
+                                             bot_seed(self.id, len(self.actions)), view))
+        try:
+            await asyncio.sleep(self.settings.bot_pause)
+            if self.bot_to_move() != turn:
+                return
+            last = self.events[-1] if self.events else None
+            if by == "stand-in" and (last is None or last.seat != seat or
+                                     last.data.get("by") != by):
+                self._presence()  # everyone is told the seat is a stand-in's now, before it moves
+            action = await thinking
+        finally:
+            dropped(thinking)
         async with self.lock:
             if self.owned and self.version == version and self.bot_to_move() == turn:
                 await self._commit(seat, action, by)
+
+
+def dropped(thinking: asyncio.Future[Any]) -> None:
+    """Let go of a bot's decision: cancelled if still wanted from a worker, its failure (if
+    it failed and nobody awaited it) marked seen, so that asyncio does not log it as lost."""
+    if not thinking.done():
+        thinking.cancel()
+    elif not thinking.cancelled():
+        thinking.exception()
 
 
 __all__ = ["STAND_IN", "TableMoves", "bot_seed"]

@@ -1,11 +1,13 @@
 """``canasta play`` against bots: the table (``canasta.tui.app.TableApp``) over a local
 session (``canasta.tui.session.Session``), which asks the engine and saves the game after each
 move. Bots think in a worker thread, so the screen never freezes, and their moves appear one
-by one with a short pause (``bot_delay``).
+by one, each ``bot_delay`` after the one before it: a bot thinks during that pause, so a search
+adds only the time it takes beyond it.
 """
 
 from __future__ import annotations
 
+import time
 from functools import partial
 
 from canasta.bots import Bot
@@ -22,6 +24,7 @@ class CanastaApp(TableApp[Session]):
     def __init__(self, session: Session, ascii: bool = False, bot_delay: float = 0.6) -> None:
         super().__init__(session, ascii)
         self.bot_delay = bot_delay
+        self._moved_at = 0.0  # when a bot's move was last shown (``time.monotonic``)
 
     def on_mount(self) -> None:
         self.redraw()
@@ -105,7 +108,12 @@ class CanastaApp(TableApp[Session]):
         self.refuse(f"{self.session.names[seat]} cannot move ({why}); the game is saved")
 
     def _bot_moved(self, action: Action, moves: int) -> None:
-        """Play the bot's move; then the next bot, the person, or the end of the deal."""
+        """Play the bot's move, no sooner than ``bot_delay`` after the last bot's move was
+        shown; then the next bot, the person, or the end of the deal."""
+        wait = self._moved_at + self.bot_delay - time.monotonic()
+        if wait > 0:
+            self.set_timer(wait, partial(self._bot_moved, action, moves))
+            return
         session = self.session
         if len(session.game.history) != moves:  # the game moved on (a new game)
             self.bots_busy = False
@@ -122,8 +130,5 @@ class CanastaApp(TableApp[Session]):
             self.bots_busy = False
             if session.human_to_act:
                 self.message = ""
-            if self.bot_delay <= 0:
-                self.after_move()
-            else:
-                self.redraw()
-                self.set_timer(self.bot_delay, self.after_move)
+            self._moved_at = time.monotonic()
+            self.after_move()  # the next bot starts thinking now, during the pause
