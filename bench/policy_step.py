@@ -41,8 +41,9 @@ import numpy.typing as npt
 from canasta.bots import kinds
 from canasta.bots.base import Decision, forced
 from canasta.bots.greedy import GreedyBot
-from canasta.bots.ismcts import IsmctsBot, margin_of, outcome_of
+from canasta.bots.ismcts import IsmctsBot
 from canasta.bots.knowledge import Knowledge
+from canasta.bots.outcomes import margin_of, outcome_of
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from canasta.bots import make_bot
 from canasta.bots.base import forced
 from canasta.bots.greedy import GreedyBot
-from canasta.bots.ismcts import IsmctsBot, paired_gain
+from canasta.bots.ismcts import IsmctsBot
+from canasta.bots.outcomes import paired_gain
 from canasta.engine.game import Game
 from canasta.rules import load
 from canasta.sim.games import bot_seed

@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from canasta.bots import make_bot
 from canasta.bots.evaluation import FEATURES, features
-from canasta.bots.ismcts import margin_of
+from canasta.bots.outcomes import margin_of
 from canasta.engine.actions import ActionType
 from canasta.engine.game import Game
 from canasta.rules import load

@@ -24,7 +24,8 @@ from canasta.bots.evaluation import (
     shipped,
     side_counts,
 )
-from canasta.bots.ismcts import IsmctsBot, margin_of
+from canasta.bots.ismcts import IsmctsBot
+from canasta.bots.outcomes import margin_of
 from canasta.rules import load
 from tests.helpers import MELD, position
 from tests.scripts import load_script

@@ -22,10 +22,10 @@ from canasta.bots.ismcts import (
     IsmctsBot,
     Search,
     helpers,
-    outcome_of,
     pooled,
     sample_part,
 )
+from canasta.bots.outcomes import outcome_of
 from canasta.bots.priors import (
     DISCARDED,
     PASSED,

@@ -78,7 +78,7 @@ def test_the_search_bot_runs_on_a_time_budget() -> None:
 
 
 def test_the_search_bot_deviates_only_on_a_clear_paired_gain() -> None:
-    from canasta.bots.ismcts import paired_gain
+    from canasta.bots.outcomes import paired_gain
 
     mean, low = paired_gain([0.5, 0.7, 0.9], [0.1, 0.4, 0.5], z=1.0)
     gains = [0.4, 0.3, 0.4]

@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import astuple, dataclass
 
 from canasta.bots.greedy import GreedyBot
-from canasta.bots.ismcts import IsmctsBot, margin_of, paired_gain
+from canasta.bots.ismcts import IsmctsBot
+from canasta.bots.outcomes import margin_of, paired_gain
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.determinize import determinize
 from canasta.engine.game import Game
