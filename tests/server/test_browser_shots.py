@@ -2,7 +2,8 @@
 is a reviewed change: one seeded classic deal against greedy bots, seen at once by a desktop
 (1280x800), and by a phone (390x844) that opens the same seat at each of three moments: the
 start, mid-deal (a canasta and a red 3 on the table) and the deal's breakdown. At the start of a
-turn the phone shows the pile whole above the hand's panel, without scrolling.
+turn the phone shows the pile whole above the hand's panel, without scrolling, and a laptop's
+window (1366x650) your side's melds.
 
 A shot matches when at most ``TOLERANCE`` of its pixels differ by more than a faint shade
 (fonts anti-alias a little differently from run to run). ``CANASTA_UPDATE_SHOTS=1`` writes the
@@ -13,7 +14,9 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
@@ -24,6 +27,8 @@ STORED = Path(__file__).with_name("data") / "shots"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "server" / "shots"
 SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800},
                                   "phone": {"width": 390, "height": 844}}
+#: A laptop's window: 1366x768 less the browser's bars. Only looked at, not stored.
+LAPTOP: ViewportSize = {"width": 1366, "height": 650}
 TOLERANCE = 0.02  #: the share of pixels that may differ
 SHADE = 48  #: a pixel differs when a channel is further off than this (of 255)
 
@@ -67,22 +72,47 @@ def check(page: Page, size: str, moment: str) -> list[str]:
         else []
 
 
-def both(page: Page, browser: Browser, moment: str, selector: str) -> list[str]:
-    """The shots of ``moment``: the desktop's page, and a phone opened on the same seat (its
-    secret token put where the page keeps it) and waiting for ``selector``."""
+@contextmanager
+def same_seat(page: Page, browser: Browser, size: ViewportSize, selector: str,
+              **options: Any) -> Iterator[Page]:
+    """The seat of ``page`` opened in a new browser context of ``size`` (its secret token put
+    where the page keeps it), once ``selector`` shows."""
     token = page.evaluate("localStorage.getItem(`canasta.seat.${location.pathname.split('/')[2]}`)")
-    phone = browser.new_context(viewport=SIZES["phone"], is_mobile=True, has_touch=True,
-                                reduced_motion="reduce")
-    mirror = phone.new_page()
-    mirror.add_init_script(f"localStorage.setItem('canasta.seat.{page.url.rsplit('/', 1)[1]}',"
-                           f" {token!r})")
-    mirror.goto(page.url)
-    mirror.wait_for_selector(selector)
-    wrong = check(page, "desktop", moment) + check(mirror, "phone", moment)
-    if selector == "#do-draw":
-        wrong += pile_in_sight(mirror)
-    phone.close()
+    context = browser.new_context(viewport=size, reduced_motion="reduce", **options)
+    other = context.new_page()
+    other.add_init_script(f"localStorage.setItem('canasta.seat.{page.url.rsplit('/', 1)[1]}',"
+                          f" {token!r})")
+    other.goto(page.url)
+    other.wait_for_selector(selector)
+    try:
+        yield other
+    finally:
+        context.close()
+
+
+def both(page: Page, browser: Browser, moment: str, selector: str) -> list[str]:
+    """The shots of ``moment``: the desktop's page, and a phone opened on the same seat and
+    waiting for ``selector``."""
+    with same_seat(page, browser, SIZES["phone"], selector, is_mobile=True,
+                   has_touch=True) as mirror:
+        wrong = check(page, "desktop", moment) + check(mirror, "phone", moment)
+        if selector == "#do-draw":
+            wrong += pile_in_sight(mirror)
     return wrong
+
+
+def melds_in_sight(page: Page, browser: Browser) -> list[str]:
+    """[] if, in a laptop's window (``LAPTOP``), your side's melds show whole above the hand's
+    panel without scrolling as the turn starts, else how far they reach."""
+    with same_seat(page, browser, LAPTOP, "#do-draw") as laptop:
+        laptop.evaluate("window.scrollTo(0, 0)")
+        panel = laptop.locator("#me").bounding_box()
+        boxes = [m.bounding_box() for m in laptop.locator("#melds-us .meld").all()]
+        assert panel is not None and boxes and None not in boxes, "no meld of your side"
+        bottom = max(box["y"] + box["height"] for box in boxes if box is not None)
+        return [] if bottom <= panel["y"] else [
+            f"{LAPTOP['width']}x{LAPTOP['height']}: your melds end at {bottom:.0f} px, under "
+            f"the hand's panel from {panel['y']:.0f} px"]
 
 
 def pile_in_sight(page: Page) -> list[str]:
@@ -153,7 +183,7 @@ def test_the_table_looks_as_it_did(server: Running, browser: Browser) -> None:
     mid = play_until(page, lambda: page.locator("#felt .meld.complete").count() > 0
                      and page.locator("#felt .threes .card").count() > 0, 120)
     assert mid == "stop", "the deal ended before a canasta and a red 3"
-    wrong += both(page, browser, "mid", "#do-draw")
+    wrong += both(page, browser, "mid", "#do-draw") + melds_in_sight(page, browser)
     assert play_until(page, lambda: False, 180) == "breakdown"
     wrong += both(page, browser, "breakdown", ".breakdown")
     assert not wrong, wrong
