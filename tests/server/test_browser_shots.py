@@ -3,7 +3,8 @@ is a reviewed change: one seeded classic deal against greedy bots, seen at once 
 (1280x800), and by a phone (390x844) that opens the same seat at each of three moments: the
 start, mid-deal (a canasta and a red 3 on the table) and the deal's breakdown. At the start of a
 turn the phone shows the pile whole above the hand's panel, without scrolling, and a laptop's
-window (1366x650) your side's melds.
+window (1366x650) your side's melds; on a phone on its side (844x390) the hand's panel lies
+below the table, not over it.
 
 A shot matches when at most ``TOLERANCE`` of its pixels differ by more than a faint shade
 (fonts anti-alias a little differently from run to run). ``CANASTA_UPDATE_SHOTS=1`` writes the
@@ -29,6 +30,8 @@ SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800},
                                   "phone": {"width": 390, "height": 844}}
 #: A laptop's window: 1366x768 less the browser's bars. Only looked at, not stored.
 LAPTOP: ViewportSize = {"width": 1366, "height": 650}
+#: A phone on its side. Only looked at, not stored.
+SIDEWAYS: ViewportSize = {"width": 844, "height": 390}
 TOLERANCE = 0.02  #: the share of pixels that may differ
 SHADE = 48  #: a pixel differs when a channel is further off than this (of 255)
 
@@ -126,6 +129,20 @@ def pile_in_sight(page: Page) -> list[str]:
                                             f"panel from {panel['y']:.0f} px"]
 
 
+def table_uncovered(page: Page, browser: Browser) -> list[str]:
+    """[] if, on a phone on its side (``SIDEWAYS``), the hand's panel lies below the table
+    rather than over it (a panel held at the bottom of 390 px would leave the table a strip),
+    else where the two meet."""
+    with same_seat(page, browser, SIDEWAYS, "#do-draw", is_mobile=True, has_touch=True) as side:
+        side.evaluate("window.scrollTo(0, 0)")
+        felt, panel = side.locator("#felt").bounding_box(), side.locator("#me").bounding_box()
+        assert felt is not None and panel is not None
+        bottom = felt["y"] + felt["height"]
+        return [] if panel["y"] >= bottom else [
+            f"{SIDEWAYS['width']}x{SIDEWAYS['height']}: the hand's panel at {panel['y']:.0f} px "
+            f"covers the table, which ends at {bottom:.0f} px"]
+
+
 CHANGED = """([log, message]) => (document.querySelector('#log li:last-child')?.textContent
   !== log) || (document.querySelector('#message').textContent !== message)"""
 
@@ -183,7 +200,8 @@ def test_the_table_looks_as_it_did(server: Running, browser: Browser) -> None:
     mid = play_until(page, lambda: page.locator("#felt .meld.complete").count() > 0
                      and page.locator("#felt .threes .card").count() > 0, 120)
     assert mid == "stop", "the deal ended before a canasta and a red 3"
-    wrong += both(page, browser, "mid", "#do-draw") + melds_in_sight(page, browser)
+    wrong += both(page, browser, "mid", "#do-draw") + melds_in_sight(page, browser) \
+        + table_uncovered(page, browser)
     assert play_until(page, lambda: False, 180) == "breakdown"
     wrong += both(page, browser, "breakdown", ".breakdown")
     assert not wrong, wrong
