@@ -62,6 +62,7 @@ def test_the_centre_of_every_card_selects_that_card(server: Running, browser: Br
     assert count >= 7
     for i in range(count):
         card = page.locator(f'#hand .card[data-index="{i}"]')
+        card.scroll_into_view_if_needed()  # on a phone on its side the hand is below the table
         box = card.bounding_box()
         assert box is not None and box["width"] >= (56 if size == "desktop" else 44)
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
