@@ -4,7 +4,7 @@ REFERENCE §16)."""
 from __future__ import annotations
 
 from canasta.cards import ACE, JOKER, parse_kind
-from canasta.engine.scoring import Meld, score_side
+from canasta.engine.scoring import Meld, SideScore, score_side
 from canasta.rules import load
 from tests.helpers import counts
 
@@ -60,3 +60,17 @@ def test_black_three_meld_and_in_hand() -> None:
     score = score_side(CLASSIC, 0, [Meld(parse_kind("B3"), 4)], [counts("B3 JK")], 0, True)
     assert score.melded == 20 and score.in_hand == -55
     assert parse_kind("JK") == JOKER
+
+
+def test_the_breakdown_names_only_the_canastas_made() -> None:
+    """The canasta bonus's line counts each kind made, none that was not, and says "canasta"
+    for one ("1 mixed canasta", not "0 natural + 1 mixed canastas")."""
+    def line(natural: int = 0, mixed: int = 0, wild: int = 0, sambas: int = 0) -> str:
+        score = SideScore(0, 0, 0, natural, mixed, 300, 0, 0, 0, False, 0, 300,
+                          wild_canastas=wild, sambas=sambas)
+        return score.items()[0][0]
+
+    assert line(mixed=1) == "1 mixed canasta"
+    assert line(natural=2, mixed=1) == "2 natural + 1 mixed canastas"
+    assert line(natural=1, wild=1) == "1 natural + 1 wild canastas"
+    assert line(mixed=1, sambas=2) == "1 mixed + 2 samba canastas"

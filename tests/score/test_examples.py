@@ -69,7 +69,7 @@ def test_the_house_presets_own_words(pad: Pad) -> None:
     pad("new", "House", "--rules", "house", "--sides", "Us", "Them")
     ran = pad("deal", "House", "natural=1 wild=1 melded=7x5+7x20 cut out", "melded=50 hand=20")
     assert _items(ran.out, "Us") == [
-        ("melded cards", 175), ("1 natural + 0 mixed + 1 wild canastas", 2500),
+        ("melded cards", 175), ("1 natural + 1 wild canastas", 2500),
         ("going out", 100), ("perfect cut", 100)]
     pad(*CLASSIC)
     refused = pad("deal", "Friday", "natural=1 wild=1 melded=175 out", "melded=50")
@@ -137,7 +137,7 @@ def test_a_households_own_rules_file(pad: Pad, tmp_path: Path) -> None:
     ours.write_text('base = "house"\nname = "ours"\n')  # changed later: the game keeps its own
     ran = pad("deal", "Home", "natural=1 wild=1 melded=7x5+7x20 out", "melded=50")
     assert _items(ran.out, "Us") == [
-        ("melded cards", 175), ("1 natural + 0 mixed + 1 wild canastas", 3500),
+        ("melded cards", 175), ("1 natural + 1 wild canastas", 3500),
         ("going out", 150)]
     assert pad("list").out == "Home (ours): 1 deal, Us 3,825, Them 50; going on\n"
 

@@ -57,14 +57,15 @@ class SideScore:
 
     def items(self) -> list[tuple[str, int]]:
         """The nonzero items of the score, in words, in the order they are usually counted."""
-        wild = f" + {self.wild_canastas} wild" if self.wild_canastas else ""
-        wild += f" + {_count(self.sambas, 'samba')}" if self.sambas else ""
-        wild += f" + {self.special_canastas} special" if self.special_canastas else ""
+        kinds = [(self.natural_canastas, "natural"), (self.mixed_canastas, "mixed"),
+                 (self.wild_canastas, "wild"), (self.sambas, "samba"),
+                 (self.special_canastas, "special")]
+        canastas = " + ".join(f"{n} {kind}" for n, kind in kinds if n)
+        canastas += " canasta" if sum(n for n, _ in kinds) == 1 else " canastas"
         rows = [
             ("melded cards", self.melded),
             ("cards left in hand", self.in_hand),
-            (f"{self.natural_canastas} natural + {self.mixed_canastas} mixed{wild} canastas",
-             self.canasta_bonus),
+            (canastas, self.canasta_bonus),
             ("unfinished wild meld", self.unfinished_wild),
             ("unfinished special meld", self.unfinished_special),
             ("special cards left in hand", self.specials_in_hand),
