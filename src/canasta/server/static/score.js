@@ -56,6 +56,7 @@ async function showGames() {
   if (!data.games.length) list.append(el("li", {}, "No game yet."));
   const select = $("#preset");
   for (const preset of data.presets) select.append(el("option", { value: preset.name }, preset.name));
+  if (data.presets.some((p) => p.name === "classic")) select.value = "classic";  // as the table's form
   const sidesFor = () => data.presets.find((p) => p.name === select.value);
   const drawSides = () => {
     const preset = sidesFor();
