@@ -64,7 +64,7 @@ function meldNode(meld, lay, canLay) {
     const red = meld.canasta === "natural";
     const top = meld.cards.find((c) => (red ? "HD" : "SC").includes(c.eye)) || meld.cards[0];
     body = el("div", { class: `squared ${red ? "red" : "black"}` }, el("span", { class: "card", html: cardSVG(top) }),
-      el("span", { class: "ribbon" }, `${meld.canasta} · ${meld.count}`));
+      el("span", { class: "ribbon" }, meld.canasta, el("span", { class: "ribbon-count" }, ` · ${meld.count}`)));
   } else {
     body = el("div", { class: "column", style: `--n:${meld.cards.length}` });
     for (const card of meld.cards) body.append(el("span", { class: "card", html: cardSVG(card) }));
