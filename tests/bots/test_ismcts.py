@@ -344,6 +344,26 @@ def test_a_helper_ends_when_the_process_that_made_it_is_killed() -> None:
     assert gone(helper, within=30)
 
 
+def test_helpers_start_where_a_face_has_captured_standard_error() -> None:
+    """A terminal face captures ``sys.stderr`` with an object whose ``fileno()`` is -1
+    (Textual's): the search's helpers start all the same (multiprocessing's resource tracker
+    once failed on that file, 'bad value(s) in fds_to_keep', and ``canasta play --level
+    expert`` stopped at the bots' first search)."""
+    script = ("import io, sys\n"
+              "class Captured(io.StringIO):\n"
+              "    def fileno(self): return -1\n"
+              "sys.stderr = Captured()\n"
+              "from canasta import Game\n"
+              "from canasta.bots.ismcts import IsmctsBot\n"
+              "game = Game('classic', 3)\n"
+              "bot = IsmctsBot(iterations=8, settle=0, processes=2)\n"
+              "print(bot.search(game.view(game.current_player)).samples, flush=True)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "8"
+
+
 @pytest.mark.parametrize("processes", [0, 17, -1])
 def test_a_count_of_processes_out_of_range_is_refused(processes: int) -> None:
     with pytest.raises(BotError, match=f"processes={processes}: expected 1 to 16"):

@@ -27,6 +27,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import random
+import sys
 import threading
 import time
 import warnings
@@ -34,6 +35,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
+from multiprocessing import resource_tracker
 
 from canasta.bots.base import BotBase, BotError, Decision, forced
 from canasta.bots.evaluation import Evaluation, evaluation_for
@@ -372,12 +374,32 @@ def helpers(count: int) -> ProcessPoolExecutor:
     """The pool of ``count`` helper processes (``_HELPERS``), made when first asked for."""
     pool = _HELPERS.get(count)
     if pool is None:
+        _start_tracker()
         pool = _HELPERS[count] = ProcessPoolExecutor(
             count, mp_context=multiprocessing.get_context("spawn"),
             initializer=leave_with_parent)
         # started now, so the first search is not left to wait for them
         _READY[count] = [pool.submit(ready) for _ in range(count)]
     return pool
+
+
+def _start_tracker() -> None:
+    """Start multiprocessing's resource tracker (a pool's queues need it) with this process's
+    own standard error where ``sys.stderr`` is no file. A face may capture it (Textual's, in
+    ``canasta play``, has ``fileno()`` -1), and the tracker, which hands its child that file,
+    then fails to start ('bad value(s) in fds_to_keep', Python 3.11): the expert level could
+    not play in the terminal."""
+    try:
+        captured = sys.stderr is not None and sys.stderr.fileno() < 0
+    except (AttributeError, OSError, ValueError):
+        captured = False  # no file number at all: the tracker starts without one
+    if not captured:
+        return
+    held, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = held
 
 
 def broken(count: int) -> None:
