@@ -3,6 +3,8 @@ keys, refusals, confirmations, undo, the deal's breakdown, bots one by one (issu
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -300,3 +302,35 @@ async def test_every_other_side_has_its_panel(tmp_path: Path) -> None:
         assert any(row.startswith(" Bob · ") for row in rows)
         assert any(row.startswith(" Bea · ") for row in rows)
         assert any(row.startswith(" Your side · ") for row in rows)
+
+
+#: A game against bots that search on two processes, as the expert level does, in a fresh
+#: interpreter (where multiprocessing's resource tracker is not yet running).
+SEARCHERS = """
+import asyncio, sys
+from canasta.tui.local import CanastaApp
+from canasta.tui.session import Options, start
+
+async def main() -> None:
+    session = start(Options(seed=12, bots="ismcts:iterations=4,processes=2", save=sys.argv[1]))
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(100, 30)):
+        for _ in range(6000):
+            if session.human_to_act and not app.bots_busy:
+                break
+            await asyncio.sleep(0.01)
+    print(len(session.game.history), session.human_to_act)
+
+asyncio.run(main())
+"""
+
+
+def test_bots_that_search_on_two_processes_play_in_the_terminal(tmp_path: Path) -> None:
+    """The expert level's search samples in helper processes; under the terminal's face
+    (Textual, which captures standard error) they start and the bots play up to the person's
+    turn (they once stopped at their first search: 'bad value(s) in fds_to_keep')."""
+    done = subprocess.run([sys.executable, "-c", SEARCHERS, str(tmp_path / "g.json")],
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-3000:]
+    moves, human = done.stdout.split()
+    assert int(moves) > 0 and human == "True"
