@@ -153,9 +153,7 @@ def value(world: Game, action: Action, seat: int, bots: list[GreedyBot]) -> floa
     game = world.clone()
     deals = len(game.results)
     game.apply(action)
-    while not game.is_terminal() and len(game.results) == deals:
-        turn = game.current_player
-        game.apply(bots[turn].act(game.view(turn)))
+    play_on(game, bots, max_deals=deals + 1)
     margin, ended = margin_of(game, seat, deals)
     return outcome_of(margin, ended, SCALE)
 
