@@ -31,11 +31,13 @@ def shot(page: Page, name: str) -> None:
 
 
 def new_table(page: Page, url: str, rules_file: Path | None = None,
-              seats: dict[int, str] | None = None) -> None:
-    """Create a table from the home page: the rules (a file, or the default preset), then
-    the seats' choices, then the button."""
+              seats: dict[int, str] | None = None, preset: str | None = None) -> None:
+    """Create a table from the home page: the rules (a file, a preset, or the default
+    preset), then the seats' choices, then the button."""
     page.goto(url)
     page.wait_for_selector("#seat-1")
+    if preset is not None:
+        page.select_option("#preset", preset)
     if rules_file is not None:
         page.set_input_files("#rules-file", str(rules_file))
     for seat, choice in (seats or {}).items():

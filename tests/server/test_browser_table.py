@@ -1,10 +1,12 @@
 """The table in headless Chromium at a desktop's 1280x800 and a phone's 390x844 (issue 25): the
 centre of every card of the hand selects that card; a card's suit is the same in the hand, in
 its meld and after a reload; moves fly unless the player prefers reduced motion; the host's
-settings reach the table; an away seat says a bot will play for it; the page is light."""
+settings reach the table; an away seat says a bot will play for it; the page is light; the
+other seats go round in the order of play (six-hand and three-hand, desktop and phone)."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -229,3 +231,44 @@ def test_the_page_is_light_and_paints_fast(server: Running, browser: Browser) ->
     print(f"first contentful paint {paint:.0f} ms; own scripts and styles {own / 1024:.1f} KB")
     assert paint < 1000
     page.close()
+
+
+def seat_boxes(page: Page) -> dict[int, tuple[float, float, float]]:
+    """Each other seat's box on the page, by seat number: its centre and its top."""
+    boxes: list[dict[str, float]] = page.evaluate("""[...document.querySelectorAll('#felt .seat')]
+        .map(s => { const r = s.getBoundingClientRect();
+                    return {seat: +s.dataset.seat, x: r.x + r.width / 2, y: r.y + r.height / 2,
+                            top: r.y}; })""")
+    return {int(b["seat"]): (b["x"], b["y"], b["top"]) for b in boxes}
+
+
+@pytest.mark.parametrize("preset", ["six_hand", "three_hand"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_other_seats_go_round_in_the_order_of_play(server: Running, browser: Browser,
+                                                       preset: str, size: str) -> None:
+    """The seats after yours, in the order they play, go round the table from your left on
+    a desktop (clockwise round the felt's centre), and on a phone, where they sit in rows
+    above the table, read in that order (left to right, row by row)."""
+    page = context(browser, size).new_page()
+    new_table(page, server.url, preset=preset)
+    boxes = seat_boxes(page)
+    order = list(range(1, len(boxes) + 1))
+    assert sorted(boxes) == order
+    if size == "desktop":
+        felt = page.locator("#felt").bounding_box()
+        assert felt is not None
+        mid_x, mid_y = felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2
+
+        def angle(seat: int) -> float:  # from your left (-180) over the top (-90) to the right
+            x, y, _ = boxes[seat]
+            turn = math.degrees(math.atan2(y - mid_y, x - mid_x))
+            return turn - 360 if turn > 90 else turn
+        assert sorted(order, key=angle) == order, {s: round(angle(s)) for s in order}
+    else:
+        row, row_middle, reading = 0, -1.0, {}
+        for seat in sorted(order, key=lambda s: boxes[s][2]):  # a row: tops above its middle
+            if boxes[seat][2] > row_middle:
+                row, row_middle = row + 1, boxes[seat][1]
+            reading[seat] = (row, boxes[seat][0])
+        assert sorted(order, key=reading.__getitem__) == order, boxes
+    page.context.close()
