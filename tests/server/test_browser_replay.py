@@ -2,7 +2,7 @@
 replay; the replay steps to its last move and back by the buttons, the move list and the
 keyboard; face up every hand is shown, from a seat's eyes only that seat's (the DOM holds no
 other hand's card face); a game in progress is refused; a record file chosen on /replay
-replays, a bad one says why."""
+replays, a bad one says why; face up, a six-hand game shows every seat in a place of its own."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.server.harness import Running, create, running
-from tests.server.test_replay import finished_table
+from tests.server.test_browser_table import SIZES, seats_in_play_order
+from tests.server.test_replay import finished_table, until_over
 
 FACES = "svg.face"  # a card's face (a back is an img)
 
@@ -134,3 +135,21 @@ def test_a_game_in_progress_is_refused_and_a_record_file_replays(server: Running
     page.set_input_files("#record-file", str(saved))
     expect(page.locator("#upload-error")).to_contain_text("not a good record")
     page.close()
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_six_hand_game_face_up_shows_every_seat_in_the_order_of_play(
+        server: Running, browser: Browser, phone: bool) -> None:
+    """Face up there is no "you": the first seat takes the bottom, where the others go round
+    from; with six players every seat keeps a place of its own (the first seat's box once
+    lay on its left-hand partner's)."""
+    with server.http() as http:
+        table = create(http, ["greedy"] * 6, rules="six_hand")["id"]
+        until_over(http, table)
+    size = SIZES["phone" if phone else "desktop"]
+    page = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone).new_page()
+    page.goto(f"{server.url}replay/{table}?seat=all&step=40")
+    expect(page.locator("#felt .seat .open-hand").first).to_be_visible()
+    expect(page.locator("#felt .seat")).to_have_count(6)
+    seats_in_play_order(page, [0, 1, 2, 3, 4, 5], phone)
+    page.context.close()

@@ -233,42 +233,54 @@ def test_the_page_is_light_and_paints_fast(server: Running, browser: Browser) ->
     page.close()
 
 
-def seat_boxes(page: Page) -> dict[int, tuple[float, float, float]]:
-    """Each other seat's box on the page, by seat number: its centre and its top."""
+def seat_boxes(page: Page) -> dict[int, dict[str, float]]:
+    """Each seat's box drawn on the felt, by seat number (x, y, width, height)."""
     boxes: list[dict[str, float]] = page.evaluate("""[...document.querySelectorAll('#felt .seat')]
         .map(s => { const r = s.getBoundingClientRect();
-                    return {seat: +s.dataset.seat, x: r.x + r.width / 2, y: r.y + r.height / 2,
-                            top: r.y}; })""")
-    return {int(b["seat"]): (b["x"], b["y"], b["top"]) for b in boxes}
+                    return {seat: +s.dataset.seat, x: r.x, y: r.y, width: r.width,
+                            height: r.height}; })""")
+    return {int(b["seat"]): b for b in boxes}
+
+
+def seats_in_play_order(page: Page, order: list[int], phone: bool) -> None:
+    """Assert that the seats' boxes overlap nowhere and go round in ``order``: on a desktop
+    clockwise round the felt's centre, from the bottom (a face-up replay's first seat) or
+    your left; on a phone, where the seats sit in rows above the table, in reading order
+    (left to right, row by row)."""
+    boxes = seat_boxes(page)
+    assert sorted(boxes) == sorted(order)
+    for one, other in ((a, b) for a in boxes for b in boxes if a < b):
+        p, q = boxes[one], boxes[other]
+        assert (p["x"] + p["width"] <= q["x"] or q["x"] + q["width"] <= p["x"]
+                or p["y"] + p["height"] <= q["y"] or q["y"] + q["height"] <= p["y"]), \
+            f"seats {one} and {other} overlap: {p} {q}"
+    centre = {s: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for s, b in boxes.items()}
+    if not phone:
+        felt = page.locator("#felt").bounding_box()
+        assert felt is not None
+        mid_x, mid_y = felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2
+
+        def angle(seat: int) -> float:  # clockwise on the screen from a little left of below
+            x, y = centre[seat]
+            return (math.degrees(math.atan2(y - mid_y, x - mid_x)) - 60) % 360
+        assert sorted(order, key=angle) == order, {s: round(angle(s)) for s in order}
+    else:
+        row, row_middle, reading = 0, -1.0, {}
+        for seat in sorted(order, key=lambda s: boxes[s]["y"]):  # a row: tops above its middle
+            if boxes[seat]["y"] > row_middle:
+                row, row_middle = row + 1, centre[seat][1]
+            reading[seat] = (row, centre[seat][0])
+        assert sorted(order, key=reading.__getitem__) == order, boxes
 
 
 @pytest.mark.parametrize("preset", ["six_hand", "three_hand"])
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_other_seats_go_round_in_the_order_of_play(server: Running, browser: Browser,
                                                        preset: str, size: str) -> None:
-    """The seats after yours, in the order they play, go round the table from your left on
-    a desktop (clockwise round the felt's centre), and on a phone, where they sit in rows
-    above the table, read in that order (left to right, row by row)."""
+    """The seats after yours, in the order they play, go round the table from your left
+    (``seats_in_play_order``)."""
     page = context(browser, size).new_page()
     new_table(page, server.url, preset=preset)
-    boxes = seat_boxes(page)
-    order = list(range(1, len(boxes) + 1))
-    assert sorted(boxes) == order
-    if size == "desktop":
-        felt = page.locator("#felt").bounding_box()
-        assert felt is not None
-        mid_x, mid_y = felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2
-
-        def angle(seat: int) -> float:  # from your left (-180) over the top (-90) to the right
-            x, y, _ = boxes[seat]
-            turn = math.degrees(math.atan2(y - mid_y, x - mid_x))
-            return turn - 360 if turn > 90 else turn
-        assert sorted(order, key=angle) == order, {s: round(angle(s)) for s in order}
-    else:
-        row, row_middle, reading = 0, -1.0, {}
-        for seat in sorted(order, key=lambda s: boxes[s][2]):  # a row: tops above its middle
-            if boxes[seat][2] > row_middle:
-                row, row_middle = row + 1, boxes[seat][1]
-            reading[seat] = (row, boxes[seat][0])
-        assert sorted(order, key=reading.__getitem__) == order, boxes
+    seats_in_play_order(page, list(range(1, page.locator("#felt .seat").count() + 1)),
+                        phone=size == "phone")
     page.context.close()

@@ -36,11 +36,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
 def finished_table(http: httpx.Client) -> str:
     """A table of bots playing the quick rules (one short deal), once it is over."""
     table: str = create(http, BOTS)["id"]
+    until_over(http, table)
+    return table
+
+
+def until_over(http: httpx.Client, table: str) -> None:
+    """Wait for the bots at ``table`` to finish its game."""
     deadline = time.monotonic() + 60
     while not http.get(f"/api/tables/{table}").json()["over"]:
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.05)
-    return table
 
 
 @pytest.fixture(scope="module")

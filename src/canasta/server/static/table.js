@@ -131,7 +131,7 @@ export function drawTable(frame, handlers) {
   const myTurn = you !== null && facts.turn.mine && !handlers.still;
   const felt = $("felt");
   const players = facts.seats.length;
-  felt.className = `players-${players}`;
+  felt.className = `players-${players}${you === null ? " face-up" : ""}`;
   const grace = table.settings ? table.settings.grace : 60;
   const order = [];
   const base = you === null ? 0 : you;  // a spectator sits where seat 1 sits
