@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from canasta import Game, RuleSet
+from canasta.bots.greedy import GreedyBot
 from canasta.cards import NUM_KINDS, parse_kind
 from canasta.engine import turn
 from canasta.engine.state import HandEnd, Phase
@@ -134,3 +135,14 @@ def end_hand(game: Game) -> None:
     then the game goes on or ends as after any hand."""
     turn.end_hand(game.state, game.t, -1, HandEnd.STOCK_EXHAUSTED)
     game._legal = None
+
+
+def cutthroat_pair() -> Game:
+    """A cutthroat deal where the first seat has joined a partner at the pile, its turn to
+    draw: the side of that partner's own is left empty for the deal."""
+    game, bot = Game("cutthroat", 1), GreedyBot()
+    while True:
+        view = game.view(game.current_player)
+        if view.seat == 0 and view.phase == "draw" and len(set(view.seat_sides)) < view.sides:
+            return game
+        game.apply(bot.act(view))

@@ -7,7 +7,8 @@ import json
 
 from canasta import Game
 from canasta.presentation import table_facts
-from tests.helpers import MELD, position
+from canasta.presentation.text import render
+from tests.helpers import MELD, cutthroat_pair, position
 
 NAMES = ("Ann", "Bob", "Bea", "Cy")
 
@@ -97,3 +98,13 @@ def test_a_finished_game_names_the_winner() -> None:
     assert game.is_terminal() and facts.winner == "Ann and Bea"
     assert facts.turn.phase == "over" and "Ann and Bea win" in facts.turn.words
     assert facts.last_deal is not None and facts.last_deal.deal == 1
+
+
+def test_a_side_left_empty_for_the_deal_is_kept_for_the_scores_but_not_drawn() -> None:
+    """Cutthroat: a player who joins a partner at the pile leaves its own side empty; the
+    facts keep that side (its score, for the score sheet) and the text face draws the sides
+    with a seat only."""
+    facts = table_facts(cutthroat_pair().view(0))
+    assert [side.seats for side in facts.sides] == [(0, 2), (1,), ()]
+    assert [side.seats for side in facts.seated_sides] == [(0, 2), (1,)]
+    assert "obody" not in render(facts)

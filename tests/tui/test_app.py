@@ -17,7 +17,7 @@ from canasta.tui.local import CanastaApp
 from canasta.tui.screens import BreakdownScreen, ChoiceScreen, ConfirmScreen
 from canasta.tui.session import Options, start
 from canasta.tui.widgets import HandPanel
-from tests.helpers import MELD, position
+from tests.helpers import MELD, cutthroat_pair, position
 from tests.tui.conftest import play_by_keys, screen_text, session_at, settle, type_command
 
 pytestmark = pytest.mark.anyio
@@ -302,6 +302,17 @@ async def test_every_other_side_has_its_panel(tmp_path: Path) -> None:
         assert any(row.startswith(" Bob · ") for row in rows)
         assert any(row.startswith(" Bea · ") for row in rows)
         assert any(row.startswith(" Your side · ") for row in rows)
+
+
+async def test_a_side_left_empty_for_the_deal_has_no_panel(tmp_path: Path) -> None:
+    """Cutthroat: the side a player left to join a partner has nobody and nothing on the
+    table, so it is not drawn (it once showed as "Nobody · 0 points · needs 50 to open")."""
+    app = CanastaApp(session_at(cutthroat_pair(), tmp_path), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        text = screen_text(app)
+        assert "Your side · " in text and "Bob · " in text
+        assert "obody" not in text
 
 
 #: A game against bots that search on two processes, as the expert level does, in a fresh

@@ -296,6 +296,13 @@ class TableFacts(Fact):
     bonus_piles: tuple[int, ...] = ()  # sizes of the face-down bonus piles (Modern American)
     deals: tuple[DealLine, ...] = ()  # every finished deal's points, the score sheet
 
+    @property
+    def seated_sides(self) -> tuple[SideFact, ...]:
+        """The sides a face draws: those with a seat. Where a player joins a partner's side
+        for the deal (``players.partners_at_pile``, cutthroat) its own side is left empty:
+        it keeps its score for the score sheet, and has nothing on the table."""
+        return tuple(side for side in self.sides if side.seats)
+
     def scoreboard(self) -> tuple[tuple[str, int], ...]:
         """Who has what game total: each side by its name, or, where every seat keeps its own
         score (``SideFact.seat_scores``), each seat by its name."""

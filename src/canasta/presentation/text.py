@@ -41,7 +41,7 @@ def render(facts: TableFacts, ascii: bool = False) -> str:
     lines.append(f"Pile: {pile.size} cards, top {top}{state}")
     if facts.bonus_piles:
         lines.append("Bonus piles face down: " + ", ".join(f"{n} cards" for n in facts.bonus_piles))
-    for side in facts.sides:
+    for side in facts.seated_sides:
         melds = " | ".join(meld_line(m, ascii) for m in side.melds) or "no melds"
         need = f"{dot}needs {side.minimum} to open" if not side.opened else ""
         red = f"{dot}red 3s {side.red_threes}" if side.red_threes else ""

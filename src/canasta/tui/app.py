@@ -226,10 +226,13 @@ class TableApp(App[None], Generic[S]):
         top.append("\n").append(facts.turn.words, style=turn_style)
         self.query_one("#top", Static).update(top)
         mine = next(s for s in facts.sides if s.mine)
-        others = [s for s in facts.sides if not s.mine]
+        others = [s for s in facts.seated_sides if not s.mine]
         self.query_one("#us", SidePanel).show(mine, facts.seats, self.glyphs)
-        for n, side in enumerate(others):
-            self.query_one(f"#them{n}", SidePanel).show(side, facts.seats, self.glyphs)
+        for n in range(len(facts.sides) - 1):  # a side left empty for the deal is not drawn
+            panel = self.query_one(f"#them{n}", SidePanel)
+            panel.display = n < len(others)
+            if panel.display:
+                panel.show(others[n], facts.seats, self.glyphs)
         self.query_one("#pile", PilePanel).show(facts, self.glyphs)
         self.query_one("#log", LogPanel).show(facts.log)
         self.query_one(HandPanel).show(facts)
