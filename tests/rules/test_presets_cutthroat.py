@@ -193,7 +193,7 @@ def test_views_samples_and_faces_see_the_partnership() -> None:
     facts = table_facts(game.view(2), ("Ann", "Bob", "Cy"))
     assert facts.partners == ("Ann",) and facts.seats[0].relation == "partner"
     assert facts.sides[0].name == "your side" and facts.sides[0].seats == (0, 2)
-    assert dict(facts.scoreboard()) == {"Ann": 0, "Cy": 0, "Bob": 0}
+    assert {line.name: line.score for line in facts.scoreboard} == {"Ann": 0, "Cy": 0, "Bob": 0}
     assert "Scores: Ann 0; Cy 0; Bob 0" in render(facts)
 
 

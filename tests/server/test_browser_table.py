@@ -284,3 +284,14 @@ def test_the_other_seats_go_round_in_the_order_of_play(server: Running, browser:
     seats_in_play_order(page, list(range(1, page.locator("#felt .seat").count() + 1)),
                         phone=size == "phone")
     page.context.close()
+
+
+def test_cutthroat_scores_name_each_player(server: Running, browser: Browser) -> None:
+    """Where every player keeps a score of their own, the score line names each player with
+    their total (the facts' scoreboard), not "your side"."""
+    page = context(browser, "desktop").new_page()
+    new_table(page, server.url, preset="cutthroat")
+    names = [page.locator(f'#felt .seat[data-seat="{s}"] .seat-name strong').inner_text()
+             for s in (1, 2)]
+    expect(page.locator("#scores")).to_have_text(f"Ann: 0 · {names[0]}: 0 · {names[1]}: 0")
+    page.context.close()

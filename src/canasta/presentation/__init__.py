@@ -29,6 +29,7 @@ from canasta.presentation.facts import (
     OpeningFact,
     PileFact,
     ScoreItem,
+    ScoreLine,
     SeatFact,
     SideBreakdown,
     SideFact,
@@ -54,8 +55,8 @@ from canasta.presentation.text import card_text, render, result_text
 __all__ = [
     "DEFAULT_NAMES", "NOBODY", "ActionFact", "CardFact", "Chair", "DealBreakdown", "DealLine",
     "Fact", "Gallery", "HandGroup", "HintFact", "MeldFact", "OpeningFact", "PileFact",
-    "ScoreItem", "SeatFact", "SideBreakdown", "SideFact", "SuitLedger", "Suits", "TableFacts",
-    "TurnFact",
+    "ScoreItem", "ScoreLine", "SeatFact", "SideBreakdown", "SideFact", "SuitLedger", "Suits",
+    "TableFacts", "TurnFact",
     "action_fact", "card_fact",
     "card_text", "deal_breakdown", "default_names", "describe_move", "discard_warning",
     "frozen_reason", "game_over_words", "hand_codes", "hand_groups", "hand_text", "hint",

@@ -267,6 +267,24 @@ class DealLine(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreLine(Fact):
+    """One line of the scoreboard: a side's (or, where every seat keeps its own score, a
+    seat's) name and game total."""
+
+    name: str
+    score: int
+
+
+def scoreboard(seats: tuple[SeatFact, ...], sides: tuple[SideFact, ...]) -> tuple[ScoreLine, ...]:
+    """Who has what game total: each side with a seat, by its name, or, where every seat keeps
+    its own score (``SideFact.seat_scores``), each seat by its name."""
+    if any(side.seat_scores for side in sides):
+        return tuple(ScoreLine(seats[seat].name, score) for side in sides
+                     for seat, score in zip(side.seats, side.seat_scores, strict=True))
+    return tuple(ScoreLine(side.name, side.score) for side in sides if side.seats)
+
+
+@dataclass(frozen=True, slots=True)
 class TableFacts(Fact):
     """Everything one seat's face draws, from its ``PlayerView`` (see ``table_facts``), or a
     spectator's, from the public view (``spectator_facts``: ``seat`` and ``side`` -1, no hand,
@@ -295,6 +313,7 @@ class TableFacts(Fact):
     winner: str
     bonus_piles: tuple[int, ...] = ()  # sizes of the face-down bonus piles (Modern American)
     deals: tuple[DealLine, ...] = ()  # every finished deal's points, the score sheet
+    scoreboard: tuple[ScoreLine, ...] = ()  # every side's (or seat's) game total (``scoreboard``)
 
     @property
     def seated_sides(self) -> tuple[SideFact, ...]:
@@ -302,14 +321,6 @@ class TableFacts(Fact):
         for the deal (``players.partners_at_pile``, cutthroat) its own side is left empty:
         it keeps its score for the score sheet, and has nothing on the table."""
         return tuple(side for side in self.sides if side.seats)
-
-    def scoreboard(self) -> tuple[tuple[str, int], ...]:
-        """Who has what game total: each side by its name, or, where every seat keeps its own
-        score (``SideFact.seat_scores``), each seat by its name."""
-        if any(side.seat_scores for side in self.sides):
-            return tuple((self.seats[seat].name, score) for side in self.sides
-                         for seat, score in zip(side.seats, side.seat_scores, strict=True))
-        return tuple((side.name, side.score) for side in self.sides)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ from canasta.presentation.facts import (
     Suits,
     TableFacts,
     TurnFact,
+    scoreboard,
 )
 from canasta.presentation.hint import action_fact, hint
 from canasta.presentation.log import a, game_over_words, listing
@@ -192,14 +193,14 @@ def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact 
     results = view.results
     hand = hand_groups(view, suits) if seated else ()
     winner = view.state.match.winner
+    seats, sides = seat_facts(view, chair, suits), side_facts(view, chair, suits)
     return TableFacts(
         rules=view.rules.name, deal=view.deal_number, seat=chair.seat,
         name=chair.names[chair.seat] if seated else "", side=side if seated else NOBODY,
         partners=tuple(chair.names[s] for s in chair.partners()),
         turn=turn_fact(view, chair), stock=view.stock_size,
         pile=pile_fact(view, suits, "" if seated else chair.side_name(side)),
-        hand=hand, hand_text=groups_text(hand), seats=seat_facts(view, chair, suits),
-        sides=side_facts(view, chair, suits),
+        hand=hand, hand_text=groups_text(hand), seats=seats, sides=sides,
         opening=OpeningFact(view.initial_done[side], view.minimums[side],
                             view.opening_points, view.pending_pile) if seated else None,
         permission=view.permission,
@@ -208,4 +209,5 @@ def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact 
         log=tuple(log), hint=advice,
         last_deal=deal_breakdown(results[-1], chair) if results else None,
         winner=chair.score_name(winner) if view.state.match.over and winner >= 0 else "",
-        bonus_piles=view.bonus_sizes, deals=deal_lines(results))
+        bonus_piles=view.bonus_sizes, deals=deal_lines(results),
+        scoreboard=scoreboard(seats, sides))

@@ -34,7 +34,7 @@ def render(facts: TableFacts, ascii: bool = False) -> str:
     lines = [f"Deal {facts.deal} of {facts.rules}{dot}you are {facts.name}"
              + (f", partner {' and '.join(facts.partners)}" if facts.partners else "")
              + f"{dot}stock {facts.stock}",
-             "Scores: " + "; ".join(f"{name} {score}" for name, score in facts.scoreboard())]
+             "Scores: " + "; ".join(f"{line.name} {line.score}" for line in facts.scoreboard)]
     pile = facts.pile
     top = card_text(pile.top, ascii) if pile.top else "empty"
     state = "".join(f"{dot}{why}" for why in (pile.frozen_reason, pile.blocked_reason) if why)

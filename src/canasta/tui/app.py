@@ -221,7 +221,7 @@ class TableApp(App[None], Generic[S]):
         top = Text(f"Deal {facts.deal} of {facts.rules}{dot}you are {facts.name}", style="bold")
         if facts.partners:
             top.append(f", partner {' and '.join(facts.partners)}")
-        top.append(dot + "; ".join(f"{name} {score}" for name, score in facts.scoreboard()))
+        top.append(dot + "; ".join(f"{line.name} {line.score}" for line in facts.scoreboard))
         turn_style = "bold reverse green" if facts.turn.mine else "bold"
         top.append("\n").append(facts.turn.words, style=turn_style)
         self.query_one("#top", Static).update(top)

@@ -87,7 +87,9 @@ function sideZone(facts, side, lay, myTurn, dropTarget) {
   }
   if (!side.melds.length) melds.append(el("span", { class: "empty" }, side.opened ? "" : `needs ${side.minimum} to open`));
   const reds = side.seats.flatMap((s) => facts.seats[s].red_three_cards);
-  const score = side.seat_scores && side.seat_scores.length ? side.seat_scores.join(" / ") : side.score;
+  // where every seat keeps its own score (cutthroat), a pair names whose total is whose
+  const score = side.seat_scores && side.seat_scores.length > 1
+    ? side.seats.map((s, i) => `${facts.seats[s].name} ${side.seat_scores[i]}`).join(", ") : side.score;
   const zone = el("section", { class: `side${side.mine ? " mine" : ""}`, "aria-label": `${side.name}'s melds`, "data-side": side.side },
     el("h3", {}, `${side.name} · ${score}`,
       el("small", {}, ` · canastas ${side.canastas}${side.black_threes ? ` · black 3s ${side.black_threes}` : ""}${side.opened ? "" : ` · needs ${side.minimum}`}`),
@@ -159,7 +161,7 @@ export function drawTable(frame, handlers) {
 
 // The bar above the table: the scores, the deal, whose turn.
 export function drawTopbar(facts, mine) {
-  $("scores").textContent = facts.sides.filter((s) => s.seats.length).map((s) => `${s.name}: ${s.seat_scores && s.seat_scores.length ? s.seat_scores.join(" / ") : s.score}`).join(" · ");
+  $("scores").textContent = facts.scoreboard.map((line) => `${line.name}: ${line.score}`).join(" · ");
   $("deal").textContent = `Deal ${facts.deal} · ${facts.rules}`;
   $("turn").textContent = facts.turn.words;
   $("turn").className = mine ? "mine" : "";
