@@ -95,7 +95,7 @@ async def test_a_discard_that_could_be_laid_off_asks_first(tmp_path: Path) -> No
         await pilot.press("end", "x")  # the king, last in the hand
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert "add K K" in screen_text(app)
+        assert "add a king to your kings" in screen_text(app)
         await pilot.press("n")
         await pilot.pause()
         assert session.game.digest() == game.digest()

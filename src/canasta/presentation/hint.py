@@ -58,7 +58,8 @@ def discard_warning(view: PlayerView, action: Action) -> str | None:
     why = []
     if is_wild(rank_of(card)):
         freezes = " and freezes the pile" if view.t.freezes[card] else ""
-        why.append(f"the {word} is a wild card: discarding it gives it away{freezes}")
+        why.append(f"The {word} is a wild card: discarding it gives it away{freezes}.")
     if lays:
-        why.append(f"the {word} could be laid off instead ({', '.join(map(str, lays))})")
-    return "; ".join(why) + "; discard it anyway?" if why else None
+        ways = " or ".join(action_fact(a).words for a in lays)
+        why.append(f"The {word} could be laid off instead: {ways}.")
+    return " ".join(why) + " Discard it anyway?" if why else None
