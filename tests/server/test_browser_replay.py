@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.server.harness import Running, create, running
@@ -152,4 +153,52 @@ def test_a_six_hand_game_face_up_shows_every_seat_in_the_order_of_play(
     expect(page.locator("#felt .seat .open-hand").first).to_be_visible()
     expect(page.locator("#felt .seat")).to_have_count(6)
     seats_in_play_order(page, [0, 1, 2, 3, 4, 5], phone)
+    page.context.close()
+
+
+def natural_canasta_step(http: httpx.Client, table: str, steps: int) -> int | None:
+    """The first step (of every fifth) whose table shows a natural canasta, the longest word a
+    canasta's ribbon holds; None if none does."""
+    for step in range(5, steps, 5):
+        facts = http.get(f"/api/tables/{table}/replay?seat=all&step={step}").json()["facts"]
+        if any(m["canasta"] == "natural" for side in facts["sides"] for m in side["melds"]):
+            return step
+    return None
+
+
+@pytest.fixture(scope="module")
+def natural(server: Running) -> tuple[str, int]:
+    """A finished classic game of greedy bots and a step of it that shows a natural canasta
+    (the first of up to four games that has one)."""
+    with server.http() as http:
+        for _ in range(4):
+            table = create(http, ["greedy"] * 4, rules="classic")["id"]
+            until_over(http, table, seconds=120)
+            steps = http.get(f"/api/tables/{table}/replay?seat=all").json()["steps"]
+            step = natural_canasta_step(http, table, steps)
+            if step is not None:
+                return table, step
+    raise AssertionError("no natural canasta in four games to look at")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_canastas_ribbon_says_its_kind_on_one_line(server: Running, browser: Browser,
+                                                      natural: tuple[str, int], size: str) -> None:
+    """A squared canasta's ribbon says its kind on one line across the card ("NATURAL"; it
+    once said "NATURAL · 7", which wrapped over the card even on a desktop) and the count and
+    bonus stand under it ("7 · +500")."""
+    table, step = natural
+    phone = size == "phone"
+    page = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone).new_page()
+    page.goto(f"{server.url}replay/{table}?seat=all&step={step}")
+    canasta = page.locator(".meld.complete", has=page.locator(".squared.red")).first
+    expect(canasta.locator(".ribbon")).to_have_text("natural")  # upper case by its style
+    expect(canasta.locator(".meld-label")).to_have_text(re.compile(r"^\d+ · \+\d+$"))
+    for ribbon in page.locator(".ribbon").all():
+        box, card = ribbon.bounding_box(), ribbon.locator("xpath=..").bounding_box()
+        assert box is not None and card is not None
+        assert box["height"] < 16, f"the ribbon wraps: {box}"
+        left, right = card["x"] - 4, card["x"] + card["width"] + 4  # a band a little wider
+        assert left <= box["x"] and box["x"] + box["width"] <= right
+        assert ribbon.evaluate("r => r.scrollWidth <= r.clientWidth"), "the words run past it"
     page.context.close()

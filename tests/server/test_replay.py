@@ -40,9 +40,9 @@ def finished_table(http: httpx.Client) -> str:
     return table
 
 
-def until_over(http: httpx.Client, table: str) -> None:
-    """Wait for the bots at ``table`` to finish its game."""
-    deadline = time.monotonic() + 60
+def until_over(http: httpx.Client, table: str, seconds: float = 60) -> None:
+    """Wait (``seconds`` at most) for the bots at ``table`` to finish its game."""
+    deadline = time.monotonic() + seconds
     while not http.get(f"/api/tables/{table}").json()["over"]:
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.05)

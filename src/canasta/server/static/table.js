@@ -64,7 +64,7 @@ function meldNode(meld, lay, canLay) {
     const red = meld.canasta === "natural";
     const top = meld.cards.find((c) => (red ? "HD" : "SC").includes(c.eye)) || meld.cards[0];
     body = el("div", { class: `squared ${red ? "red" : "black"}` }, el("span", { class: "card", html: cardSVG(top) }),
-      el("span", { class: "ribbon" }, meld.canasta, el("span", { class: "ribbon-count" }, ` · ${meld.count}`)));
+      el("span", { class: "ribbon" }, meld.canasta));
   } else {
     body = el("div", { class: "column", style: `--n:${meld.cards.length}` });
     for (const card of meld.cards) body.append(el("span", { class: "card", html: cardSVG(card) }));
@@ -73,7 +73,7 @@ function meldNode(meld, lay, canLay) {
     class: `meld${meld.canasta ? " complete" : ""}`, title: words, "aria-label": words, "data-onto": onto,
     "data-rank": meld.rank, disabled: canLay && game.pending,
     on: canLay && onto !== null ? { click: () => lay(onto) } : {} },
-  body, el("span", { class: "meld-label" }, meld.canasta ? `+${meld.bonus}` : `${meld.count}/${meld.canasta_size} · ${meld.points}`));
+  body, el("span", { class: "meld-label" }, meld.canasta ? `${meld.count} · +${meld.bonus}` : `${meld.count}/${meld.canasta_size} · ${meld.points}`));
   return node;
 }
 
