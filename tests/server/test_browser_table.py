@@ -283,6 +283,8 @@ def test_the_other_seats_go_round_in_the_order_of_play(server: Running, browser:
     new_table(page, server.url, preset=preset)
     seats_in_play_order(page, list(range(1, page.locator("#felt .seat").count() + 1)),
                         phone=size == "phone")
+    if page.locator("#melds-us .meld").count() == 0:  # said once, where the melds will go
+        assert page.locator("#melds-us").inner_text().count("needs") == 1
     page.context.close()
 
 

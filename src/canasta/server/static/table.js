@@ -92,7 +92,7 @@ function sideZone(facts, side, lay, myTurn, dropTarget) {
     ? side.seats.map((s, i) => `${facts.seats[s].name} ${side.seat_scores[i]}`).join(", ") : side.score;
   const zone = el("section", { class: `side${side.mine ? " mine" : ""}`, "aria-label": `${side.name}'s melds`, "data-side": side.side },
     el("h3", {}, `${side.name} · ${score}`,
-      el("small", {}, ` · canastas ${side.canastas}${side.black_threes ? ` · black 3s ${side.black_threes}` : ""}${side.opened ? "" : ` · needs ${side.minimum}`}`),
+      el("small", {}, ` · canastas ${side.canastas}${side.black_threes ? ` · black 3s ${side.black_threes}` : ""}${side.opened || !side.melds.length ? "" : ` · needs ${side.minimum}`}`),
       reds.length ? el("span", { class: "threes", "aria-label": `red 3s: ${reds.map((c) => c.words).join(", ")}` }, ...reds.map(small)) : null),
     melds);
   if (canLay) dropTarget(zone, () => lay(null));  // dropped on the side's melds: a new meld
