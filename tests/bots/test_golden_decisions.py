@@ -3,9 +3,11 @@ commit c64d12f's bots, the search records by the bots of the engine that last ch
 search's sampled worlds (``tests/data/golden_c64d12f.py``); the same bots, built the same way,
 must choose every recorded action again from their views.
 
-One decision changed on purpose (``CHANGED``): where suits matter the engine now offers ``take
+Two decisions changed on purpose (``CHANGED``): where suits matter the engine now offers ``take
 meld`` (the top card onto the side's meld of its rank), which c64d12f never did although those
-rules allow it; in the Bolivia game greedy takes the pile so.
+rules allow it; in the Bolivia game greedy takes the pile so. In cutthroat greedy no longer
+takes a small first pile, which makes the taker play alone against two (``alone_cost``,
+2026-12-06): in the cutthroat game it draws where it took a pile of two cards.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tests.data.golden_c64d12f import SEARCH
 RECORDS = Path(__file__).parent.parent / "data" / "records"
 GAMES = sorted([*RECORDS.glob("*-greedy.json"), *RECORDS.glob("*-search.json")])
 #: Record -> (the first action chosen otherwise today, what is chosen instead).
-CHANGED = {"bolivia-greedy": (120, "take meld")}
+CHANGED = {"bolivia-greedy": (120, "take meld"), "cutthroat-greedy": (17, "draw")}
 
 
 def bots_of(path: Path, players: int) -> list[Bot]:

@@ -2,7 +2,9 @@
 
 - **Draw or take**: take the pile when it is worth more than a card from the stock (its cards,
   the meld its top card makes, less any wild spent on it), and, before the side has melded,
-  only when the opening minimum can be reached with it.
+  only when the opening minimum can be reached with it. Where the first to take the pile plays
+  the hand alone against the other two (cutthroat, ``players.partners_at_pile``), only a pile
+  worth that (``alone_cost`` more).
 - **Opening**: reach the minimum as cheaply as possible (fewest cards, no wild when it can be
   helped), found by trying the melds on a sampled copy of the turn (``planning``).
 - **Melding**: lay natural sets and add naturals; keep wild cards for completing canastas; keep
@@ -53,6 +55,7 @@ class GreedyParams:
     danger_weight: float = 2.0  # cost of a discard per pile card it may give away
     slip: float = 0.0  # chance of another action of the same kind instead (weaker levels)
     out_limit: int = 300  # positions the going-out turn search looks at (``going_out_plan``)
+    alone_cost: float = 25.0  # pile value a take that makes this seat play alone must exceed
 
 
 class GreedyBot(BotBase):
@@ -152,6 +155,8 @@ class GreedyBot(BotBase):
                 value += 1
         spent = kinds.wilds_used(action, top)
         value -= 3 * spent
+        if view.t.partners_at_pile and len(set(view.seat_sides)) == view.players:
+            value -= self.params.alone_cost  # the first to take it plays alone against two
         note = f"the pile ({_cards(len(view.pile))}) is worth taking"
         if not view.initial_done[view.side]:
             game = planning.sample(view)
