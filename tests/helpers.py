@@ -138,8 +138,9 @@ def end_hand(game: Game) -> None:
 
 
 def cutthroat_pair() -> Game:
-    """A cutthroat deal where the first seat has joined a partner at the pile, its turn to
-    draw: the side of that partner's own is left empty for the deal."""
+    """A cutthroat deal (greedy at every seat) once another seat has taken the pile: the
+    first seat plays with a partner, on its side, and the partner's own side is left empty
+    for the deal; the first seat to draw."""
     game, bot = Game("cutthroat", 1), GreedyBot()
     while True:
         view = game.view(game.current_player)
