@@ -29,6 +29,7 @@ from canasta.bots import kinds, planning
 from canasta.bots.base import BotBase, BotError, Decision, forced
 from canasta.bots.estimate import going_out_verdict, hand_value
 from canasta.bots.knowledge import Knowledge
+from canasta.engine import partners
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.view import PlayerView
 
@@ -155,7 +156,7 @@ class GreedyBot(BotBase):
                 value += 1
         spent = kinds.wilds_used(action, top)
         value -= 3 * spent
-        if view.t.partners_at_pile and len(set(view.seat_sides)) == view.players:
+        if view.t.partners_at_pile and not partners.formed(view.seat_sides):
             value -= self.params.alone_cost  # the first to take it plays alone against two
         note = f"the pile ({_cards(len(view.pile))}) is worth taking"
         if not view.initial_done[view.side]:

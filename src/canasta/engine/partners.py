@@ -24,9 +24,9 @@ from canasta.engine.state import Meld, SeatNo, Side, State
 from canasta.engine.tables import Tables
 
 
-def formed(s: State) -> bool:
-    """Whether two seats play for one side this deal (the partnership has formed)."""
-    seat_sides = s.seat_sides
+def formed(seat_sides: tuple[int, ...]) -> bool:
+    """Whether two seats play for one side this deal (the partnership has formed), by the side
+    of each seat (``State.seat_sides``, public: ``PlayerView.seat_sides``)."""
     return len(set(seat_sides)) < len(seat_sides)
 
 
@@ -41,7 +41,7 @@ def seat_maps(t: Tables) -> tuple[tuple[int, ...], ...]:
 def form(s: State, t: Tables, lone: SeatNo) -> None:
     """``lone`` plays the hand alone from now on; the other two become partners, on the side
     of the lower of their seats, their melds combined. Nothing happens once it has formed."""
-    if formed(s):
+    if formed(s.seat_sides):
         return
     low, high = (seat for seat in range(t.players) if seat != lone)
     into, other = s.sides[low], s.sides[high]
