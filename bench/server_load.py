@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import orjson
 import uvloop
 import websockets
@@ -245,7 +245,7 @@ async def run(setup: str, urls: list[str], args: argparse.Namespace) -> Figures:
     rules = QUICK.read_text()
     started = time.perf_counter()
     tables: list[tuple[str, list[str], list[str]]] = []
-    clients = [httpx.AsyncClient(base_url=url, timeout=60) for url in urls]
+    clients = [httpx2.AsyncClient(base_url=url, timeout=60) for url in urls]
     try:
         for n in range(args.tables):
             home = n % len(urls)
@@ -301,14 +301,14 @@ async def run(setup: str, urls: list[str], args: argparse.Namespace) -> Figures:
 
 async def judged(url: str, path: str) -> int:
     """How many decisions the review at ``path`` has judged."""
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=url, timeout=60) as http:
         found: int = (await http.get(path)).json()["judged"]
         return found
 
 
 async def bot_tables(url: str, count: int, level: str) -> list[str]:
     """``count`` tables of four ``level`` bots, created (they start playing at once)."""
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=url, timeout=60) as http:
         made = [(await http.post("/api/tables", json={"rules": "classic", "name": "P0",
                                                       "seats": [level] * 4})).json()
                 for _ in range(count)]
@@ -317,7 +317,7 @@ async def bot_tables(url: str, count: int, level: str) -> list[str]:
 
 async def moves_of(url: str, tables: list[str]) -> int:
     """How many moves ``tables`` have made so far (their versions, added up)."""
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=url, timeout=60) as http:
         return sum([int((await http.get(f"/api/tables/{t}")).json()["version"])
                     for t in tables])
 
@@ -325,7 +325,7 @@ async def moves_of(url: str, tables: list[str]) -> int:
 async def start_review(url: str) -> str:
     """A whole classic game of club bots played to its end, then seat 0's review begun; the
     review's address."""
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=url, timeout=60) as http:
         made = (await http.post("/api/tables", json={"rules": "classic", "name": "P0",
                                                      "seats": ["club"] * 4})).json()
         while not (await http.get(f"/api/tables/{made['id']}")).json()["over"]:

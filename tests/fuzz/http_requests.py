@@ -9,7 +9,6 @@ import atexit
 import json
 import shutil
 import tempfile
-import warnings
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -59,11 +58,10 @@ REQUESTS = st.one_of(
 
 
 @cache
-def _client() -> Any:
-    """The application in this process, on a database of its own, with one table to aim at."""
-    with warnings.catch_warnings():  # starlette asks for httpx2; httpx serves the same here
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
+def _client() -> tuple[Any, str]:
+    """The application in this process, on a database of its own, and the id of one table on it
+    to aim at."""
+    from starlette.testclient import TestClient
 
     from canasta.server.app import create_app
 
@@ -77,8 +75,7 @@ def _client() -> Any:
     made = client.post("/api/tables", json={"rules": "classic",
                                             "seats": ["open", "greedy", "greedy", "greedy"]})
     assert made.status_code == 201, made.text
-    client.table_id = made.json()["id"]
-    return client
+    return client, made.json()["id"]
 
 
 def _tables(client: Any) -> int:
@@ -90,8 +87,8 @@ def _tables(client: Any) -> int:
 def send(request: tuple[str, str, Any]) -> None:
     """Send one request; refusals raise ``HttpRefusal``, server errors fail."""
     method, path, body = request
-    client = _client()
-    path = path.replace("{id}", client.table_id)
+    client, table_id = _client()
+    path = path.replace("{id}", table_id)
     before = _tables(client)
     # json.dumps writes NaN and Infinity as JavaScript does: the server must refuse those too
     answer = client.request(method, path, content=json.dumps(body),

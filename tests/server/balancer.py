@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 from tests.postgres import free_port
 
@@ -67,9 +67,9 @@ def balancer(urls: Sequence[str]) -> Iterator[str]:
             deadline = time.monotonic() + 20
             while True:
                 try:
-                    httpx.get(f"{url}api/presets", timeout=5).raise_for_status()
+                    httpx2.get(f"{url}api/presets", timeout=5).raise_for_status()
                     break
-                except httpx.HTTPError:
+                except httpx2.HTTPError:
                     log = Path(folder, "error.log")
                     assert process.poll() is None and time.monotonic() < deadline, \
                         log.read_text() if log.exists() else "nginx did not start"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import websockets
 from sqlalchemy import Executable, create_engine
 
@@ -39,8 +39,8 @@ class Running:
     def ws(self) -> str:
         return self.url.replace("http://", "ws://")
 
-    def http(self) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=30)
+    def http(self) -> httpx2.Client:
+        return httpx2.Client(base_url=self.url, timeout=30)
 
 
 QUICK = Path(__file__).with_name("data") / "quick.toml"  # one short deal a game
@@ -105,13 +105,13 @@ class Subprocess:
         self._reader = threading.Thread(target=self.output.extend, args=(self.process.stdout,),
                                         daemon=True)
         self._reader.start()
-        with httpx.Client(base_url=self.url, timeout=5) as client:
+        with httpx2.Client(base_url=self.url, timeout=5) as client:
             deadline = time.monotonic() + 30
             while True:
                 try:
                     client.get("/api/presets")
                     break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.05)
@@ -238,7 +238,7 @@ async def play(clients: list[Client], rng: random.Random, done: Any,
     return moves
 
 
-def create(http: httpx.Client, seats: list[str], rules: str | None = None,
+def create(http: httpx2.Client, seats: list[str], rules: str | None = None,
            **extra: Any) -> dict[str, Any]:
     """Create a table (by default of the quick rules); the response (id, seat, token)."""
     chosen = {"rules": rules} if rules else {"rules_file": QUICK.read_text()}

@@ -15,7 +15,7 @@ import signal
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-import httpx
+import httpx2
 from sqlalchemy import select
 from tests.postgres import Postgres
 from tests.server.balancer import balancer, connected
@@ -65,7 +65,7 @@ def test_a_network_bot_whose_move_died_with_its_process_plays_on_through_nginx(
     player, said = Held(3), list[str]()
     try:
         with balancer(urls) as front:
-            with httpx.Client(base_url=front, timeout=10,
+            with httpx2.Client(base_url=front, timeout=10,
                               headers={"X-Forwarded-For": "203.0.113.7"}) as http:
                 made = create(http, ["me", "greedy", "greedy", "greedy"])
                 table = made["id"]
@@ -88,7 +88,7 @@ def test_a_network_bot_whose_move_died_with_its_process_plays_on_through_nginx(
 
             info, homes = asyncio.run(scenario())
             assert sorted(homes) == [0, 1]
-            with httpx.Client(base_url=front, timeout=10) as http:
+            with httpx2.Client(base_url=front, timeout=10) as http:
                 game = record.verify(record.loads(http.get(f"/api/tables/{table}/record")
                                                   .text))
     finally:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.server.harness import Running, create, running
@@ -156,7 +156,7 @@ def test_a_six_hand_game_face_up_shows_every_seat_in_the_order_of_play(
     page.context.close()
 
 
-def natural_canasta_step(http: httpx.Client, table: str, steps: int) -> int | None:
+def natural_canasta_step(http: httpx2.Client, table: str, steps: int) -> int | None:
     """The first step (of every fifth) whose table shows a natural canasta, the longest word a
     canasta's ribbon holds; None if none does."""
     for step in range(5, steps, 5):

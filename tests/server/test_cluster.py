@@ -18,7 +18,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
-import httpx
+import httpx2
 import pytest
 from sqlalchemy import create_engine, func, select
 from tests.postgres import Postgres
@@ -126,8 +126,8 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
         a, b = pool.map(lambda seeds: Subprocess(db, bot_pause=0.05, seeds=seeds,
                                                  args=["--lease", LEASE]), ["c-a", "c-b"])
     try:
-        with httpx.Client(base_url=a.url, timeout=10) as http_a, \
-                httpx.Client(base_url=b.url, timeout=10) as http_b:
+        with httpx2.Client(base_url=a.url, timeout=10) as http_a, \
+                httpx2.Client(base_url=b.url, timeout=10) as http_b:
             made = create(http_a, ["me", "open", "open", "open"])
             table = made["id"]
             public = create(http_a, ["me", "open", "greedy", "greedy"],
@@ -141,7 +141,7 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
             ann = await Client.open(a.ws, table, made["token"])
             codes = ann.frames[0]["invites"]
             tokens = [made["token"]]
-            async with httpx.AsyncClient(timeout=30) as http:
+            async with httpx2.AsyncClient(timeout=30) as http:
                 for seat, server in ((1, b), (2, a), (3, b)):  # claims: forwarded from b
                     got = await http.post(f"{server.url}api/tables/{table}/claim", json={
                         "seat": seat, "invite": codes[str(seat)], "name": f"P{seat}"})
@@ -166,7 +166,7 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
             await play(clients, rng, lambda: clients[0].latest["v"] >= 20, hints=0.2)
             assert await asyncio.to_thread(lease_owner, db, table) == owner  # b's, still
 
-            async with httpx.AsyncClient(base_url=b.url, timeout=30) as http:
+            async with httpx2.AsyncClient(base_url=b.url, timeout=30) as http:
                 made_bots = await http.post("/api/tables", json={
                     "rules_file": QUICK.read_text(), "seats": SEATS,
                     "settings": {"bot_pause": 0.02}})  # this table's game: 100+ moves
@@ -201,7 +201,7 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
             return before, final, owner, bots
 
         before, final, owner, bots = asyncio.run(scenario())
-        with httpx.Client(base_url=a.url, timeout=10) as http:
+        with httpx2.Client(base_url=a.url, timeout=10) as http:
             game = record.loads(http.get(f"/api/tables/{table}/record").text)
             robots = record.loads(http.get(f"/api/tables/{bots}/record").text)
     finally:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
-import httpx
+import httpx2
 from tests.postgres import Postgres, _run
 from tests.server.harness import Client, Subprocess, create
 
@@ -41,15 +41,15 @@ def test_claims_are_known_everywhere_and_an_outage_is_one_json_error(
         a, b = pool.map(lambda seeds: Subprocess(db, seeds=seeds, args=["--lease", "2"]),
                         ["f-a", "f-b"])
     try:
-        with httpx.Client(base_url=a.url, timeout=10) as http_a, \
-                httpx.Client(base_url=b.url, timeout=10) as http_b:
+        with httpx2.Client(base_url=a.url, timeout=10) as http_a, \
+                httpx2.Client(base_url=b.url, timeout=10) as http_b:
             made = [create(http_a, ["me", "open", "open", "open"]) for _ in range(3)]
             for table in made:  # b follows every table from now on
                 assert http_b.get(f"/api/tables/{table['id']}").status_code == 200
 
             async def claim_here_join_there() -> list[tuple[str, int | None]]:
                 answers = []
-                async with httpx.AsyncClient(base_url=a.url, timeout=10) as http:
+                async with httpx2.AsyncClient(base_url=a.url, timeout=10) as http:
                     for table in made:
                         ann = await Client.open(a.ws, table["id"], table["token"])
                         for seat, code in sorted(ann.frames[0]["invites"].items()):

@@ -17,9 +17,9 @@ from canasta.presentation import hand_codes
 
 
 async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> None:
-    import httpx
+    import httpx2
 
-    assert isinstance(http, httpx.Client)
+    assert isinstance(http, httpx2.Client)
     made = create(http, ["me", "open", "open", "open"])
     table = made["id"]
     first = await Client.open(ws, table, made["token"])

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from tests.server.harness import Client, Running, create, running
 
@@ -33,14 +33,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
         yield s
 
 
-def finished_table(http: httpx.Client) -> str:
+def finished_table(http: httpx2.Client) -> str:
     """A table of bots playing the quick rules (one short deal), once it is over."""
     table: str = create(http, BOTS)["id"]
     until_over(http, table)
     return table
 
 
-def until_over(http: httpx.Client, table: str, seconds: float = 60) -> None:
+def until_over(http: httpx2.Client, table: str, seconds: float = 60) -> None:
     """Wait (``seconds`` at most) for the bots at ``table`` to finish its game."""
     deadline = time.monotonic() + seconds
     while not http.get(f"/api/tables/{table}").json()["over"]:
@@ -171,7 +171,7 @@ def test_canasta_replay_serve_opens_the_record_locally(server: Running, finished
         line = child.stdout.readline()
         found = re.search(r"(http://127\.0\.0\.1:\d+/)replay/file/(\w+) ", line)
         assert found is not None, line
-        with httpx.Client(base_url=found.group(1), timeout=30) as local:
+        with httpx2.Client(base_url=found.group(1), timeout=30) as local:
             assert local.get(f"/replay/file/{found.group(2)}").status_code == 200
             listing = local.get(f"/api/replays/{found.group(2)}?seat=all").json()
             assert listing["steps"] == len(json.loads(saved.read_text())["actions"])

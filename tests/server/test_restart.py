@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import httpx
+import httpx2
 from tests.server.harness import QUICK, Client, Subprocess, create
 
 from canasta import record
@@ -35,7 +35,7 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'server.db'}"
     server = Subprocess(db, bot_pause=0.05, seeds="restart")
     try:
-        with httpx.Client(base_url=server.url, timeout=10) as http:
+        with httpx2.Client(base_url=server.url, timeout=10) as http:
             bots = create(http, SEATS)["id"]
             mine = create(http, ["me", "greedy", "greedy", "greedy"])
 
@@ -72,7 +72,7 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
                 await client.close()
 
         asyncio.run(after())
-        with httpx.Client(base_url=server.url, timeout=10) as http:
+        with httpx2.Client(base_url=server.url, timeout=10) as http:
             data = record.loads(http.get(f"/api/tables/{bots}/record").text)
     finally:
         server.kill()

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from sqlalchemy import create_engine, select, update
 from tests.server.harness import Running, create, lifted_limits, running
@@ -39,7 +39,7 @@ def finished(server: Running) -> str:
         return finished_table(http)
 
 
-def reviewed(http: httpx.Client, path: str, seconds: float = 120) -> dict[str, Any]:
+def reviewed(http: httpx2.Client, path: str, seconds: float = 120) -> dict[str, Any]:
     """Ask for the review at ``path`` (…/review?seat=N) and wait until it is done; every
     answer on the way shows no more judged than in all."""
     started = http.post(path)

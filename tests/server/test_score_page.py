@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.server.harness import Running, running
@@ -35,24 +35,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
 
 
 @pytest.fixture(scope="module")
-def client(server: Running) -> Iterator[httpx.Client]:
+def client(server: Running) -> Iterator[httpx2.Client]:
     with server.http() as http:
         yield http
 
 
-def new_game(client: httpx.Client, name: str, preset: str = "classic") -> dict[str, Any]:
+def new_game(client: httpx2.Client, name: str, preset: str = "classic") -> dict[str, Any]:
     response = client.post("/api/score", json={"name": name, "preset": preset, "sides": SIDES})
     assert response.status_code == 201, response.text
     return dict(response.json())
 
 
-def game(client: httpx.Client, name: str) -> dict[str, Any]:
+def game(client: httpx2.Client, name: str) -> dict[str, Any]:
     response = client.get("/api/score/game", params={"name": name})
     assert response.status_code == 200, response.text
     return dict(response.json())
 
 
-def test_a_game_created_listed_previewed_stored_and_undone(client: httpx.Client) -> None:
+def test_a_game_created_listed_previewed_stored_and_undone(client: httpx2.Client) -> None:
     page = client.get("/score")
     assert page.status_code == 200 and "/static/score.js" in page.text
     assert "navigator.wakeLock.request" in client.get("/static/score.js").text
@@ -93,7 +93,7 @@ def test_a_game_created_listed_previewed_stored_and_undone(client: httpx.Client)
     assert again.status_code == 400 and "no deal to take back" in again.json()["message"]
 
 
-def test_the_game_ends_with_its_winner_and_takes_no_more_deals(client: httpx.Client) -> None:
+def test_the_game_ends_with_its_winner_and_takes_no_more_deals(client: httpx2.Client) -> None:
     new_game(client, "To 5000")
     for _ in range(4):
         response = client.post("/api/score/deal", json={"name": "To 5000", "entries": HAND_1255})
@@ -122,7 +122,7 @@ def _parsed(side: str, words: str, rules: RuleSet) -> SideEntry:
     ([{"melded": 52}, {}], ["melded=52", ""]),
 ])
 def test_a_refused_entry_stores_nothing_and_gives_the_pads_reason(
-        client: httpx.Client, entries: list[dict[str, Any]], words: list[str]) -> None:
+        client: httpx2.Client, entries: list[dict[str, Any]], words: list[str]) -> None:
     name = f"Refused {len(client.get('/api/score').json()['games'])}"
     new_game(client, name)
     assert client.post("/api/score/deal", json={"name": name, "entries": HAND_1255}) \
@@ -163,7 +163,7 @@ def test_a_refused_entry_stores_nothing_and_gives_the_pads_reason(
     ({"name": "Nobody's", "entries": HAND_1255}, "no game called"),
 ])
 def test_bad_deal_requests_are_refused_and_store_nothing(
-        client: httpx.Client, body: dict[str, Any], reason: str) -> None:
+        client: httpx2.Client, body: dict[str, Any], reason: str) -> None:
     if not any(g["name"] == "Bad" for g in client.get("/api/score").json()["games"]):
         new_game(client, "Bad")
     response = client.post("/api/score/deal", json=body)
@@ -180,14 +180,14 @@ def test_bad_deal_requests_are_refused_and_store_nothing(
     ({"name": "Odd", "preset": "classic", "sides": "A B"}, "'sides' is the list"),
     ({"name": "Odd", "preset": "classic", "sides": ["A", 2]}, "expected a name"),
 ])
-def test_bad_new_games_are_refused(client: httpx.Client, body: dict[str, Any],
+def test_bad_new_games_are_refused(client: httpx2.Client, body: dict[str, Any],
                                    reason: str) -> None:
     response = client.post("/api/score", json=body)
     assert response.status_code == 400 and reason in response.json()["message"]
     assert body["name"] not in [g["name"] for g in client.get("/api/score").json()["games"]]
 
 
-def test_a_second_game_of_the_same_name_is_refused(client: httpx.Client) -> None:
+def test_a_second_game_of_the_same_name_is_refused(client: httpx2.Client) -> None:
     new_game(client, "Twice")
     response = client.post("/api/score", json={"name": "Twice", "preset": "classic",
                                                "sides": SIDES})
