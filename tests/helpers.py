@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 
 from canasta import Game, RuleSet
 from canasta.bots.greedy import GreedyBot
 from canasta.cards import NUM_KINDS, parse_kind
-from canasta.engine import turn
+from canasta.engine import partners, turn
 from canasta.engine.state import HandEnd, Phase
 from canasta.engine.tables import tables_for
 from canasta.rules import load
@@ -140,10 +141,15 @@ def end_hand(game: Game) -> None:
 def cutthroat_pair() -> Game:
     """A cutthroat deal (greedy at every seat) once another seat has taken the pile: the
     first seat plays with a partner, on its side, and the partner's own side is left empty
-    for the deal; the first seat to draw."""
-    game, bot = Game("cutthroat", 1), GreedyBot()
-    while True:
-        view = game.view(game.current_player)
-        if view.seat == 0 and view.phase == "draw" and len(set(view.seat_sides)) < view.sides:
-            return game
-        game.apply(bot.act(view))
+    for the deal; the first seat to draw. The first deal (seeds from 1) where it comes so."""
+    bot = GreedyBot()
+    for seed in itertools.count(1):
+        game = Game("cutthroat", seed)
+        while not game.results:
+            view = game.view(game.current_player)
+            if view.seat == 0 and view.phase == "draw" and partners.formed(view.seat_sides):
+                if view.seat_sides.count(view.side) > 1:
+                    return game
+                break  # seat 0 plays this deal alone
+            game.apply(bot.act(view))
+    raise AssertionError("unreachable")

@@ -3,11 +3,14 @@ commit c64d12f's bots, the search records by the bots of the engine that last ch
 search's sampled worlds (``tests/data/golden_c64d12f.py``); the same bots, built the same way,
 must choose every recorded action again from their views.
 
-Two decisions changed on purpose (``CHANGED``): where suits matter the engine now offers ``take
-meld`` (the top card onto the side's meld of its rank), which c64d12f never did although those
-rules allow it; in the Bolivia game greedy takes the pile so. In cutthroat greedy no longer
-takes a small first pile, which makes the taker play alone against two (``alone_cost``,
-2026-12-06): in the cutthroat game it draws where it took a pile of two cards.
+Three games' decisions changed on purpose (``CHANGED``): where suits matter the engine now
+offers ``take meld`` (the top card onto the side's meld of its rank), which c64d12f never did
+although those rules allow it; in the Bolivia game greedy takes the pile so. In cutthroat greedy
+no longer takes a small first pile, which makes the taker play alone against two
+(``alone_cost``, 2026-12-06: it drew where it took a pile of two cards, action 17). Where wild
+cards build canastas (``build_wild``, 2026-12-06: Hand and Foot, and cutthroat before the
+partnership forms) greedy adds a 2 to a meld short of a canasta where it discarded: in the
+cutthroat game first at action 4, in the Hand and Foot game at action 3.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from tests.data.golden_c64d12f import SEARCH
 RECORDS = Path(__file__).parent.parent / "data" / "records"
 GAMES = sorted([*RECORDS.glob("*-greedy.json"), *RECORDS.glob("*-search.json")])
 #: Record -> (the first action chosen otherwise today, what is chosen instead).
-CHANGED = {"bolivia-greedy": (120, "take meld"), "cutthroat-greedy": (17, "draw")}
+CHANGED = {"bolivia-greedy": (120, "take meld"), "cutthroat-greedy": (4, "add K 2"),
+           "hand_and_foot-greedy": (3, "add A 2")}
 
 
 def bots_of(path: Path, players: int) -> list[Bot]:

@@ -8,7 +8,9 @@
 - **Opening**: reach the minimum as cheaply as possible (fewest cards, no wild when it can be
   helped), found by trying the melds on a sampled copy of the turn (``planning``).
 - **Melding**: lay natural sets and add naturals; keep wild cards for completing canastas; keep
-  a few cards in hand unless going out.
+  a few cards in hand unless going out. Where wild cards are better spent building canastas
+  (many canastas to go out, or cutthroat before anyone has taken the pile), add them to melds
+  short of a canasta (``build_wild``).
 - **Going out**: when a line goes out, take it when it wins the game, when ahead, or when the
   table is no better than the opponents'; hold when behind with a clearly better table.
 - **Discard**: the card that is least use to us and least likely to give the next player the
@@ -57,6 +59,7 @@ class GreedyParams:
     slip: float = 0.0  # chance of another action of the same kind instead (weaker levels)
     out_limit: int = 300  # positions the going-out turn search looks at (``going_out_plan``)
     alone_cost: float = 25.0  # pile value a take that makes this seat play alone must exceed
+    build_wild: float = 1.0  # a wild added short of a canasta, where wilds build (``wilds_build``)
 
 
 class GreedyBot(BotBase):
@@ -156,7 +159,7 @@ class GreedyBot(BotBase):
                 value += 1
         spent = kinds.wilds_used(action, top)
         value -= 3 * spent
-        if view.t.partners_at_pile and not partners.formed(view.seat_sides):
+        if _before_partners(view):
             value -= self.params.alone_cost  # the first to take it plays alone against two
         note = f"the pile ({_cards(len(view.pile))}) is worth taking"
         if not view.initial_done[view.side]:
@@ -238,8 +241,9 @@ class GreedyBot(BotBase):
     def lay_score(self, know: Knowledge, action: Action) -> tuple[float, str]:
         """How much greedy wants to lay ``action`` now, with the reason: a natural meld or a
         card that grows or completes a canasta is worth laying, a wild card kept for canastas
-        is not, and a lay that leaves fewer than ``keep_cards`` in hand (and completes
-        nothing) costs 6. Greedy lays the best lay above 0 (``_best_lay``)."""
+        is not (unless ``wilds_build``), and a lay that leaves fewer than ``keep_cards`` in
+        hand (and completes nothing) costs 6. Greedy lays the best lay above 0
+        (``_best_lay``)."""
         view, p = know.view, self.params
         cs = view.rules.melds.canasta_size
         used = sum(kinds.cards_used(action).values())
@@ -263,8 +267,14 @@ class GreedyBot(BotBase):
                 else "keep wild cards for canastas"
         elif action.type == _ADD:
             natural_canasta = meld is not None and meld.size >= cs and not meld.wilds
-            score = 8.0 if completes else -10.0 if natural_canasta else -3.0
-            why = "a wild completes the canasta" if completes else "keep wild cards"
+            if completes:
+                score, why = 8.0, "a wild completes the canasta"
+            elif natural_canasta:
+                score, why = -10.0, "keep wild cards"
+            elif wilds_build(view):
+                score, why = p.build_wild, "wild cards are for building canastas here"
+            else:
+                score, why = -3.0, "keep wild cards"
         elif action.type == _MELD_BLACK_THREES:
             score, why = -1.0, "black 3s only go down when going out"
         else:
@@ -328,6 +338,25 @@ def _discard_reason(know: Knowledge, kind: int, danger: float) -> str:
         return (f"least use to us; the next player could take the pile ({pile}) "
                 f"with it at p={danger:.2f}")
     return "of no use to us"
+
+
+#: Canastas needed to go out from which a side builds with its wild cards (Hand and Foot's seven
+#: books): with so many to make, a wild held back for completing one is a card not melded.
+MANY_CANASTAS = 3
+
+
+def _before_partners(view: PlayerView) -> bool:
+    """Whether the first to take the pile will play alone against the other two and nobody has
+    taken it yet (``players.partners_at_pile``: cutthroat)."""
+    return view.t.partners_at_pile and not partners.formed(view.seat_sides)
+
+
+def wilds_build(view: PlayerView) -> bool:
+    """Whether greedy adds wild cards to melds short of a canasta (``build_wild``) rather than
+    keep them for completing canastas: where going out takes ``MANY_CANASTAS`` or more, and in
+    cutthroat before the partnership forms, when everyone melds alone from the hand. Each
+    measured in one-deal games against greedy keeping them (docs/bots.md, greedy)."""
+    return view.rules.going_out.canastas >= MANY_CANASTAS or _before_partners(view)
 
 
 def make_greedy(seed: int = 0, **params: float) -> GreedyBot:
