@@ -6,6 +6,8 @@ from __future__ import annotations
 from canasta import Game
 from canasta.presentation import hand_groups, hand_text, meld_text, table_facts
 from canasta.presentation.facts import MeldFact
+from canasta.presentation.text import meld_line
+from canasta.tui.widgets import Glyphs, meld_chip
 from tests.helpers import MELD, position, suited_position
 
 
@@ -64,6 +66,22 @@ def test_a_wild_meld_and_a_samba_are_named_as_such() -> None:
     run = melds_of(samba, 0)[0]
     assert (run.kind, run.canasta, run.label) == ("sequence", "samba", "sequence of hearts")
     assert run.bonus == 1500 and [c.text for c in run.cards][:2] == ["4H", "5H"]
+
+
+def test_a_meld_short_of_a_canasta_says_its_penalty_apart() -> None:
+    """Modern American: sevens and wild melds cost 2,500 if still short of a canasta when the
+    hand ends (docs/rules.md); the facts give that penalty apart from the meld's card points,
+    and the text face says it in words rather than show -2485."""
+    game = position("modern_american", hands={0: "5 6 8"},
+                    melds={0: ["7 7 7", "K K K"]}, phase=MELD, drew=True)
+    sevens, kings = melds_of(game, 0)
+    assert (sevens.card_points, sevens.penalty, sevens.points) == (15, -2500, -2485)
+    assert (kings.penalty, kings.points) == (0, 30)
+    assert meld_line(sevens) == "7 7 7 (3), 15 (-2500 if still short when the hand ends)"
+    assert meld_line(kings) == "K K K (3), 30"
+    glyphs = Glyphs(ascii=True)  # the terminal's chip
+    assert (meld_chip(sevens, glyphs).plain, meld_chip(kings, glyphs).plain) == (
+        "7x3 15 -2500 if short", "Kx3 30")
 
 
 def test_meld_text_lists_naturals_then_twos_then_jokers() -> None:

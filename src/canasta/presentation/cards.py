@@ -165,6 +165,11 @@ def _status(score: SideScore) -> str:
     return "mixed" if score.mixed_canastas else ""
 
 
+def _penalty(score: SideScore) -> int:
+    """What a meld short of a canasta costs at the hand's end under these rules (negative)."""
+    return score.unfinished_wild + score.unfinished_special + score.short_sequences
+
+
 def meld_fact(rules: RuleSet, side: int, meld: Meld) -> MeldFact:
     """A rank meld (or wild cards alone, or the black-3 set) as the table shows it."""
     score = score_side(rules, side, [meld], [], 0, True)
@@ -174,7 +179,7 @@ def meld_fact(rules: RuleSet, side: int, meld: Meld) -> MeldFact:
                     meld.size, meld.naturals if kind == "rank" else 0,
                     meld.wilds if kind == "rank" else meld.size if kind == "wild" else 0,
                     _status(score), rules.melds.canasta_size, score.melded,
-                    score.canasta_bonus, score.total)
+                    score.canasta_bonus, score.total, _penalty(score))
 
 
 def sequence_fact(rules: RuleSet, side: int, suit: int, low: int, high: int) -> MeldFact:
@@ -183,7 +188,8 @@ def sequence_fact(rules: RuleSet, side: int, suit: int, low: int, high: int) -> 
     cards = tuple(card_fact(suited(rank, suit)) for rank in range(low, high + 1))
     return MeldFact("sequence", f"sequence of {('spades', 'hearts', 'diamonds', 'clubs')[suit]}",
                     kind_name(low), cards, len(cards), len(cards), 0, _status(score),
-                    rules.melds.canasta_size, score.melded, score.canasta_bonus, score.total)
+                    rules.melds.canasta_size, score.melded, score.canasta_bonus, score.total,
+                    _penalty(score))
 
 
 #: Meld facts already made, by the rules' fingerprint and the meld (a meld's fact depends on

@@ -107,7 +107,9 @@ class MeldFact(Fact):
     lowest card of a sequence); ``canasta`` is ``"natural"``, ``"mixed"``, ``"wild"``,
     ``"samba"`` or ``""`` (not a canasta yet); ``points`` what the meld counts if the hand ended
     now (its card points, its canasta bonus, any penalty for an unfinished wild meld or a short
-    sequence), as the engine's scoring counts it.
+    sequence), as the engine's scoring counts it; ``penalty`` the part of ``points`` that is such
+    a penalty (negative, 0 for none), which the meld sheds once completed (Modern American's
+    sevens short of a canasta: ``points`` -2485, ``penalty`` -2500).
     """
 
     kind: str
@@ -122,6 +124,7 @@ class MeldFact(Fact):
     card_points: int
     bonus: int
     points: int
+    penalty: int
 
 
 @dataclass(frozen=True, slots=True)

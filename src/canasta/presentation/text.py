@@ -22,10 +22,13 @@ def cards_text(cards: tuple[CardFact, ...], ascii: bool = False) -> str:
 
 
 def meld_line(meld: MeldFact, ascii: bool = False) -> str:
-    """``"K K K K 2 (5) mixed canasta, 380"``."""
+    """``"K K K K 2 (5) mixed canasta, 380"``; a meld short of a canasta that costs a penalty
+    if left so, ``"7 7 7 (3), 15 (-2500 if still short when the hand ends)"``."""
     status = f" {meld.canasta} canasta" if meld.canasta and meld.canasta != "samba" else \
         " samba" if meld.canasta else ""
-    return f"{cards_text(meld.cards, ascii)} ({meld.count}){status}, {meld.points}"
+    short = f" ({meld.penalty} if still short when the hand ends)" if meld.penalty else ""
+    return f"{cards_text(meld.cards, ascii)} ({meld.count}){status}, {meld.points - meld.penalty}" \
+        + short
 
 
 def render(facts: TableFacts, ascii: bool = False) -> str:

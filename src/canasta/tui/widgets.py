@@ -46,7 +46,9 @@ def meld_chip(meld: MeldFact, glyphs: Glyphs) -> Text:
         chip.append(f" {meld.wilds}w", style="magenta")
     if meld.canasta:
         chip.append(f" {meld.canasta}", style=CANASTA_STYLES[meld.canasta])
-    chip.append(f" {meld.points}", style="dim")
+    chip.append(f" {meld.points - meld.penalty}", style="dim")
+    if meld.penalty:  # a meld left short costs this at the hand's end (Modern American's 7s)
+        chip.append(f" {meld.penalty} if short", style="bold red")
     return chip
 
 

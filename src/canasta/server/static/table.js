@@ -58,7 +58,9 @@ function seatBox(facts, seat, info, place, grace, hand) {
 // squared into one pile, red on top for a natural, black for a mixed, with its bonus.
 function meldNode(meld, lay, canLay) {
   const onto = meld.kind === "rank" ? meld.rank : meld.kind === "wild" ? "W" : meld.kind === "sequence" ? "seq" : null;
-  const words = `${meld.label}: ${meld.count} cards, ${meld.points} points${meld.canasta ? `, a ${meld.canasta} canasta` : ""}`;
+  const points = meld.points - meld.penalty;  // a penalty for a meld left short is said apart
+  const short = meld.penalty ? `${meld.penalty} if still short when the hand ends` : "";
+  const words = `${meld.label}: ${meld.count} cards, ${points} points${meld.canasta ? `, a ${meld.canasta} canasta` : ""}${short ? `, ${short}` : ""}`;
   let body;
   if (meld.canasta) {
     const red = meld.canasta === "natural";
@@ -73,7 +75,8 @@ function meldNode(meld, lay, canLay) {
     class: `meld${meld.canasta ? " complete" : ""}`, title: words, "aria-label": words, "data-onto": onto,
     "data-rank": meld.rank, disabled: canLay && game.pending,
     on: canLay && onto !== null ? { click: () => lay(onto) } : {} },
-  body, el("span", { class: "meld-label" }, meld.canasta ? `${meld.count} · +${meld.bonus}` : `${meld.count}/${meld.canasta_size} · ${meld.points}`));
+  body, el("span", { class: "meld-label" }, meld.canasta ? `${meld.count} · +${meld.bonus}` : `${meld.count}/${meld.canasta_size} · ${points}`),
+  short && el("span", { class: "meld-penalty", title: short }, `${meld.penalty} if short`));
   return node;
 }
 
