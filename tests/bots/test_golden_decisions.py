@@ -3,14 +3,16 @@ commit c64d12f's bots, the search records by the bots of the engine that last ch
 search's sampled worlds (``tests/data/golden_c64d12f.py``); the same bots, built the same way,
 must choose every recorded action again from their views.
 
-Three games' decisions changed on purpose (``CHANGED``): where suits matter the engine now
+Four games' decisions changed on purpose (``CHANGED``): where suits matter the engine now
 offers ``take meld`` (the top card onto the side's meld of its rank), which c64d12f never did
 although those rules allow it; in the Bolivia game greedy takes the pile so. In cutthroat greedy
 no longer takes a small first pile, which makes the taker play alone against two
 (``alone_cost``, 2026-12-06: it drew where it took a pile of two cards, action 17). Where wild
 cards build canastas (``build_wild``, 2026-12-06: Hand and Foot, and cutthroat before the
 partnership forms) greedy adds a 2 to a meld short of a canasta where it discarded: in the
-cutthroat game first at action 4, in the Hand and Foot game at action 3.
+cutthroat game first at action 4, in the Hand and Foot game at action 3. Where a meld short of
+a canasta costs a penalty (``special_cost``, 2026-12-06: Modern American's sevens and aces)
+greedy throws a second seven rather than keep the pair: in that game at action 1.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ RECORDS = Path(__file__).parent.parent / "data" / "records"
 GAMES = sorted([*RECORDS.glob("*-greedy.json"), *RECORDS.glob("*-search.json")])
 #: Record -> (the first action chosen otherwise today, what is chosen instead).
 CHANGED = {"bolivia-greedy": (120, "take meld"), "cutthroat-greedy": (4, "add K 2"),
-           "hand_and_foot-greedy": (3, "add A 2")}
+           "hand_and_foot-greedy": (3, "add A 2"), "modern_american-greedy": (1, "discard 7")}
 
 
 def bots_of(path: Path, players: int) -> list[Bot]:

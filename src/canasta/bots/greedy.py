@@ -10,7 +10,10 @@
 - **Melding**: lay natural sets and add naturals; keep wild cards for completing canastas; keep
   a few cards in hand unless going out. Where wild cards are better spent building canastas
   (many canastas to go out, or cutthroat before anyone has taken the pile), add them to melds
-  short of a canasta (``build_wild``).
+  short of a canasta (``build_wild``). A rank whose meld costs a penalty short of a canasta
+  (Modern American's sevens and aces, ``melds.special_ranks``) is not started, taken up from
+  the pile or opened with unless nothing else does (``special_cost``), and not kept in hand
+  beyond one card, where three would cost the hand's penalty.
 - **Going out**: when a line goes out, take it when it wins the game, when ahead, or when the
   table is no better than the opponents'; hold when behind with a clearly better table.
 - **Discard**: the card that is least use to us and least likely to give the next player the
@@ -31,6 +34,7 @@ from canasta.bots import kinds, planning
 from canasta.bots.base import BotBase, BotError, Decision, forced
 from canasta.bots.estimate import going_out_verdict, hand_value
 from canasta.bots.knowledge import Knowledge
+from canasta.cards import kind_word
 from canasta.engine import partners
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.view import PlayerView
@@ -60,6 +64,7 @@ class GreedyParams:
     out_limit: int = 300  # positions the going-out turn search looks at (``going_out_plan``)
     alone_cost: float = 25.0  # pile value a take that makes this seat play alone must exceed
     build_wild: float = 1.0  # a wild added short of a canasta, where wilds build (``wilds_build``)
+    special_cost: float = 8.0  # starting a meld that costs a penalty short of a canasta
 
 
 class GreedyBot(BotBase):
@@ -159,13 +164,15 @@ class GreedyBot(BotBase):
                 value += 1
         spent = kinds.wilds_used(action, top)
         value -= 3 * spent
+        if kinds.kind_of(top) not in know.table_ranks and _special(view, top, spent):
+            value -= self.params.special_cost  # the pile's top card starts such a meld
         if _before_partners(view):
             value -= self.params.alone_cost  # the first to take it plays alone against two
         note = f"the pile ({_cards(len(view.pile))}) is worth taking"
         if not view.initial_done[view.side]:
             game = planning.sample(view)
             game.apply(action)
-            plan = planning.opening_plan(view, game)
+            plan = planning.opening_plan(view, game, self.params.special_cost)
             if plan is None:
                 return None
             value -= sum(kinds.wilds_used(a) for a in plan.actions)
@@ -197,7 +204,7 @@ class GreedyBot(BotBase):
                                     f"going out: {why}; the hand scores {out.score} for us")
                 hold = f"not going out ({why}); "
         if not view.initial_done[side]:
-            plan = planning.opening_plan(view)
+            plan = planning.opening_plan(view, special=self.params.special_cost)
             need = view.minimums[side]
             if plan is not None:
                 steps = ", ".join(str(a) for a in plan.actions)
@@ -250,7 +257,11 @@ class GreedyBot(BotBase):
         left = view.hand_sizes[view.seat] - used
         meld = next((m for m in view.melds[view.side] if m.rank == action.rank), None)
         completes = meld is not None and meld.size + 1 == cs
-        if action.type == _MELD:
+        if action.type == _MELD and p.special_cost \
+                and _special(view, action.rank, kinds.wilds_used(action)):
+            score = 5.0 - p.special_cost
+            why = f"a meld of {kind_word(action.rank, 2)} costs a penalty unless completed"
+        elif action.type == _MELD:
             if kinds.wilds_used(action) == 0:
                 score, why = 5.0, "a natural set on the table is safe from penalties"
             else:
@@ -283,12 +294,13 @@ class GreedyBot(BotBase):
             score -= 6
         return score, why
 
-    @staticmethod
-    def keep_worth(know: Knowledge, kind: int, pts: tuple[int, ...], late: bool) -> float:
+    def keep_worth(self, know: Knowledge, kind: int, pts: tuple[int, ...], late: bool) -> float:
         """What keeping a card of ``kind`` is worth to greedy, against discarding it: wild
         cards most, a natural more in a pair or more and on the side's melds, less the more
         points it costs in hand (twice as much ``late``: the stock is low), a black 3 less than
-        nothing. ``pts`` are the kinds' points (``kinds.points``)."""
+        nothing; a card of a special rank the side has not melded (``special_cost``) little,
+        and less than nothing from two (a third held costs the hand's penalty). ``pts`` are the
+        kinds' points (``kinds.points``)."""
         if kinds.is_wild(kind):
             return 10.0 + pts[kind] / 25
         if kind == kinds.STOPPER:
@@ -296,6 +308,9 @@ class GreedyBot(BotBase):
         if not kinds.is_natural(kind):
             return 0.0
         count = know.view.hand[kind]
+        if self.params.special_cost and know.view.t.special[kind] \
+                and kind not in know.table_ranks:
+            return (0.5 if count == 1 else -4.5) - pts[kind] / (10 if late else 20)
         keep = 1.0 if count == 1 else 4.0 + count
         if kind in know.table_ranks:
             keep += 2
@@ -318,6 +333,9 @@ class GreedyBot(BotBase):
         if best is None:  # no discard now: an opening to finish, say
             return _anything_but_conceding(view.legal_actions)
         _, kind, action, danger = best
+        if p.special_cost and view.t.special[kind] and kind not in know.table_ranks:
+            return Decision(action, f"{kind_word(kind, 2)} are not worth starting (a meld short "
+                            "of a canasta costs a penalty) nor holding (three held cost one)")
         return Decision(action, _discard_reason(know, kind, danger))
 
 
@@ -349,6 +367,14 @@ def _before_partners(view: PlayerView) -> bool:
     """Whether the first to take the pile will play alone against the other two and nobody has
     taken it yet (``players.partners_at_pile``: cutthroat)."""
     return view.t.partners_at_pile and not partners.formed(view.seat_sides)
+
+
+def _special(view: PlayerView, card: int, wilds: int) -> bool:
+    """Whether a new meld of ``card``'s rank with ``wilds`` wild cards costs a penalty if it is
+    still short of a canasta at the hand's end (``melds.special_ranks``: a meld of aces with
+    wild cards within the opening is an ordinary one, ``melds.special_wild_in_opening``)."""
+    kind = kinds.kind_of(card)
+    return view.t.special[kind] and not (wilds and view.t.special_opening[kind])
 
 
 def wilds_build(view: PlayerView) -> bool:

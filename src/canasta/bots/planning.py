@@ -23,7 +23,7 @@ from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
-_COMMIT, _DISCARD = ActionType.COMMIT, ActionType.DISCARD
+_COMMIT, _DISCARD, _MELD = ActionType.COMMIT, ActionType.DISCARD, ActionType.MELD
 
 
 #: What spending a card costs an opening plan: a natural 1, a 2 and a joker far more (wild
@@ -65,9 +65,11 @@ _SPEND = tuple(_spend(kinds.cards_used(a)) for a in ALL_ACTIONS)
 _LAYING = frozenset(a for a in ALL_ACTIONS if kinds.is_laying(a))
 
 
-def opening_plan(view: PlayerView, game: Game | None = None, limit: int = 400) -> Plan | None:
+def opening_plan(view: PlayerView, game: Game | None = None, special: float = 0.0,
+                 limit: int = 400) -> Plan | None:
     """The cheapest set of melds from here that reaches the side's opening minimum, ending with
-    ``commit``; None if none is found."""
+    ``commit``; None if none is found. A new meld that costs a penalty short of a canasta
+    (``melds.special_ranks`` without wild cards) costs ``special`` more."""
     start = game if game is not None else sample(view)
     best: list[Plan] = []
     nodes = [0]
@@ -96,6 +98,9 @@ def opening_plan(view: PlayerView, game: Game | None = None, limit: int = 400) -
             if nodes[0] >= limit:
                 return
             step = cost + spend_cost(action)
+            if special and action.type is _MELD and view.t.special[action.rank] \
+                    and not (view.t.special_opening[action.rank] and kinds.wilds_used(action)):
+                step += special
             if best and step >= best[0].cost:
                 continue
             # the last move is played on g itself where g is the search's: nothing reads it on
