@@ -3,7 +3,7 @@ commit c64d12f's bots, the search records by the bots of the engine that last ch
 search's sampled worlds (``tests/data/golden_c64d12f.py``); the same bots, built the same way,
 must choose every recorded action again from their views.
 
-Four games' decisions changed on purpose (``CHANGED``): where suits matter the engine now
+Five games' decisions changed on purpose (``CHANGED``): where suits matter the engine now
 offers ``take meld`` (the top card onto the side's meld of its rank), which c64d12f never did
 although those rules allow it; in the Bolivia game greedy takes the pile so. In cutthroat greedy
 no longer takes a small first pile, which makes the taker play alone against two
@@ -12,7 +12,9 @@ cards build canastas (``build_wild``, 2026-12-06: Hand and Foot, and cutthroat b
 partnership forms) greedy adds a 2 to a meld short of a canasta where it discarded: in the
 cutthroat game first at action 4, in the Hand and Foot game at action 3. Where a meld short of
 a canasta costs a penalty (``special_cost``, 2026-12-06: Modern American's sevens and aces)
-greedy throws a second seven rather than keep the pair: in that game at action 1.
+greedy throws a second seven rather than keep the pair: in that game at action 1. Where no one
+goes out without the partner's yes (``going_out.must_ask``, 2026-12-06) greedy asks for it when
+its hand could go out: in the Brazilian game at action 90, where it drew.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from tests.data.golden_c64d12f import SEARCH
 RECORDS = Path(__file__).parent.parent / "data" / "records"
 GAMES = sorted([*RECORDS.glob("*-greedy.json"), *RECORDS.glob("*-search.json")])
 #: Record -> (the first action chosen otherwise today, what is chosen instead).
-CHANGED = {"bolivia-greedy": (120, "take meld"), "cutthroat-greedy": (4, "add K 2"),
+CHANGED = {"bolivia-greedy": (120, "take meld"), "brazilian-greedy": (90, "ask"),
+           "cutthroat-greedy": (4, "add K 2"),
            "hand_and_foot-greedy": (3, "add A 2"), "modern_american-greedy": (1, "discard 7")}
 
 

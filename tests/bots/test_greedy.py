@@ -6,7 +6,9 @@ import pytest
 
 from canasta import Game
 from canasta.bots import BotError, Decision, make_bot
+from canasta.rules import load
 from tests.helpers import DRAW, MELD, position
+from tests.preset_helpers import with_feet
 
 OTHERS = {1: "4 6 10 Q", 2: "4 4", 3: "6 6"}
 
@@ -159,6 +161,46 @@ def test_a_rank_whose_meld_costs_a_penalty_is_neither_started_nor_held() -> None
 def test_special_cost_plays_no_part_without_special_ranks() -> None:
     three = meld_phase("9 9 9 Q J 5 6", {0: ["K K K"], 1: ["Q Q Q"]}, "4 5")
     assert make_bot("greedy:special_cost=0").act(three.view(0)) == decide(three).action
+
+
+HF = load("hand_and_foot")
+FOOT = "Q Q Q K K 5 5 6 6 7 7"
+#: Three clean books and four dirty ones: Hand and Foot's quota to go out.
+BOOKS = ["4 4 4 4 4 4 4", "5 5 5 5 5 5 5", "6 6 6 6 6 6 6", "7 7 7 7 7 7 2",
+         "8 8 8 8 8 8 2", "9 9 9 9 9 9 2", "10 10 10 10 10 10 2"]
+
+
+def test_with_a_foot_waiting_the_hand_is_played_out_to_take_it_up() -> None:
+    """Hand and Foot: a player who melds the whole hand takes up the foot and plays on
+    (docs/rules.md, seed 001), so greedy does not keep cards in hand while its foot waits; it
+    did (``keep_cards``), and so never reached its foot nor went out: in 60 one-deal games of
+    greedy self-play every deal ended with the stock (deals 50000-50059)."""
+    waiting = with_feet(HF, {0: FOOT}, hands={0: "J J J 9"},
+                        melds={0: ["A A A"], 1: ["Q Q Q"]}, phase=MELD, drew=True)
+    assert str(decide(waiting).action) == "meld J J J"
+    taken = with_feet(HF, {}, hands={0: "J J J 9"}, melds={0: ["A A A"], 1: ["Q Q Q"]},
+                      phase=MELD, drew=True)
+    assert decide(taken).action.type.name == "DISCARD"  # no foot: a few cards kept
+
+
+def test_asks_to_go_out_where_no_one_goes_out_without_a_yes() -> None:
+    """Hand and Foot and Brazilian (``going_out.must_ask``): no one goes out without the
+    partner's yes, so greedy asks at the start of a turn whose hand could go out; it never
+    asked, so never went out there. Not while its foot waits, nor under rules where asking
+    is a choice (classic: it goes out without asking)."""
+    ready = with_feet(HF, {}, hands={0: "K 9"}, melds={0: BOOKS, 1: ["J J J"]}, stock="5 6 7 8")
+    d = decide(ready)
+    assert str(d.action) == "ask" and "partner's yes" in d.reason
+    foot = with_feet(HF, {0: FOOT}, hands={0: "K 9"}, melds={0: BOOKS, 1: ["J J J"]},
+                     stock="5 6 7 8")
+    assert str(decide(foot).action) == "draw"
+    far = with_feet(HF, {}, hands={0: "K 9 J Q 4"}, melds={0: BOOKS[:5], 1: ["J J J"]},
+                    stock="5 6 7 8")
+    assert str(decide(far).action) == "draw"  # two books short: it could not go out
+    classic = position(hands={0: "K 9", **OTHERS}, melds={0: ["A A A A A A A", "Q Q Q"]},
+                       stock="5 6 7 8")
+    assert "ask" in [str(a) for a in classic.legal_actions()]
+    assert str(decide(classic).action) == "draw"
 
 
 def test_adds_naturals_and_lays_natural_sets() -> None:

@@ -8,14 +8,17 @@
 - **Opening**: reach the minimum as cheaply as possible (fewest cards, no wild when it can be
   helped), found by trying the melds on a sampled copy of the turn (``planning``).
 - **Melding**: lay natural sets and add naturals; keep wild cards for completing canastas; keep
-  a few cards in hand unless going out. Where wild cards are better spent building canastas
-  (many canastas to go out, or cutthroat before anyone has taken the pile), add them to melds
-  short of a canasta (``build_wild``). A rank whose meld costs a penalty short of a canasta
-  (Modern American's sevens and aces, ``melds.special_ranks``) is not started, taken up from
-  the pile or opened with unless nothing else does (``special_cost``), and not kept in hand
-  beyond one card, where three would cost the hand's penalty.
+  a few cards in hand unless going out or taking up a foot (Hand and Foot). Where wild cards
+  are better spent building canastas (many canastas to go out, or cutthroat before anyone has
+  taken the pile), add them to melds short of a canasta (``build_wild``). A rank whose meld
+  costs a penalty short of a canasta (Modern American's sevens and aces,
+  ``melds.special_ranks``) is not started, taken up from the pile or opened with unless
+  nothing else does (``special_cost``), and not kept in hand beyond one card, where three
+  would cost the hand's penalty.
 - **Going out**: when a line goes out, take it when it wins the game, when ahead, or when the
-  table is no better than the opponents'; hold when behind with a clearly better table.
+  table is no better than the opponents'; hold when behind with a clearly better table. Where
+  no one goes out without the partner's yes (``going_out.must_ask``), ask for it when the hand
+  could go out.
 - **Discard**: the card that is least use to us and least likely to give the next player the
   pile (black 3s block, dead ranks and cards nobody can pair are safe), counted from the view;
   a wild freezes a big pile when every other discard risks it.
@@ -41,10 +44,11 @@ from canasta.engine.view import PlayerView
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
 (
-    _ADD, _DECLINE, _DISCARD, _DRAW, _EXTEND, _LAY_RED_THREE, _MELD, _MELD_BLACK_THREES,
+    _ASK, _ADD, _DECLINE, _DISCARD, _DRAW, _EXTEND, _LAY_RED_THREE, _MELD, _MELD_BLACK_THREES,
     _MELD_WILD, _NO, _RETRACT, _TAKE, _YES,
 ) = (
-    ActionType.ADD, ActionType.DECLINE, ActionType.DISCARD, ActionType.DRAW, ActionType.EXTEND,
+    ActionType.ASK, ActionType.ADD, ActionType.DECLINE, ActionType.DISCARD, ActionType.DRAW,
+    ActionType.EXTEND,
     ActionType.LAY_RED_THREE, ActionType.MELD, ActionType.MELD_BLACK_THREES,
     ActionType.MELD_WILD, ActionType.NO, ActionType.RETRACT, ActionType.TAKE, ActionType.YES,
 )
@@ -129,6 +133,9 @@ class GreedyBot(BotBase):
     def _draw(self, know: Knowledge) -> Decision:
         view = know.view
         legal = view.legal_actions
+        ask = _ask(view)
+        if ask is not None:
+            return ask
         best: tuple[float, Action, str] | None = None
         for action in legal:
             if action.type == _TAKE:
@@ -249,7 +256,7 @@ class GreedyBot(BotBase):
         """How much greedy wants to lay ``action`` now, with the reason: a natural meld or a
         card that grows or completes a canasta is worth laying, a wild card kept for canastas
         is not (unless ``wilds_build``), and a lay that leaves fewer than ``keep_cards`` in
-        hand (and completes nothing) costs 6. Greedy lays the best lay above 0
+        hand (and completes nothing, and no foot waits) costs 6. Greedy lays the best lay above 0
         (``_best_lay``)."""
         view, p = know.view, self.params
         cs = view.rules.melds.canasta_size
@@ -290,8 +297,8 @@ class GreedyBot(BotBase):
             score, why = -1.0, "black 3s only go down when going out"
         else:
             score, why = 4.0, "a sequence grows toward a samba"
-        if left < p.keep_cards and not completes:
-            score -= 6
+        if left < p.keep_cards and not completes and not view.foot_sizes[view.seat]:
+            score -= 6  # (with a foot waiting, an emptied hand takes it up: Hand and Foot)
         return score, why
 
     def keep_worth(self, know: Knowledge, kind: int, pts: tuple[int, ...], late: bool) -> float:
@@ -361,6 +368,20 @@ def _discard_reason(know: Knowledge, kind: int, danger: float) -> str:
 #: Canastas needed to go out from which a side builds with its wild cards (Hand and Foot's seven
 #: books): with so many to make, a wild held back for completing one is a card not melded.
 MANY_CANASTAS = 3
+
+
+def _ask(view: PlayerView) -> Decision | None:
+    """Where nobody goes out without the partner's yes (``going_out.must_ask``), ask "may I go
+    out?" at the start of a turn whose hand could go out (``kinds.could_go_out``; not while a
+    foot waits to be taken up); None otherwise. A "yes" binds only while going out stays
+    possible (docs/rules.md, ruling 19), so a turn that cannot go out after all plays on."""
+    if not view.rules.going_out.must_ask or view.foot_sizes[view.seat]:
+        return None
+    ask = next((a for a in view.legal_actions if a.type == _ASK), None)
+    if ask is None or not kinds.could_go_out(view):
+        return None
+    return Decision(ask, "my hand could go out this turn, and no one goes out without the "
+                    "partner's yes here")
 
 
 def _before_partners(view: PlayerView) -> bool:
