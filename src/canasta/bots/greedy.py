@@ -171,7 +171,7 @@ class GreedyBot(BotBase):
                 value += 1
         spent = kinds.wilds_used(action, top)
         value -= 3 * spent
-        if kinds.kind_of(top) not in know.table_ranks and _special(view, top, spent):
+        if kinds.kind_of(top) not in know.table_ranks and kinds.costs_short(view, top, spent):
             value -= self.params.special_cost  # the pile's top card starts such a meld
         if _before_partners(view):
             value -= self.params.alone_cost  # the first to take it plays alone against two
@@ -265,7 +265,7 @@ class GreedyBot(BotBase):
         meld = next((m for m in view.melds[view.side] if m.rank == action.rank), None)
         completes = meld is not None and meld.size + 1 == cs
         if action.type == _MELD and p.special_cost \
-                and _special(view, action.rank, kinds.wilds_used(action)):
+                and kinds.costs_short(view, action.rank, kinds.wilds_used(action)):
             score = 5.0 - p.special_cost
             why = f"a meld of {kind_word(action.rank, 2)} costs a penalty unless completed"
         elif action.type == _MELD:
@@ -388,14 +388,6 @@ def _before_partners(view: PlayerView) -> bool:
     """Whether the first to take the pile will play alone against the other two and nobody has
     taken it yet (``players.partners_at_pile``: cutthroat)."""
     return view.t.partners_at_pile and not partners.formed(view.seat_sides)
-
-
-def _special(view: PlayerView, card: int, wilds: int) -> bool:
-    """Whether a new meld of ``card``'s rank with ``wilds`` wild cards costs a penalty if it is
-    still short of a canasta at the hand's end (``melds.special_ranks``: a meld of aces with
-    wild cards within the opening is an ordinary one, ``melds.special_wild_in_opening``)."""
-    kind = kinds.kind_of(card)
-    return view.t.special[kind] and not (wilds and view.t.special_opening[kind])
 
 
 def wilds_build(view: PlayerView) -> bool:

@@ -151,6 +151,15 @@ def is_laying(action: Action) -> bool:
     return action.type in LAYING
 
 
+def costs_short(view: PlayerView, card: int, wilds: int) -> bool:
+    """Whether a new meld of ``card``'s rank holding ``wilds`` wild cards costs a penalty if it
+    is still short of a canasta at the hand's end (``melds.special_ranks``: Modern American's
+    sevens and aces; a meld of aces with wild cards within the opening is an ordinary one,
+    ``melds.special_wild_in_opening``)."""
+    kind = rank_of(card)
+    return view.t.special[kind] and not (wilds and view.t.special_opening[kind])
+
+
 def could_go_out(view: PlayerView) -> bool:
     """A quick necessary check that the seat might meld its whole hand this turn (all of it,
     or all but a discard), with the canastas its side needs; the engine's own count check,

@@ -98,8 +98,8 @@ def opening_plan(view: PlayerView, game: Game | None = None, special: float = 0.
             if nodes[0] >= limit:
                 return
             step = cost + spend_cost(action)
-            if special and action.type is _MELD and view.t.special[action.rank] \
-                    and not (view.t.special_opening[action.rank] and kinds.wilds_used(action)):
+            if special and action.type is _MELD \
+                    and kinds.costs_short(view, action.rank, kinds.wilds_used(action)):
                 step += special
             if best and step >= best[0].cost:
                 continue
