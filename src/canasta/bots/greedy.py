@@ -14,7 +14,8 @@
   costs a penalty short of a canasta (Modern American's sevens and aces,
   ``melds.special_ranks``) is not started, taken up from the pile or opened with unless
   nothing else does (``special_cost``), and not kept in hand beyond one card, where three
-  would cost the hand's penalty.
+  would cost the hand's penalty. Where the side still needs a samba to go out (Bolivia's
+  escalera), a sequence laid or grown comes before other lays (``samba_need``).
 - **Going out**: when a line goes out, take it when it wins the game, when ahead, or when the
   table is no better than the opponents'; hold when behind with a clearly better table. Where
   no one goes out without the partner's yes (``going_out.must_ask``), ask for it when the hand
@@ -45,12 +46,13 @@ from canasta.engine.view import PlayerView
 # Enum members read once: a member looked up on its enum class costs five times a global.
 (
     _ASK, _ADD, _DECLINE, _DISCARD, _DRAW, _EXTEND, _LAY_RED_THREE, _MELD, _MELD_BLACK_THREES,
-    _MELD_WILD, _NO, _RETRACT, _TAKE, _YES,
+    _MELD_WILD, _NO, _RETRACT, _SEQUENCE, _TAKE, _YES,
 ) = (
     ActionType.ASK, ActionType.ADD, ActionType.DECLINE, ActionType.DISCARD, ActionType.DRAW,
     ActionType.EXTEND,
     ActionType.LAY_RED_THREE, ActionType.MELD, ActionType.MELD_BLACK_THREES,
-    ActionType.MELD_WILD, ActionType.NO, ActionType.RETRACT, ActionType.TAKE, ActionType.YES,
+    ActionType.MELD_WILD, ActionType.NO, ActionType.RETRACT, ActionType.SEQUENCE,
+    ActionType.TAKE, ActionType.YES,
 )
 
 
@@ -69,6 +71,7 @@ class GreedyParams:
     alone_cost: float = 25.0  # pile value a take that makes this seat play alone must exceed
     build_wild: float = 1.0  # a wild added short of a canasta, where wilds build (``wilds_build``)
     special_cost: float = 8.0  # starting a meld that costs a penalty short of a canasta
+    samba_need: float = 6.0  # a sequence laid or grown while the side needs a samba to go out
 
 
 class GreedyBot(BotBase):
@@ -273,6 +276,8 @@ class GreedyBot(BotBase):
                 score, why = 5.0, "a natural set on the table is safe from penalties"
             else:
                 score, why = -2.0, "keep wild cards for canastas"
+        elif action.type in (_SEQUENCE, _EXTEND) and _needs_samba(view):
+            score, why = p.samba_need, "our side needs a samba to go out"
         elif action.type in (_ADD, _EXTEND) and \
                 not kinds.is_wild(action.arg if action.type == _ADD else action.rank):
             score = 10.0 if completes else 4.0
@@ -382,6 +387,16 @@ def _ask(view: PlayerView) -> Decision | None:
         return None
     return Decision(ask, "my hand could go out this turn, and no one goes out without the "
                     "partner's yes here")
+
+
+def _needs_samba(view: PlayerView) -> bool:
+    """Whether going out takes more sambas than the side has made (``going_out.sambas``:
+    Bolivia's escalera)."""
+    need = view.rules.going_out.sambas
+    if not need:
+        return False
+    size = view.rules.melds.canasta_size
+    return sum(hi - lo + 1 >= size for _, lo, hi in view.sequences[view.side]) < need
 
 
 def _before_partners(view: PlayerView) -> bool:
