@@ -114,6 +114,15 @@ def test_a_whole_game_to_5000_with_the_minimum_rising_at_1500_and_3000(pad: Pad)
     assert listed.out == "Long (classic): 5 deals, Us 5,100, Them 930; Us won\n"
 
 
+def test_the_list_shows_the_newest_game_first(pad: Pad) -> None:
+    """The game going on at the table is the one looked for: the pad lists the newest first
+    (it listed them by name, so "Saturday" came after last month's "Friday")."""
+    for name in ("Saturday", "Friday", "Monday"):
+        pad("new", name, "--sides", "Us", "Them")
+    assert [line.split(" (")[0] for line in pad("list").out.splitlines()] == [
+        "Monday", "Friday", "Saturday"]
+
+
 def test_level_totals_over_the_target_play_another_deal(pad: Pad) -> None:
     """Ruling 15: if both sides reach the target level, another deal is played."""
     pad("new", "Tie", "--sides", "Us", "Them")

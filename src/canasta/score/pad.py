@@ -167,10 +167,12 @@ class Listed:
 
 
 def games(engine: Engine) -> list[Listed]:
-    """Every game on the pad, by name."""
+    """Every game on the pad, the newest first (the game going on at the table is the one
+    most often looked for)."""
     out = []
     with Session(engine) as session:
-        query = select(ScoreGame).order_by(ScoreGame.name).options(
+        query = select(ScoreGame).order_by(ScoreGame.created_at.desc(),
+                                           ScoreGame.id.desc()).options(
             selectinload(ScoreGame.sides),
             selectinload(ScoreGame.deals).selectinload(ScoreDeal.entries))
         for game in session.scalars(query):
