@@ -391,18 +391,21 @@ def test_an_absent_or_silent_player_is_played_by_a_stand_in_until_back(server: R
                                                                          ) -> None:
     async def main() -> None:
         with server.http() as http:
-            made = create(http, ["me", "greedy", "greedy", "greedy"],
+            made = create(http, ["me", "open", "greedy", "greedy"],
                           settings={"grace": 0.3, "bot_pause": 0})
-        table, token = made["id"], made["token"]
-        ann = await Client.open(server.ws, table, token)
+            table, token = made["id"], made["token"]
+            ann = await Client.open(server.ws, table, token)
+            code = ann.latest["invites"]["1"]
+            bob_seat = http.post(f"/api/tables/{table}/claim",
+                                 json={"seat": 1, "invite": code, "name": "Bob"}).json()
+        bob = await Client.open(server.ws, table, bob_seat["token"])  # here, and silent
         await _turn(ann)
-        watcher = await Client.open(server.ws, table)
         await ann.close()
-        await watcher.until(lambda f: f["kind"] == "presence"
-                            and f["seats"][0]["status"] == "away", start=0)
-        played = await watcher.until(lambda f: f["kind"] == "event" and f["event"].get("by")
-                                     == "stand-in", start=0)
-        assert played["event"]["seat"] == 0
+        await bob.until(lambda f: f["kind"] == "presence"
+                        and f["seats"][0]["status"] == "away", start=0)
+        played = await bob.until(lambda f: f["kind"] == "event" and f["event"].get("by")
+                                 == "stand-in", start=0)
+        assert played["event"]["seat"] == 0  # Bob is held up: a stand-in plays for Ann
         back = await Client.open(server.ws, table, token)
         frame = await _turn(back)  # the stand-in gives the seat back: the person plays on
         assert frame["table"]["seats"][0]["status"] == "here"
@@ -425,6 +428,37 @@ def test_an_absent_or_silent_player_is_played_by_a_stand_in_until_back(server: R
                                  start=back.frames.index(other))
         # its next turn is its own again, until it is silent
         assert frame["table"]["seats"][0]["status"] == "here"
+        for client in (bob, back):
+            await client.close()
+
+    asyncio.run(main())
+
+
+def test_with_nobody_else_here_the_table_waits_for_the_person(server: Running) -> None:
+    """A stand-in is there so that the others can go on: a person alone with bots who goes
+    away (a phone locked, a tab closed) or stays silent finds the game where they left it,
+    however long past the grace period; a spectator is held up by nobody's turn."""
+    async def main() -> None:
+        with server.http() as http:
+            made = create(http, ["me", "greedy", "greedy", "greedy"],
+                          settings={"grace": 0.2, "bot_pause": 0})
+        table, token = made["id"], made["token"]
+        ann = await Client.open(server.ws, table, token)
+        mine = await _turn(ann)
+        await asyncio.sleep(0.6)  # silent on her turn, three times the grace period
+        assert ann.latest["v"] == mine["v"]
+        await ann.close()
+        watcher = await Client.open(server.ws, table)
+        await asyncio.sleep(0.6)  # away, three times the grace period
+        assert watcher.latest["v"] == mine["v"]
+        assert watcher.latest["table"]["seats"][0]["status"] == "away"
+        assert not [f for f in watcher.frames if f["kind"] == "event"]
+        back = await Client.open(server.ws, table, token)
+        frame = await _turn(back)
+        assert frame["v"] == mine["v"] and frame["table"]["seats"][0]["status"] == "here"
+        reply = await back.request({"kind": "act", "action": frame["facts"]["actions"][0][
+            "text"], "v": frame["v"]})
+        assert reply["kind"] == "ack"
         for client in (watcher, back):
             await client.close()
 
@@ -437,18 +471,24 @@ def test_a_silent_reader_of_the_breakdown_holds_the_bots_up_for_the_grace_period
         long_game = QUICK.read_text().replace("target = 100", "target = 5000")
         with server.http() as http:  # short deals, several of them
             response = http.post("/api/tables", json={
-                "rules_file": long_game, "seats": ["me", "greedy", "greedy", "greedy"],
+                "rules_file": long_game, "seats": ["me", "open", "greedy", "greedy"],
                 "settings": {"grace": 0.2, "bot_pause": 0}})
             made = response.json()
-        ann = await Client.open(server.ws, made["id"], made["token"])  # and silent
+            ann = await Client.open(server.ws, made["id"], made["token"])  # and silent
+            code = ann.latest["invites"]["1"]
+            bob_seat = http.post(f"/api/tables/{made['id']}/claim",
+                                 json={"seat": 1, "invite": code, "name": "Bob"}).json()
+        # two people, both silent: a stand-in plays each one's turns for the other
+        bob = await Client.open(server.ws, made["id"], bob_seat["token"])
         ended = await ann.until(lambda f: f["kind"] == "event"
                                 and f["event"].get("deal_over", False), start=0)
-        assert ended["table"]["waiting"] == [0] and not ended["table"]["over"]
+        assert ended["table"]["waiting"] == [0, 1] and not ended["table"]["over"]
         later = await ann.until(lambda f: f["kind"] == "event" and f["v"] > ended["v"],
                                 start=ann.frames.index(ended), timeout=10)
         assert later["event"]["kind"] == "action"  # the next deal is played...
-        assert later["table"]["waiting"] == [0]  # ... though the person has not read it
-        await ann.close()
+        assert later["table"]["waiting"] == [0, 1]  # ... though nobody has read it
+        for client in (ann, bob):
+            await client.close()
 
     asyncio.run(main())
 

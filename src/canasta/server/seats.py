@@ -3,7 +3,10 @@
 A seat is a bot (its spec) or a person, who holds it by a secret token kept in their browser:
 the server stores only the token's SHA-256. A person with no connection left is away; past
 the table's grace period a stand-in bot plays for them until they return. So does a stand-in
-for a person connected but silent on their turn for the grace period (that turn only).
+for a person connected but silent on their turn for the grace period (that turn only). A
+stand-in is there so that the others can go on: it plays only while a person holding another
+seat is here. With nobody else here the table waits for the person (a phone locked for a few
+minutes, a tab closed at a table of bots: the game is where they left it).
 """
 
 from __future__ import annotations
@@ -52,20 +55,23 @@ class Seat:
         """Whether the seat has a connection here or on another process."""
         return bool(self.clients) or self.remote
 
-    def status(self, grace: float, now: float, silent_since: float | None = None) -> str:
+    def status(self, grace: float, now: float, silent_since: float | None = None,
+               others: bool = True) -> str:
         """``bot``, ``open``, ``here``, ``away``, or ``stand-in``: a person away for the grace
         period, or (``silent_since``: the seat is to act, and has shown no sign of life since
         then) connected but silent on its turn for that long — a client that froze, or lost
-        its move with a server process, must not hold the table up for good."""
+        its move with a server process, must not hold the table up for good. ``others``:
+        whether a person holding another seat is here; without one no stand-in plays (it
+        would hold nobody up)."""
         if self.kind == "bot":
             return "bot"
         if self.token_hash is None:
             return "open"
         if self.present:
             silent = silent_since is not None and now - silent_since >= grace
-            return "stand-in" if silent else "here"
+            return "stand-in" if silent and others else "here"
         away = self.away_since if self.away_since is not None else now
-        return "stand-in" if now - away >= grace else "away"
+        return "stand-in" if now - away >= grace and others else "away"
 
 
 @dataclass(frozen=True, slots=True)

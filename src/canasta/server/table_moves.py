@@ -128,8 +128,8 @@ class TableMoves(TableFollower):
         if self._reading(now):
             return self.waiting_since + self.settings.grace - now + 0.01
         seat = self.seats[self.game.current_player]
-        if seat.kind != "human" or seat.token_hash is None:
-            return None
+        if seat.kind != "human" or seat.token_hash is None or not self.others_here(seat.number):
+            return None  # a presence change wakes the table
         if seat.present:
             since = self.turn_since
         else:

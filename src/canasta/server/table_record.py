@@ -217,9 +217,15 @@ class TableRecord:
 
     def status(self, seat: Seat, now: float) -> str:
         """The seat's presence (``Seat.status``): the seat to act is silent since
-        ``turn_since``."""
+        ``turn_since``; a stand-in plays only while another seat's person is here."""
         to_act = not self.over and seat.number == self.game.current_player
-        return seat.status(self.settings.grace, now, self.turn_since if to_act else None)
+        return seat.status(self.settings.grace, now, self.turn_since if to_act else None,
+                           self.others_here(seat.number))
+
+    def others_here(self, seat: int) -> bool:
+        """Whether a person holding a seat other than ``seat`` is connected (to any
+        process): someone a person away or silent would hold up."""
+        return any(s.present for s in self.seats if s.kind == "human" and s.number != seat)
 
     def signs_of_life(self, seat: int) -> None:
         """``seat`` showed it is there (it connected, or a request of its own was accepted):
