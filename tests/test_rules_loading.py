@@ -222,3 +222,20 @@ def test_a_file_with_no_name_is_named_after_the_file(
     (tmp_path / "named.toml").write_text('base = "ours.toml"\nname = "our_table"\n')
     assert load(tmp_path / "named.toml").name == "our_table"
     assert loads('base = "two_hand"\n').name == "two_hand"  # no file: the base's name
+
+
+def test_a_rule_set_has_the_title_players_call_it(tmp_path: Path) -> None:
+    """The faces show a title ("Hand and Foot"), not the name a command takes
+    ("hand_and_foot"); a file that names itself and gives no title is called by its name, not
+    by its base's title."""
+    titles = {name: load(name).title for name in preset_names()}
+    assert titles["hand_and_foot"] == "Hand and Foot" and titles["classic"] == "Classic Canasta"
+    assert all(title and title != name for name, title in titles.items())
+    assert len(set(titles.values())) == len(titles)
+    ours = tmp_path / "ours.toml"
+    ours.write_text('base = "hand_and_foot"\n[game]\ntarget = 3000\n')
+    assert load(ours).title == "ours"
+    assert loads('base = "hand_and_foot"\nname = "x"\ntitle = "Our Feet"\n').title == "Our Feet"
+    assert loads('base = "hand_and_foot"\n').title == "Hand and Foot"  # the base's, named so
+    with pytest.raises(RulesError, match="title = 3: expected a string"):
+        loads('title = 3\n')

@@ -137,7 +137,7 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
                     and not isinstance(app.screen, BreakdownScreen))
         assert not terminal.over and terminal.names[1] == "Tess"
         assert app.message == "A new game at the same table."
-        assert "Deal 1 of quick" in screen_text(app)
+        assert "Deal 1 · " in screen_text(app)
         await pilot.press("q")
     stop.set()
     await playing

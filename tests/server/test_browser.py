@@ -118,7 +118,8 @@ def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browse
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url)
     page.wait_for_selector("#seat-1")
-    expect(page.locator("#preset-description")).to_contain_text("Classic Canasta")
+    expect(page.locator("#preset-description")).to_contain_text("two partnerships")
+    expect(page.locator("#preset option:checked")).to_have_text("Classic Canasta")
     bad: FilePayload = {"name": "bad.toml", "mimeType": "text/plain",
                         "buffer": b"[deal]\nhand_size = -3\n"}
     page.set_input_files("#rules-file", files=[bad])

@@ -21,7 +21,7 @@ from canasta.server.frames import (
 def test_a_seat_frame_is_the_standard_json() -> None:
     game = Game(load("classic"), 5)
     game.apply(game.legal_actions()[0])
-    info = TableInfo("t", "classic", "d", "h", None,
+    info = TableInfo("t", "classic", "Classic Canasta", "d", "h", None,
                      tuple(SeatInfo(s, f"Zoë {s}", "human", None, "here") for s in range(4)),
                      1, False, (), None, False)
     frame = event_frame(Event(1, "action", 0, {"action": "draw"}), 1, info,

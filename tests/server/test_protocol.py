@@ -34,10 +34,13 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 
 
 def test_presets_and_the_lobby(server: Running) -> None:
+    from canasta.rules import load
+
     with server.http() as http:
         data = http.get("/api/presets").json()
         classic = next(p for p in data["presets"] if p["name"] == "classic")
-        assert classic["description"].startswith("Classic Canasta") and classic["players"] == 4
+        assert classic["title"] == "Classic Canasta" and classic["players"] == 4
+        assert classic["description"] == load("classic").description
         assert [b["name"] for b in data["bots"]] == ["beginner", "novice", "casual", "club",
                                                     "expert", "random"]
         club = next(b for b in data["bots"] if b["name"] == "club")
@@ -86,7 +89,8 @@ def test_a_bad_table_request_is_refused_with_the_reason(server: Running, body: d
 def test_bad_http_bodies(server: Running) -> None:
     with server.http() as http:
         checked = http.post("/api/rules/check", json={"rules_file": QUICK.read_text()}).json()
-        assert checked == {"name": "quick", "players": 4, "description": checked["description"],
+        assert checked == {"name": "quick", "title": "quick", "players": 4,
+                           "description": checked["description"],
                            "sides": 2, "partners_at_pile": False, "target": 100}
         bad = http.post("/api/rules/check", json={"rules_file": "[melds]\ncanasta_size = 2\n"})
         assert bad.status_code == 400 and "canasta_size" in bad.json()["message"]
@@ -403,9 +407,11 @@ def test_an_absent_or_silent_player_is_played_by_a_stand_in_until_back(server: R
         await ann.close()
         await bob.until(lambda f: f["kind"] == "presence"
                         and f["seats"][0]["status"] == "away", start=0)
+        # Bob is held up: a stand-in plays for Ann (for Bob too, on his turns, while Ann was
+        # here: he is silent)
         played = await bob.until(lambda f: f["kind"] == "event" and f["event"].get("by")
-                                 == "stand-in", start=0)
-        assert played["event"]["seat"] == 0  # Bob is held up: a stand-in plays for Ann
+                                 == "stand-in" and f["event"]["seat"] == 0, start=0)
+        assert played["table"]["seats"][1]["status"] == "here"
         back = await Client.open(server.ws, table, token)
         frame = await _turn(back)  # the stand-in gives the seat back: the person plays on
         assert frame["table"]["seats"][0]["status"] == "here"

@@ -63,7 +63,8 @@ def test_a_game_created_listed_previewed_stored_and_undone(client: httpx2.Client
     melded = next(f for f in created["fields"] if f["word"] == "melded")
     assert [c["value"] for c in melded["classes"]] == [5, 10, 20, 50]
     listed = client.get("/api/score").json()
-    assert {"name": "Friday", "rules": "classic", "sides": SIDES, "deals": 0,
+    assert {"name": "Friday", "rules": "classic", "title": "Classic Canasta", "sides": SIDES,
+            "deals": 0,
             "totals": [0, 0], "winner": None} in listed["games"]
     presets = {p["name"]: p["sides"] for p in listed["presets"]}
     assert presets["classic"] == load("classic").players.sides == 2
@@ -243,4 +244,8 @@ def test_the_page_on_a_phone_enters_the_1255_deal(server: Running,
         .filter(b => b.getBoundingClientRect().height < 48).length""")
     assert small == 0  # every tap target of the pad is at least 48 px high
     shot(page, "score-stored")
+    page.goto(server.url.rstrip("/") + "/score")  # the list: the game by its rules' title
+    expect(page.locator("#game-list")).to_contain_text("At the table (Classic Canasta)")
+    page.tap("#to-new-game")  # the form is below the games: a way down to it at the top
+    expect(page.locator("#game-name")).to_be_focused()
     assert errors == []

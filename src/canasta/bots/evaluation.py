@@ -91,12 +91,12 @@ def features(game: Game, side: int, rival: int) -> list[float]:
 
 
 def plays_alike(one: RuleSet, other: RuleSet) -> bool:
-    """Whether two rule sets differ at most in their name, description and notes."""
+    """Whether two rule sets differ at most in their name, title, description and notes."""
     return one is other or _plain(one) == _plain(other)
 
 
 def _plain(rules: RuleSet) -> RuleSet:
-    return dataclasses.replace(rules, name="", description="", unstated=())
+    return dataclasses.replace(rules, name="", title="", description="", unstated=())
 
 
 @cache

@@ -195,7 +195,7 @@ def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact 
     winner = view.state.match.winner
     seats, sides = seat_facts(view, chair, suits), side_facts(view, chair, suits)
     return TableFacts(
-        rules=view.rules.name, deal=view.deal_number, seat=chair.seat,
+        rules=view.rules.title, deal=view.deal_number, seat=chair.seat,
         name=chair.names[chair.seat] if seated else "", side=side if seated else NOBODY,
         partners=tuple(chair.names[s] for s in chair.partners()),
         turn=turn_fact(view, chair), stock=view.stock_size,

@@ -24,7 +24,7 @@ from canasta.errors import CardError, RulesError
 from canasta.rules.checks import first_problem
 from canasta.rules.ruleset import SECTIONS, RuleSet
 
-_TOP_KEYS = {"name", "description", "base", "unstated"}
+_TOP_KEYS = {"name", "title", "description", "base", "unstated"}
 #: The largest size of any whole number of a rules file, where its option gives no range of
 #: its own (issue 26): scores, bonuses, minimums and targets stay far below it.
 MAGNITUDE = 100_000
@@ -70,11 +70,13 @@ def from_dict(data: dict[str, Any], base: RuleSet | None = None, origin: str = "
         known = ", ".join(sorted(_TOP_KEYS | {n for n, _ in SECTIONS}))
         raise RulesError(f"{origin}: unknown key {key!r}; expected one of: {known}")
     changes: dict[str, Any] = {}
-    for top in ("name", "description"):
+    for top in ("name", "title", "description"):
         if top in data:
             if not isinstance(data[top], str):
                 raise RulesError(f"{origin}: {top} = {data[top]!r}: expected a string")
             changes[top] = data[top]
+    if "name" in changes and "title" not in changes:
+        changes["title"] = changes["name"]  # not the base's title under another name
     for section, cls in SECTIONS:
         if section not in data:
             continue

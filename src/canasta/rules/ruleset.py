@@ -38,7 +38,10 @@ class RuleSet:
     """A complete, validated set of rules. Build one with ``canasta.rules.load``."""
 
     name: str = "classic"
-    description: str = "Classic Canasta for four players in two partnerships."
+    #: What players call the rules, for the faces ("Hand and Foot"); a file that names itself
+    #: and gives no title is called by its name.
+    title: str = "Classic Canasta"
+    description: str = "Four players in two partnerships: the standard game."
     #: Options the preset's source text leaves blank, each with where its value comes from.
     unstated: tuple[tuple[str, str], ...] = ()
     players: Players = field(default_factory=Players)
@@ -97,7 +100,8 @@ class RuleSet:
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as plain data (lists for tuples), sections in their declared order."""
-        out: dict[str, Any] = {"name": self.name, "description": self.description}
+        out: dict[str, Any] = {"name": self.name, "title": self.title,
+                               "description": self.description}
         for section, _ in SECTIONS:
             value = getattr(self, section)
             out[section] = {f.name: _plain(getattr(value, f.name)) for f in fields(value)}

@@ -160,6 +160,7 @@ class Listed:
 
     name: str
     rules_name: str
+    rules_title: str  # what players call the rules (RuleSet.title)
     sides: tuple[str, ...]
     deals: int
     totals: tuple[int, ...]
@@ -178,6 +179,6 @@ def games(engine: Engine) -> list[Listed]:
         for game in session.scalars(query):
             rules, names, deals = _read(game)
             sheet = tally(rules, names, deals)
-            out.append(Listed(game.name, game.rules_name, tuple(names), len(deals),
+            out.append(Listed(game.name, game.rules_name, rules.title, tuple(names), len(deals),
                               sheet.totals, sheet.winner))
     return out

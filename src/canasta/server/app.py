@@ -292,9 +292,10 @@ class Server(Site):
 
 
 def rules_summary(rules: RuleSet) -> dict[str, Any]:
-    """What the create form shows of a rule set: its description, players, sides (seat s
-    plays for side s % sides: partners), whether partners form at the pile, the target."""
-    return {"description": rules.description, "players": rules.players.count,
+    """What the create form shows of a rule set: its title, description, players, sides (seat
+    s plays for side s % sides: partners), whether partners form at the pile, the target."""
+    return {"title": rules.title, "description": rules.description,
+            "players": rules.players.count,
             "sides": rules.players.sides, "partners_at_pile": rules.players.partners_at_pile,
             "target": rules.game.target}
 

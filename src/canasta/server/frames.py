@@ -65,6 +65,7 @@ class TableInfo:
 
     id: str
     rules: str
+    title: str  # what players call the rules (RuleSet.title)
     description: str
     seed_hash: str
     seed: str | None  # revealed once the game is over
@@ -78,7 +79,8 @@ class TableInfo:
     target: int = 0  # the score that ends the game (rules' game.target), 0 for none
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "rules": self.rules, "description": self.description,
+        return {"id": self.id, "rules": self.rules, "title": self.title,
+                "description": self.description,
                 "seed_hash": self.seed_hash, "seed": self.seed,
                 "seats": [s.to_dict() for s in self.seats], "version": self.version,
                 "over": self.over, "waiting": list(self.waiting), "next": self.next_table,

@@ -441,7 +441,8 @@ class Hall:
 def _listed(table_id: str, rules: RuleSet, names: list[str],
             invites: Mapping[str, str | None]) -> dict[str, Any]:
     """A table as the lobby lists it."""
-    return {"id": table_id, "rules": rules.name, "description": rules.description,
+    return {"id": table_id, "rules": rules.name, "title": rules.title,
+            "description": rules.description,
             "seats": names, "invites": invites}
 
 

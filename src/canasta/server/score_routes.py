@@ -129,7 +129,7 @@ def standing_json(sheet: Sheet) -> dict[str, Any]:
 def game_json(game: pad.PadGame) -> dict[str, Any]:
     """A game for the page: its rules' words, every deal scored, the standing."""
     sheet = game.sheet
-    return {"name": game.name, "rules": game.rules_name,
+    return {"name": game.name, "rules": game.rules_name, "title": sheet.rules.title,
             "description": sheet.rules.description, "sides": list(sheet.names),
             "fields": fields_json(sheet.rules),
             "deals": [deal_json(sheet, deal) for deal in sheet.deals],
@@ -139,7 +139,8 @@ def game_json(game: pad.PadGame) -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def presets() -> list[dict[str, Any]]:
     """The presets a game may be started under, with their sides (read once per process)."""
-    return [{"name": n, "description": (r := load(n)).description, "sides": r.players.sides,
+    return [{"name": n, "title": (r := load(n)).title, "description": r.description,
+             "sides": r.players.sides,
              "players": r.players.count} for n in preset_names()
             if not load(n).players.partners_at_pile]  # the pad refuses those (score.tally)
 
@@ -171,7 +172,8 @@ class ScorePad:
     async def games(self, request: Request) -> Response:
         listed = await run_in_threadpool(pad.games, self.engine)
         return JSONResponse({
-            "games": [{"name": g.name, "rules": g.rules_name, "sides": list(g.sides),
+            "games": [{"name": g.name, "rules": g.rules_name, "title": g.rules_title,
+                       "sides": list(g.sides),
                        "deals": g.deals, "totals": list(g.totals),
                        "winner": g.sides[g.winner] if g.winner >= 0 else None}
                       for g in listed],

@@ -239,7 +239,7 @@ class TableRecord:
     def info(self) -> TableInfo:
         now = time.monotonic()
         return TableInfo(
-            self.id, self.rules.name, self.rules.description, self.seed_hash,
+            self.id, self.rules.name, self.rules.title, self.rules.description, self.seed_hash,
             str(self.seed) if self.over else None,
             tuple(SeatInfo(s.number, s.name, s.kind, s.bot, self.status(s, now))
                   for s in self.seats),

@@ -218,10 +218,12 @@ class TableApp(App[None], Generic[S]):
         """Draw the person's facts everywhere."""
         facts = self.facts = self.session.facts(lines=30)
         dot = self.glyphs.dot
-        top = Text(f"Deal {facts.deal} of {facts.rules}{dot}you are {facts.name}", style="bold")
+        # the scores before the rules' title and the names: a narrow terminal cuts the end
+        scores = "; ".join(f"{line.name} {line.score}" for line in facts.scoreboard)
+        top = Text(f"Deal {facts.deal}{dot}{scores}{dot}{facts.rules}{dot}you: {facts.name}",
+                   style="bold")
         if facts.partners:
             top.append(f", partner {' and '.join(facts.partners)}")
-        top.append(dot + "; ".join(f"{line.name} {line.score}" for line in facts.scoreboard))
         turn_style = "bold reverse green" if facts.turn.mine else "bold"
         top.append("\n").append(facts.turn.words, style=turn_style)
         self.query_one("#top", Static).update(top)

@@ -225,7 +225,7 @@ async def play_remote(seating: Seating, ascii: bool = False) -> str:
     client = SeatClient(seating)
     await client.open()
     notes = [f"You are {seating.name} at table {client.table} on "
-             f"{seating.invitation.server} ({seating.rules.name})."]
+             f"{seating.invitation.server} ({seating.rules.title})."]
     app = NetworkApp(RemoteSession(client, notes), ascii=ascii)
     await app.run_async()
     await client.close()

@@ -37,7 +37,7 @@ async function home() {
   show("home");
   const { presets, bots } = await api("/api/presets");
   const select = $("preset");
-  for (const p of presets) select.append(el("option", { value: p.name }, p.name));
+  for (const p of presets) select.append(el("option", { value: p.name }, p.title));
   select.value = "classic";
   for (const [value, words] of SPEEDS) $("bot-speed").append(el("option", { value }, words));
   for (const [value, words] of GRACES) $("grace").append(el("option", { value }, words));
@@ -109,7 +109,7 @@ async function home() {
   for (const t of tables) {
     const links = Object.entries(t.invites).map(([seat, code]) =>
       el("a", { href: `/join/${t.id}/${seat}/${code}` }, ` sit at seat ${Number(seat) + 1}`));
-    lobby.append(el("li", {}, `${t.rules}: ${t.seats.join(", ")}`, ...links));
+    lobby.append(el("li", {}, `${t.title}: ${t.seats.join(", ")}`, ...links));
   }
 }
 
@@ -118,7 +118,7 @@ async function home() {
 async function join(table, seat, invite) {
   show("join");
   const info = await api(`/api/tables/${table}`);
-  $("join-what").textContent = `${info.rules}: ${info.description} You take seat ${Number(seat) + 1}.`;
+  $("join-what").textContent = `${info.title}: ${info.description} You take seat ${Number(seat) + 1}.`;
   $("join-name").focus();
   $("join-form").addEventListener("submit", async (event) => {
     event.preventDefault();

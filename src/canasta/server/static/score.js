@@ -51,11 +51,18 @@ async function showGames() {
     const totals = game.sides.map((s, i) => `${s} ${game.totals[i].toLocaleString("en")}`).join(", ");
     const state = game.winner ? `${game.winner} won` : `${game.deals} deal${game.deals === 1 ? "" : "s"}`;
     list.append(el("li", {}, el("a", { href: `/score?game=${encodeURIComponent(game.name)}` },
-      `${game.name} (${game.rules}): ${totals}; ${state}`)));
+      `${game.name} (${game.title}): ${totals}; ${state}`)));
   }
   if (!data.games.length) list.append(el("li", {}, "No game yet."));
+  // with games listed the form is below them: a way down to it at the top
+  $("#to-new-game").hidden = !data.games.length;
+  $("#to-new-game").addEventListener("click", (event) => {
+    event.preventDefault();  // a jump to the fragment would take the focus away again
+    $("#new-game").scrollIntoView();
+    $("#game-name").focus();
+  });
   const select = $("#preset");
-  for (const preset of data.presets) select.append(el("option", { value: preset.name }, preset.name));
+  for (const preset of data.presets) select.append(el("option", { value: preset.name }, preset.title));
   if (data.presets.some((p) => p.name === "classic")) select.value = "classic";  // as the table's form
   const sidesFor = () => data.presets.find((p) => p.name === select.value);
   const drawSides = () => {
@@ -214,7 +221,7 @@ function drawGame() {
   const standing = game.standing;
   document.title = `${game.name}: score pad`;
   $("#game-title").textContent = game.name;
-  $("#game-rules").textContent = `${game.rules}: ${game.description}`;
+  $("#game-rules").textContent = `${game.title}: ${game.description}`;
   const over = standing.over;
   $("#minimum-head").hidden = over;
   $("#needed-head").hidden = over || standing.needed === null;
