@@ -1,7 +1,8 @@
 """The table in headless Chromium at a desktop's 1280x800 and a phone's 390x844 (issue 25): the
 centre of every card of the hand selects that card; a card's suit is the same in the hand, in
 its meld and after a reload; moves fly unless the player prefers reduced motion; the host's
-settings reach the table; an away seat says a bot will play for it; the page is light; the
+settings reach the table; an away seat says whether a bot will play for it (only while
+someone else is here); the page is light; the
 other seats go round in the order of play (six-hand and three-hand, desktop and phone)."""
 
 from __future__ import annotations
@@ -203,7 +204,8 @@ def test_the_hosts_settings_reach_the_table(server: Running, browser: Browser) -
     ctx.close()
 
 
-def test_an_away_seat_says_a_bot_will_play_for_it(server: Running, browser: Browser) -> None:
+def test_an_away_seat_says_whether_a_bot_will_play_for_it(server: Running,
+                                                          browser: Browser) -> None:
     host, guest = context(browser, "desktop"), context(browser, "phone")
     ann, bea = host.new_page(), guest.new_page()
     new_table(ann, server.url, seats={2: "open"})
@@ -217,7 +219,15 @@ def test_an_away_seat_says_a_bot_will_play_for_it(server: Running, browser: Brow
     expect(seat).to_contain_text("here")
     guest.close()  # Bea's browser is gone
     expect(seat).to_contain_text(re.compile(r"away: a bot plays for them after 60 s"))
-    host.close()
+    table_url = ann.url
+    host.close()  # Ann's too: with nobody else here no bot stands in, the game waits
+    watcher = context(browser, "desktop")
+    page = watcher.new_page()
+    page.goto(table_url)
+    for number in (0, 2):
+        expect(page.locator(f'#felt .seat[data-seat="{number}"]')).to_contain_text(
+            "away: the game waits for them")
+    watcher.close()
 
 
 def test_the_page_is_light_and_paints_fast(server: Running, browser: Browser) -> None:

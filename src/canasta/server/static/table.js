@@ -10,10 +10,13 @@ const PLACES = {
   5: ["left", "tl", "tr", "right"], 6: ["left", "tl", "top", "tr", "right"],
 };
 
-export function presenceWords(info, grace) {
+// others: whether a person at another seat is here; a bot stands in for an absent person only
+// then (docs/protocol.md): with nobody else here the game waits for them
+export function presenceWords(info, grace, others = true) {
   if (!info) return "";
   if (info.status === "here") return "here";
   if (info.status === "open") return "open seat: waiting for a player";
+  if (info.status === "away" && !others) return "away: the game waits for them";
   if (info.status === "away") return `away: a bot plays for them after ${Math.round(grace)} s`;
   if (info.status === "stand-in") return "away: a bot plays for them";
   return "";
@@ -36,9 +39,10 @@ function openHand(groups) {
   return el("div", { class: "open-hand", role: "group", "aria-label": "hand" }, ...cards.map(small));
 }
 
-function seatBox(facts, seat, info, place, grace, hand) {
+function seatBox(facts, seat, info, place, table, hand) {
   const bot = info?.kind === "bot" ? el("span", { class: "badge bot" }, `bot · ${info.level || info.bot}`) : null;
-  const presence = presenceWords(info, grace);
+  const others = table.seats.some((s) => s.seat !== seat.seat && s.kind === "human" && ["here", "stand-in"].includes(s.status));
+  const presence = presenceWords(info, table.settings ? table.settings.grace : 60, others);
   const last = game.last[seat.seat];
   const words = `${seat.name}, ${seat.relation}, ${seat.hand_size} cards${presence ? `, ${presence}` : ""}`;
   return el("section", {
@@ -137,14 +141,13 @@ export function drawTable(frame, handlers) {
   const felt = $("felt");
   const players = facts.seats.length;
   felt.className = `players-${players}${you === null ? " face-up" : ""}`;
-  const grace = table.settings ? table.settings.grace : 60;
   const order = [];
   const base = you === null ? 0 : you;  // a spectator sits where seat 1 sits
   for (let i = 1; i < players; i++) order.push((base + i) % players);
   if (you === null) order.unshift(base);
   const places = you === null ? ["bottom", ...(PLACES[players] || [])] : PLACES[players] || [];
   const nodes = [];
-  order.forEach((seat, i) => nodes.push(seatBox(facts, facts.seats[seat], table.seats[seat], places[i] || "top", grace,
+  order.forEach((seat, i) => nodes.push(seatBox(facts, facts.seats[seat], table.seats[seat], places[i] || "top", table,
     frame.hands ? frame.hands[seat] : null)));
   const theirs = el("div", { id: "melds-them", class: "meldzone" });
   const ours = el("div", { id: "melds-us", class: "meldzone" });
