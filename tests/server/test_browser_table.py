@@ -212,6 +212,7 @@ def test_an_away_seat_says_whether_a_bot_will_play_for_it(server: Running,
     link = ann.locator('#invites a[data-seat="2"]').get_attribute("href")
     assert link is not None
     bea.goto(link)
+    expect(bea.locator("#join-what")).to_contain_text("Classic Canasta: Four players")
     bea.fill("#join-name", "Bea")
     bea.click("#join-button")
     bea.wait_for_selector("#hand .card")

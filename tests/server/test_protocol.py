@@ -51,7 +51,7 @@ def test_presets_and_the_lobby(server: Running) -> None:
         ids = [t["id"] for t in lobby]
         assert public["id"] in ids and private["id"] not in ids
         listed = next(t for t in lobby if t["id"] == public["id"])
-        assert list(listed["invites"]) == ["1"]
+        assert list(listed["invites"]) == ["1"] and listed["title"] == "quick"  # its name
         info = http.get(f"/api/tables/{public['id']}").json()
         assert "invite" not in json.dumps(info) and info["seed"] is None
         assert len(info["seed_hash"]) == 64
