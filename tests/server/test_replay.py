@@ -183,6 +183,35 @@ def test_canasta_replay_serve_opens_the_record_locally(server: Running, finished
     assert not list(temp.iterdir()), "the replay's folder was left behind"
 
 
+#: A program that serves a replay from the library (no server run: ``run_forever`` replaced)
+#: with a SIGTERM handler of its own, and says whether it had it back afterwards.
+KEEPS_ITS_HANDLER = """
+import signal, sys, threading
+from canasta.server import replay_serve
+during = []
+replay_serve.run_forever = lambda *_: during.append(signal.getsignal(signal.SIGTERM))
+threading.Thread = lambda **_: type("Never", (), {"start": lambda self: None})()
+def mine(signum, frame):
+    pass
+signal.signal(signal.SIGTERM, mine)
+code = replay_serve.run(sys.argv[1], 0, open_browser=False)
+print(code, during == [replay_serve._end_on_terminate], signal.getsignal(signal.SIGTERM) is mine)
+"""
+
+
+def test_replay_serve_gives_the_caller_its_sigterm_handler_back(
+        server: Running, finished: str, tmp_path: Path) -> None:
+    """``canasta replay --serve`` ends on SIGTERM as on Ctrl-C; a program that serves a replay
+    from the library and goes on has its own handler again afterwards (in a process of its
+    own: the handlers are the process's)."""
+    with server.http() as http:
+        saved = tmp_path / "game.json"
+        saved.write_text(http.get(f"/api/tables/{finished}/record").text)
+    done = subprocess.run([sys.executable, "-c", KEEPS_ITS_HANDLER, str(saved)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["0", "True", "True"], done
+
+
 async def play_picking_suits(server: Running) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """Quick games of Ann against three bots, Ann discarding the last card of the rank in her
     hand (a suit she picks, as the page sends it), until one gave her a choice of suits (the

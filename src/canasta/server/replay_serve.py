@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import tempfile
 import threading
 import time
@@ -51,7 +52,14 @@ def run(path: str | Path, port: int, open_browser: bool) -> int:
     folder of its database is removed either way."""
     text = checked(path)
     sock = bind(LOOPBACK, port)
-    signal.signal(signal.SIGTERM, _end_on_terminate)
+    before = signal.signal(signal.SIGTERM, _end_on_terminate)
+    try:
+        return _serve(text, sock, open_browser)
+    finally:  # a caller that goes on (a test, a program using the library) gets its own back
+        signal.signal(signal.SIGTERM, before)
+
+
+def _serve(text: bytes, sock: socket.socket, open_browser: bool) -> int:
     with tempfile.TemporaryDirectory(prefix="canasta-replay-") as folder:
         server = server_for(sock, f"sqlite:///{Path(folder) / 'replay.db'}", Settings(), Limits())
         url = address(sock)
