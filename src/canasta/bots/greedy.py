@@ -14,7 +14,8 @@
   costs a penalty short of a canasta (Modern American's sevens and aces,
   ``melds.special_ranks``) is not started, taken up from the pile or opened with unless
   nothing else does (``special_cost``), and not kept in hand beyond one card, where three
-  would cost the hand's penalty. Where the side still needs a samba to go out (Bolivia's
+  would cost the hand's penalty; but a whole canasta of it in hand (a pile full of them taken)
+  is laid at once (``special_whole``). Where the side still needs a samba to go out (Bolivia's
   escalera), a sequence laid or grown comes before other lays (``samba_need``).
 - **Going out**: when a line goes out, take it when it wins the game, when ahead, or when the
   table is no better than the opponents'; hold when behind with a clearly better table. Where
@@ -41,6 +42,7 @@ from canasta.bots.knowledge import Knowledge
 from canasta.cards import kind_word
 from canasta.engine import partners
 from canasta.engine.actions import Action, ActionType
+from canasta.engine.state import Meld
 from canasta.engine.view import PlayerView
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
@@ -71,6 +73,7 @@ class GreedyParams:
     alone_cost: float = 25.0  # pile value a take that makes this seat play alone must exceed
     build_wild: float = 1.0  # a wild added short of a canasta, where wilds build (``wilds_build``)
     special_cost: float = 8.0  # starting a meld that costs a penalty short of a canasta
+    special_whole: float = 10.0  # such a meld the hand's own cards complete this turn (0: off)
     samba_need: float = 6.0  # a sequence laid or grown while the side needs a samba to go out
 
 
@@ -267,7 +270,11 @@ class GreedyBot(BotBase):
         left = view.hand_sizes[view.seat] - used
         meld = next((m for m in view.melds[view.side] if m.rank == action.rank), None)
         completes = meld is not None and meld.size + 1 == cs
-        if action.type == _MELD and p.special_cost \
+        whole = bool(p.special_whole) and _whole_special(view, action, meld)
+        if whole:  # laid and grown to a canasta this turn, from the hand: never left short
+            score = p.special_whole
+            why = f"the hand holds a whole canasta of {kind_word(action.rank, 2)}"
+        elif action.type == _MELD and p.special_cost \
                 and kinds.costs_short(view, action.rank, kinds.wilds_used(action)):
             score = 5.0 - p.special_cost
             why = f"a meld of {kind_word(action.rank, 2)} costs a penalty unless completed"
@@ -302,7 +309,7 @@ class GreedyBot(BotBase):
             score, why = -1.0, "black 3s only go down when going out"
         else:
             score, why = 4.0, "a sequence grows toward a samba"
-        if left < p.keep_cards and not completes and not view.foot_sizes[view.seat]:
+        if left < p.keep_cards and not completes and not whole and not view.foot_sizes[view.seat]:
             score -= 6  # (with a foot waiting, an emptied hand takes it up: Hand and Foot)
         return score, why
 
@@ -387,6 +394,21 @@ def _ask(view: PlayerView) -> Decision | None:
         return None
     return Decision(ask, "my hand could go out this turn, and no one goes out without the "
                     "partner's yes here")
+
+
+def _whole_special(view: PlayerView, action: Action, meld: Meld | None) -> bool:
+    """Whether ``action`` starts or grows a meld of a rank that costs a penalty short of a
+    canasta (``kinds.costs_short``: Modern American's sevens and aces) that the hand's own
+    cards of the rank complete this turn: three laid and the rest added one by one (a pile
+    full of sevens and aces taken, say). Such a meld is never left short, and the canasta pays
+    the special bonus; held instead, three or more cost the hand's penalty."""
+    if action.type == _MELD:
+        return kinds.costs_short(view, action.rank, kinds.wilds_used(action)) and \
+            view.hand[kinds.kind_of(action.rank)] >= view.rules.melds.canasta_size
+    if action.type != _ADD or meld is None or kinds.is_wild(action.arg):
+        return False
+    return kinds.costs_short(view, action.rank, 0) and \
+        meld.size + view.hand[kinds.kind_of(action.rank)] >= view.rules.melds.canasta_size
 
 
 def _needs_samba(view: PlayerView) -> bool:
