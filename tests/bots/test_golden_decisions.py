@@ -10,7 +10,9 @@ no longer takes a small first pile, which makes the taker play alone against two
 (``alone_cost``, 2026-12-06: it drew where it took a pile of two cards, action 17). Where wild
 cards build canastas (``build_wild``, 2026-12-06: Hand and Foot, and cutthroat before the
 partnership forms) greedy adds a 2 to a meld short of a canasta where it discarded: in the
-cutthroat game first at action 4, in the Hand and Foot game at action 3. Where a meld short of
+cutthroat game first at action 4, in the Hand and Foot game at action 7 (at action 3 it had
+added one to a natural meld, which it no longer does while its side is short of clean
+canastas: ``keep_clean``, 2026-12-06). Where a meld short of
 a canasta costs a penalty (``special_cost``, 2026-12-06: Modern American's sevens and aces)
 greedy throws a second seven rather than keep the pair: in that game at action 1. Where no one
 goes out without the partner's yes (``going_out.must_ask``, 2026-12-06) greedy asks for it when
@@ -36,7 +38,7 @@ GAMES = sorted([*RECORDS.glob("*-greedy.json"), *RECORDS.glob("*-search.json")])
 #: Record -> (the first action chosen otherwise today, what is chosen instead).
 CHANGED = {"bolivia-greedy": (13, "extend JC"), "brazilian-greedy": (90, "ask"),
            "cutthroat-greedy": (4, "add K 2"),
-           "hand_and_foot-greedy": (3, "add A 2"), "modern_american-greedy": (1, "discard 7")}
+           "hand_and_foot-greedy": (7, "add A 2"), "modern_american-greedy": (1, "discard 7")}
 
 
 def bots_of(path: Path, players: int) -> list[Bot]:

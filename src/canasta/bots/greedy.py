@@ -15,8 +15,10 @@
   ``melds.special_ranks``) is not started, taken up from the pile or opened with unless
   nothing else does (``special_cost``), and not kept in hand beyond one card, where three
   would cost the hand's penalty; but a whole canasta of it in hand (a pile full of them taken)
-  is laid at once (``special_whole``). Where the side still needs a samba to go out (Bolivia's
-  escalera), a sequence laid or grown comes before other lays (``samba_need``).
+  is laid at once (``special_whole``). While going out takes more clean canastas than the side
+  has (Hand and Foot's clean books), no wild card goes onto a natural meld (``keep_clean``).
+  Where the side still needs a samba to go out (Bolivia's escalera), a sequence laid or grown
+  comes before other lays (``samba_need``).
 - **Going out**: when a line goes out, take it when it wins the game, when ahead, or when the
   table is no better than the opponents'; hold when behind with a clearly better table. Where
   no one goes out without the partner's yes (``going_out.must_ask``), ask for it when the hand
@@ -74,6 +76,7 @@ class GreedyParams:
     build_wild: float = 1.0  # a wild added short of a canasta, where wilds build (``wilds_build``)
     special_cost: float = 8.0  # starting a meld that costs a penalty short of a canasta
     special_whole: float = 10.0  # such a meld the hand's own cards complete this turn (0: off)
+    keep_clean: float = 10.0  # a wild onto a natural meld while clean canastas are short (0: off)
     samba_need: float = 6.0  # a sequence laid or grown while the side needs a samba to go out
 
 
@@ -297,7 +300,10 @@ class GreedyBot(BotBase):
                 else "keep wild cards for canastas"
         elif action.type == _ADD:
             natural_canasta = meld is not None and meld.size >= cs and not meld.wilds
-            if completes:
+            if p.keep_clean and meld is not None and not meld.wilds and _needs_clean(view):
+                score = -p.keep_clean
+                why = "our side needs clean canastas to go out: keep this meld clean"
+            elif completes:
                 score, why = 8.0, "a wild completes the canasta"
             elif natural_canasta:
                 score, why = -10.0, "keep wild cards"
@@ -409,6 +415,16 @@ def _whole_special(view: PlayerView, action: Action, meld: Meld | None) -> bool:
         return False
     return kinds.costs_short(view, action.rank, 0) and \
         meld.size + view.hand[kinds.kind_of(action.rank)] >= view.rules.melds.canasta_size
+
+
+def _needs_clean(view: PlayerView) -> bool:
+    """Whether going out takes more natural (clean) canastas than the side has made
+    (``going_out.natural_canastas``: Hand and Foot's three clean books)."""
+    need = view.rules.going_out.natural_canastas
+    if not need:
+        return False
+    size = view.rules.melds.canasta_size
+    return sum(m.size >= size and not m.wilds for m in view.melds[view.side]) < need
 
 
 def _needs_samba(view: PlayerView) -> bool:
