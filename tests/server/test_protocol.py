@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 import websockets
 from tests.postgres import BACKENDS, Postgres
@@ -391,6 +392,14 @@ def test_quick_rules_file_is_a_valid_upload() -> None:
 
 
 
+async def bob_at_seat_1(server: Running, http: httpx2.Client, ann: Client) -> Client:
+    """Bob claims seat 1 of Ann's table by its invitation, and connects."""
+    table, code = ann.latest["table"]["id"], ann.latest["invites"]["1"]
+    bob_seat = http.post(f"/api/tables/{table}/claim",
+                         json={"seat": 1, "invite": code, "name": "Bob"}).json()
+    return await Client.open(server.ws, table, bob_seat["token"])
+
+
 def test_an_absent_or_silent_player_is_played_by_a_stand_in_until_back(server: Running
                                                                          ) -> None:
     async def main() -> None:
@@ -399,10 +408,7 @@ def test_an_absent_or_silent_player_is_played_by_a_stand_in_until_back(server: R
                           settings={"grace": 0.3, "bot_pause": 0})
             table, token = made["id"], made["token"]
             ann = await Client.open(server.ws, table, token)
-            code = ann.latest["invites"]["1"]
-            bob_seat = http.post(f"/api/tables/{table}/claim",
-                                 json={"seat": 1, "invite": code, "name": "Bob"}).json()
-        bob = await Client.open(server.ws, table, bob_seat["token"])  # here, and silent
+            bob = await bob_at_seat_1(server, http, ann)  # here, and silent
         await _turn(ann)
         await ann.close()
         await bob.until(lambda f: f["kind"] == "presence"
@@ -481,11 +487,8 @@ def test_a_silent_reader_of_the_breakdown_holds_the_bots_up_for_the_grace_period
                 "settings": {"grace": 0.2, "bot_pause": 0}})
             made = response.json()
             ann = await Client.open(server.ws, made["id"], made["token"])  # and silent
-            code = ann.latest["invites"]["1"]
-            bob_seat = http.post(f"/api/tables/{made['id']}/claim",
-                                 json={"seat": 1, "invite": code, "name": "Bob"}).json()
-        # two people, both silent: a stand-in plays each one's turns for the other
-        bob = await Client.open(server.ws, made["id"], bob_seat["token"])
+            # two people, both silent: a stand-in plays each one's turns for the other
+            bob = await bob_at_seat_1(server, http, ann)
         ended = await ann.until(lambda f: f["kind"] == "event"
                                 and f["event"].get("deal_over", False), start=0)
         assert ended["table"]["waiting"] == [0, 1] and not ended["table"]["over"]
