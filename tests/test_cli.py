@@ -52,14 +52,13 @@ def record_file(tmp_path: Path) -> Path:
 # ---------------------------------------------------------------------- rules
 
 
-def test_rules_list_names_every_preset_with_its_description(
+def test_rules_list_names_every_preset_with_its_title_and_description(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = run(capsys, "rules", "list")
     assert code == 0
-    for name in preset_names():
-        first_words = " ".join(load(name).description.split()[:3])
-        assert re.search(rf"{name} +│ .* │ {re.escape(first_words)}", out)
+    for name in preset_names():  # the name commands take, then what players call it
+        assert re.search(rf"{name} +│ .* │ {re.escape(load(name).title)}:", out)
     assert "4 in 2 sides" in out and "3 in 3 sides" in out
     assert "each preset and its sources: docs/rules.md, Presets and Sources" in out
 

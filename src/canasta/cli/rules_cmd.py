@@ -14,13 +14,14 @@ from canasta.rules import diff as rules_diff
 
 
 def list_(args: argparse.Namespace) -> int:
-    """Print every preset with its players and description, and where its sources are."""
+    """Print every preset (the name commands take) with its players, its title and
+    description, and where its sources are."""
     table = Table("preset", "players", "description",
                   caption="each preset and its sources: docs/rules.md, Presets and Sources")
     for name in preset_names():
         rules = load(name)
         players = f"{rules.players.count} in {rules.players.sides} sides"
-        table.add_row(Text(name), Text(players), Text(rules.description))
+        table.add_row(Text(name), Text(players), Text(f"{rules.title}: {rules.description}"))
     Console().print(table)
     return 0
 
