@@ -15,7 +15,7 @@ import httpx2
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.server.harness import Running, create, running
-from tests.server.test_browser_table import SIZES, seats_in_play_order
+from tests.server.test_browser_table import SIZES, seat_boxes, seats_in_play_order
 from tests.server.test_replay import finished_table, until_over
 
 FACES = "svg.face"  # a card's face (a back is an img)
@@ -143,7 +143,9 @@ def test_a_six_hand_game_face_up_shows_every_seat_in_the_order_of_play(
         server: Running, browser: Browser, phone: bool) -> None:
     """Face up there is no "you": the first seat takes the bottom, where the others go round
     from; with six players every seat keeps a place of its own (the first seat's box once
-    lay on its left-hand partner's)."""
+    lay on its left-hand partner's). On a desktop the first seat sits in the left column,
+    beside its side's melds: every seat in a laptop's window without scrolling (it had been
+    below the table, out of sight at 1280x800)."""
     with server.http() as http:
         table = create(http, ["greedy"] * 6, rules="six_hand")["id"]
         until_over(http, table)
@@ -153,6 +155,9 @@ def test_a_six_hand_game_face_up_shows_every_seat_in_the_order_of_play(
     expect(page.locator("#felt .seat .open-hand").first).to_be_visible()
     expect(page.locator("#felt .seat")).to_have_count(6)
     seats_in_play_order(page, [0, 1, 2, 3, 4, 5], phone)
+    if not phone:
+        for box in seat_boxes(page).values():
+            assert box["y"] + box["height"] <= size["height"], box
     page.context.close()
 
 
