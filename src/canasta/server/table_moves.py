@@ -181,7 +181,7 @@ class TableMoves(TableFollower):
                 async with asyncio.timeout(self._next_wake()):
                     await self._wake.wait()
             return
-        version = self.version
+        mark = self._game_mark()
         seat, spec, by = turn
         view = self.game.view(seat)
         # The bot thinks during the pause, not after it: a move shows the pause after the one
@@ -200,8 +200,14 @@ class TableMoves(TableFollower):
         finally:
             dropped(thinking)
         async with self.lock:
-            if self.owned and self.version == version and self.bot_to_move() == turn:
+            if self.owned and self._game_mark() == mark and self.bot_to_move() == turn:
                 await self._commit(seat, action, by)
+
+    def _game_mark(self) -> tuple[int, tuple[int, str] | None]:
+        """What a bot's move is decided on: the game's actions so far. An event that moves no
+        card (a person joining, a breakdown read) leaves it as it was, so the move decided
+        during the pause still stands; an action or an undo does not."""
+        return len(self.actions), (self.actions[-1] if self.actions else None)
 
 
 def dropped(thinking: asyncio.Future[Any]) -> None:
