@@ -205,8 +205,8 @@ class TableMoves(TableFollower):
 
     def _game_mark(self) -> tuple[int, tuple[int, str] | None]:
         """What a bot's move is decided on: the game's actions so far. An event that moves no
-        card (a person joining, a breakdown read) leaves it as it was, so the move decided
-        during the pause still stands; an action or an undo does not."""
+        card (a person joining) leaves it as it was, so the move decided during the pause
+        still stands; an action or an undo does not."""
         return len(self.actions), (self.actions[-1] if self.actions else None)
 
 
