@@ -268,6 +268,25 @@ def test_a_sequence_comes_first_while_the_side_needs_a_samba_to_go_out() -> None
     assert str(decide(both("samba")).action) == "meld 9S 9D 9C"
 
 
+def test_cards_near_the_sequence_stay_out_of_sets_while_the_side_needs_a_samba() -> None:
+    """Bolivia: with the sequence 5H-9H on the table, the JH (two above its end) would be gone
+    for good in the side's meld of jacks, and the escalera that going out takes is two cards
+    away (``samba_keep``); in Samba, which needs no samba to go out, it is added. In greedy
+    self-play the cards that would have grown a side's unfinished sequence were mostly in
+    rank melds at the deal's end (183 of 207 copies, 30 deals). Against ``samba_keep=0``:
+    53.5% of 3,000 one-deal games (deals 63000-64499), 111-89 of 200 full games (deals
+    65000-65099); self-play deals ending by going out went from 12 of 30 to 20."""
+    def jack(rules: str) -> Game:
+        return suited_position(rules, hands={0: "JH 4C 7D QC KS", 1: "4D 6D 10S QH",
+                                             2: "4S 4H", 3: "6S 6C"},
+                               melds={0: ["J J J"], 1: ["Q Q Q"]},
+                               sequences={0: ["5H 6H 7H 8H 9H"]}, phase=MELD, drew=True)
+    assert "add J JH" in [str(a) for a in jack("bolivia").legal_actions()]
+    assert decide(jack("bolivia")).action.type.name == "DISCARD"
+    assert str(make_bot("greedy:samba_keep=0").act(jack("bolivia").view(0))) == "add J JH"
+    assert str(decide(jack("samba")).action) == "add J JH"
+
+
 def test_adds_naturals_and_lays_natural_sets() -> None:
     game = meld_phase("9 9 9 A 4 6 J Q", {0: ["A A A"], 1: ["Q Q Q"]}, "4 5")
     first = decide(game)

@@ -18,7 +18,8 @@
   is laid at once (``special_whole``). While going out takes more clean canastas than the side
   has (Hand and Foot's clean books), no wild card goes onto a natural meld (``keep_clean``).
   Where the side still needs a samba to go out (Bolivia's escalera), a sequence laid or grown
-  comes before other lays (``samba_need``).
+  comes before other lays (``samba_need``), and a card near its ends is not laid in a rank's
+  meld (``samba_keep``).
 - **Going out**: when a line goes out, take it when it wins the game, when ahead, or when the
   table is no better than the opponents'; hold when behind with a clearly better table. Where
   no one goes out without the partner's yes (``going_out.must_ask``), ask for it when the hand
@@ -78,6 +79,7 @@ class GreedyParams:
     special_whole: float = 10.0  # such a meld the hand's own cards complete this turn (0: off)
     keep_clean: float = 10.0  # a wild onto a natural meld while clean canastas are short (0: off)
     samba_need: float = 6.0  # a sequence laid or grown while the side needs a samba to go out
+    samba_keep: float = 10.0  # a card near that sequence's ends laid in a rank's meld instead
 
 
 class GreedyBot(BotBase):
@@ -315,6 +317,9 @@ class GreedyBot(BotBase):
             score, why = -1.0, "black 3s only go down when going out"
         else:
             score, why = 4.0, "a sequence grows toward a samba"
+        if action.type in (_MELD, _ADD) and p.samba_keep and _needs_samba(view) \
+                and kinds.near_run(view, action):
+            score -= p.samba_keep  # kept for the samba: in a set it is gone for good
         if left < p.keep_cards and not completes and not whole and not view.foot_sizes[view.seat]:
             score -= 6  # (with a foot waiting, an emptied hand takes it up: Hand and Foot)
         return score, why

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from canasta.cards import BLACK_THREE, JOKER, NATURAL_RANKS, TWO, kind_name, rank_of
+from canasta.cards import (
+    BLACK_THREE,
+    JOKER,
+    NATURAL_RANKS,
+    SUITED,
+    TWO,
+    kind_name,
+    rank_of,
+    suit_of,
+)
 from canasta.engine.actions import (
     ALL_ACTIONS,
     CODE,
@@ -168,3 +177,17 @@ def could_go_out(view: PlayerView) -> bool:
     side = view.state.sides[view.side]
     return can_go_out(t, view.hand, side.melds, view.rules.going_out.canastas, 0, side.opened,
                       completed_ranks(view.state, t))
+
+
+def near_run(view: PlayerView, action: Action) -> bool:
+    """Whether a meld or an add of ``action`` lays a suited card one or two ranks beyond an
+    end of the side's open sequence of its suit (sequence games: Samba, Bolivia): a card the
+    sequence wants on its way to a samba, gone for good in a rank's meld."""
+    codes = meld_cards(action)[0] if action.type == _MELD else (action.arg,)
+    runs = view.state.sides[view.side].runs
+    for code in codes:
+        run = runs[suit_of(code)] if code >= SUITED else None
+        if run is not None and (run[0] - 2 <= rank_of(code) < run[0]
+                                or run[1] < rank_of(code) <= run[1] + 2):
+            return True
+    return False
