@@ -67,7 +67,7 @@ def test_a_join_during_the_pause_keeps_the_bots_decision(
     app = create_app(db_url(tmp_path), Settings(), lifted_limits())
     with TestClient(app) as http:
         for _ in range(8):  # a table whose first move is a bot's
-            made = create(http, ["club", "club", "club", "open"], settings={"bot_pause": 1.0})
+            made = create(http, ["club", "club", "club", "open"], settings={"bot_pause": 2.0})
             table = app.state.server.tables.tables[made["id"]]
             if table.game.current_player != 3:
                 break
