@@ -228,6 +228,10 @@ def test_an_away_seat_says_whether_a_bot_will_play_for_it(server: Running,
     for number in (0, 2):
         expect(page.locator(f'#felt .seat[data-seat="{number}"]')).to_contain_text(
             "away: the game waits for them")
+    # a spectator holds no hand: no empty hand panel, nothing to sort
+    expect(page.locator("#hand")).to_be_hidden()
+    expect(page.locator("#sort")).to_be_hidden()
+    expect(page.locator("#four-colours")).to_be_visible()
     watcher.close()
 
 

@@ -253,6 +253,9 @@ function draw() {
   drawTopbar(facts, myTurn);
   $("table-settings").textContent = settingsWords(table);
   $("sort").textContent = game.bySuit ? "Sort by rank" : "Sort by suit";
+  // a spectator holds no hand: no hand to show or sort (the four-colour option stays, for the table)
+  $("sort").hidden = you === null;
+  $("hand").hidden = you === null;
   $("four-colours").checked = game.fourColours;
 
   const drawAction = actionByText("draw");
