@@ -239,3 +239,18 @@ def test_a_rule_set_has_the_title_players_call_it(tmp_path: Path) -> None:
     assert loads('base = "hand_and_foot"\n').title == "Hand and Foot"  # the base's, named so
     with pytest.raises(RulesError, match="title = 3: expected a string"):
         loads('title = 3\n')
+
+
+def test_a_preset_stored_before_titles_is_called_by_its_title() -> None:
+    """Tables, records and score-pad games stored before rule sets had titles hold the
+    preset's rules with its name and no title: they are shown with the preset's title. The
+    same name over other rules (a house change) keeps its name."""
+    for name in preset_names():
+        old = load(name).to_dict()
+        del old["title"]
+        old["description"] = "As it was described then."
+        assert from_dict(old) == load(name)
+    changed = load("classic").to_dict()
+    del changed["title"]
+    changed["game"]["target"] = 3000
+    assert from_dict(changed).title == "classic"

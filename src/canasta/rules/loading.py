@@ -88,7 +88,21 @@ def from_dict(data: dict[str, Any], base: RuleSet | None = None, origin: str = "
         changes["unstated"] = _unstated(data["unstated"], origin)
     result = replace(rules, **changes)
     check(result, origin)
+    if "name" in data and "title" not in data:
+        result = _preset_title(result)
     return result
+
+
+def _preset_title(rules: RuleSet) -> RuleSet:
+    """A preset's rules stored before rule sets had titles (a table, record or score-pad game
+    of 2026-12-06 or older: the preset's name, no title, the description of then) are the
+    preset, with its title and description. Any other rule set without a title keeps its
+    name as its title."""
+    if rules.name not in preset_names():
+        return rules
+    preset = _preset(rules.name)
+    same = replace(rules, title=preset.title, description=preset.description) == preset
+    return preset if same else rules
 
 
 def dumps(rules: RuleSet) -> str:
