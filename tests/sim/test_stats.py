@@ -9,7 +9,7 @@ import pytest
 from canasta.rules import load
 from canasta.sim.games import GameResult
 from canasta.sim.stats import bradley_terry, elo, elo_estimate, mean_interval, wilson
-from canasta.sim.tournament import deals_for, lineups, pair_stats, plan, summarize
+from canasta.sim.tournament import deals_for, lineups, pair_stats, plan, summarize, winning_entrant
 
 
 def test_wilson_interval() -> None:
@@ -84,6 +84,23 @@ def test_pair_stats_on_known_games() -> None:
     assert (p.win_low, p.win_high) == pytest.approx(wilson(2.5, 4))
     assert p.margin == pytest.approx((1400 + 2025) / 2)  # per deal: (3100-300)/2, (0+4050)/2
     assert p.elo == pytest.approx(elo(3 / 5))
+
+
+def test_in_cutthroat_two_partnered_seats_of_one_bot_win_for_it() -> None:
+    """Cutthroat's partners share their pair's score, so the top is two columns: a win for
+    the bot that holds both, level where the two bots share it (the game's own ``winner``,
+    a column, is -1 in both)."""
+    def three(index: int, entrants: tuple[int, ...], scores: tuple[int, ...]) -> GameResult:
+        return GameResult(index, 5, entrants, scores, -1, False, 1, 90)
+    results = [three(0, (1, 0, 0), (1300, 1445, 1445)),  # a's seats partnered and won
+               three(1, (0, 1, 1), (1300, 1445, 1445)),  # b's did
+               three(2, (0, 1, 0), (1445, 1445, 1300)),  # a and b partnered: level
+               three(3, (1, 0, 0), (1500, 1445, 1445))]  # b alone beat a's pair
+    assert [winning_entrant(r) for r in results] == [0, 1, -1, 1]
+    p = pair_stats(0, 1, results)
+    assert (p.wins, p.losses, p.ties) == (1, 2, 1)
+    outcome = summarize(["a", "b"], load("cutthroat"), results)
+    assert outcome.standings[0].spec == "b" and outcome.standings[0].score == 2.5
 
 
 def test_summary_ranks_the_stronger_bot_first() -> None:

@@ -60,7 +60,7 @@ class PairStats:
     games: int
     wins: int  # games a won
     losses: int
-    ties: int  # stopped level (``--max-deals``)
+    ties: int  # stopped level (``--max-deals``), the top score shared by the two bots
     win_rate: float  # (wins + ties / 2) / games
     win_low: float
     win_high: float
@@ -72,11 +72,24 @@ class PairStats:
     elo_high: float
 
 
+def winning_entrant(result: GameResult) -> int:
+    """The entrant that won the game, -1 if neither: the one holding every score column at
+    the top. The game's own ``winner`` is a column; in cutthroat two seats of one bot that
+    partnered share the top score (their pair's), and that is a win for their bot, while a
+    top shared by the two bots is level."""
+    if result.winner >= 0:
+        return result.entrants[result.winner]
+    best = max(result.scores)
+    top = {e for score, e in zip(result.scores, result.entrants, strict=True) if score == best}
+    return top.pop() if len(top) == 1 else -1
+
+
 def pair_stats(a: int, b: int, results: Sequence[GameResult]) -> PairStats:
     """The statistics of the games between ``a`` and ``b`` (any other game is ignored)."""
     games = [r for r in results if set(r.entrants) == {a, b}]
-    wins = sum(1 for r in games if r.winner >= 0 and r.entrants[r.winner] == a)
-    ties = sum(1 for r in games if r.winner < 0)
+    winners = [winning_entrant(r) for r in games]
+    wins = winners.count(a)
+    ties = winners.count(-1)
     score = wins + ties / 2
     by_deal: dict[int, list[float]] = {}
     for r in games:
@@ -146,7 +159,8 @@ def _tables(n: int, results: Sequence[GameResult]) -> tuple[list[list[float]], l
     games = [[0] * n for _ in range(n)]
     for r in results:
         a, b = sorted(set(r.entrants))
-        won = 0.5 if r.winner < 0 else float(r.entrants[r.winner] == a)
+        winner = winning_entrant(r)
+        won = 0.5 if winner < 0 else float(winner == a)
         scores[a][b] += won
         scores[b][a] += 1 - won
         games[a][b] += 1
