@@ -16,7 +16,10 @@ canastas: ``keep_clean``, 2026-12-06). Where a meld short of
 a canasta costs a penalty (``special_cost``, 2026-12-06: Modern American's sevens and aces)
 greedy throws a second seven rather than keep the pair: in that game at action 1. Where no one
 goes out without the partner's yes (``going_out.must_ask``, 2026-12-06) greedy asks for it when
-its hand could go out: in the Brazilian game at action 90, where it drew. Where the side still
+its hand could go out: in the Brazilian game at action 90, where it drew; and where a sequence
+left short costs a penalty (``short_sequence``, 2026-12-06: Brazilian) greedy starts none where
+it can do otherwise: in that game it discards at action 19, where it laid 5H 6H 7H, before
+that. Where the side still
 needs a samba to go out (``samba_need``, 2026-12-06: Bolivia's escalera) greedy grows its
 sequences first: in the Bolivia game it extends a sequence at action 13, where it melded three
 4s, before the point where it takes the pile with ``take meld`` (action 120).
@@ -36,7 +39,7 @@ from tests.data.golden_c64d12f import SEARCH
 RECORDS = Path(__file__).parent.parent / "data" / "records"
 GAMES = sorted([*RECORDS.glob("*-greedy.json"), *RECORDS.glob("*-search.json")])
 #: Record -> (the first action chosen otherwise today, what is chosen instead).
-CHANGED = {"bolivia-greedy": (13, "extend JC"), "brazilian-greedy": (90, "ask"),
+CHANGED = {"bolivia-greedy": (13, "extend JC"), "brazilian-greedy": (19, "discard 5H"),
            "cutthroat-greedy": (4, "add K 2"),
            "hand_and_foot-greedy": (7, "add A 2"), "modern_american-greedy": (1, "discard 7")}
 

@@ -19,7 +19,8 @@
   has (Hand and Foot's clean books), no wild card goes onto a natural meld (``keep_clean``).
   Where the side still needs a samba to go out (Bolivia's escalera), a sequence laid or grown
   comes before other lays (``samba_need``), and a card near its ends is not laid in a rank's
-  meld (``samba_keep``).
+  meld (``samba_keep``); where a sequence left short costs a penalty and no samba is needed
+  (Brazilian), a sequence is started only where nothing else opens (``short_sequence``).
 - **Going out**: when a line goes out, take it when it wins the game, when ahead, or when the
   table is no better than the opponents'; hold when behind with a clearly better table. Where
   no one goes out without the partner's yes (``going_out.must_ask``), ask for it when the hand
@@ -80,6 +81,7 @@ class GreedyParams:
     keep_clean: float = 10.0  # a wild onto a natural meld while clean canastas are short (0: off)
     samba_need: float = 6.0  # a sequence laid or grown while the side needs a samba to go out
     samba_keep: float = 10.0  # a card near that sequence's ends laid in a rank's meld instead
+    short_sequence: float = 8.0  # a new sequence, where one left short costs a penalty
 
 
 class GreedyBot(BotBase):
@@ -190,7 +192,8 @@ class GreedyBot(BotBase):
         if not view.initial_done[view.side]:
             game = planning.sample(view)
             game.apply(action)
-            plan = planning.opening_plan(view, game, self.params.special_cost)
+            plan = planning.opening_plan(view, game, self.params.special_cost,
+                                         sequence=self._sequence_cost(view))
             if plan is None:
                 return None
             value -= sum(kinds.wilds_used(a) for a in plan.actions)
@@ -222,7 +225,8 @@ class GreedyBot(BotBase):
                                     f"going out: {why}; the hand scores {out.score} for us")
                 hold = f"not going out ({why}); "
         if not view.initial_done[side]:
-            plan = planning.opening_plan(view, special=self.params.special_cost)
+            plan = planning.opening_plan(view, special=self.params.special_cost,
+                                         sequence=self._sequence_cost(view))
             need = view.minimums[side]
             if plan is not None:
                 steps = ", ".join(str(a) for a in plan.actions)
@@ -290,6 +294,9 @@ class GreedyBot(BotBase):
                 score, why = -2.0, "keep wild cards for canastas"
         elif action.type in (_SEQUENCE, _EXTEND) and _needs_samba(view):
             score, why = p.samba_need, "our side needs a samba to go out"
+        elif action.type == _SEQUENCE and self._sequence_cost(view):
+            score = 4.0 - self._sequence_cost(view)
+            why = "a sequence left at five cards or fewer costs a penalty"
         elif action.type in (_ADD, _EXTEND) and \
                 not kinds.is_wild(action.arg if action.type == _ADD else action.rank):
             score = 10.0 if completes else 4.0
@@ -323,6 +330,14 @@ class GreedyBot(BotBase):
         if left < p.keep_cards and not completes and not whole and not view.foot_sizes[view.seat]:
             score -= 6  # (with a foot waiting, an emptied hand takes it up: Hand and Foot)
         return score, why
+
+    def _sequence_cost(self, view: PlayerView) -> float:
+        """What starting a sequence costs greedy where one left at five cards or fewer costs a
+        penalty (``canastas.short_sequence_penalty``: Brazilian) and the side needs no samba to
+        go out: ``short_sequence``; elsewhere nothing."""
+        if not view.rules.canastas.short_sequence_penalty or _needs_samba(view):
+            return 0.0
+        return self.params.short_sequence
 
     def keep_worth(self, know: Knowledge, kind: int, pts: tuple[int, ...], late: bool) -> float:
         """What keeping a card of ``kind`` is worth to greedy, against discarding it: wild

@@ -23,7 +23,8 @@ from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
-_COMMIT, _DISCARD, _MELD = ActionType.COMMIT, ActionType.DISCARD, ActionType.MELD
+_COMMIT, _DISCARD, _MELD, _SEQUENCE = (ActionType.COMMIT, ActionType.DISCARD, ActionType.MELD,
+                                       ActionType.SEQUENCE)
 
 
 #: What spending a card costs an opening plan: a natural 1, a 2 and a joker far more (wild
@@ -66,10 +67,11 @@ _LAYING = frozenset(a for a in ALL_ACTIONS if kinds.is_laying(a))
 
 
 def opening_plan(view: PlayerView, game: Game | None = None, special: float = 0.0,
-                 limit: int = 400) -> Plan | None:
+                 limit: int = 400, sequence: float = 0.0) -> Plan | None:
     """The cheapest set of melds from here that reaches the side's opening minimum, ending with
     ``commit``; None if none is found. A new meld that costs a penalty short of a canasta
-    (``melds.special_ranks`` without wild cards) costs ``special`` more."""
+    (``melds.special_ranks`` without wild cards) costs ``special`` more, a new sequence
+    ``sequence`` more."""
     start = game if game is not None else sample(view)
     best: list[Plan] = []
     nodes = [0]
@@ -101,6 +103,8 @@ def opening_plan(view: PlayerView, game: Game | None = None, special: float = 0.
             if special and action.type is _MELD \
                     and kinds.costs_short(view, action.rank, kinds.wilds_used(action)):
                 step += special
+            if sequence and action.type is _SEQUENCE:
+                step += sequence
             if best and step >= best[0].cost:
                 continue
             # the last move is played on g itself where g is the search's: nothing reads it on
