@@ -39,14 +39,12 @@ import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from canasta.bots import kinds, planning
+from canasta.bots import kinds, planning, situations
 from canasta.bots.base import BotBase, BotError, Decision, forced
 from canasta.bots.estimate import going_out_verdict, hand_value
 from canasta.bots.knowledge import Knowledge
 from canasta.cards import kind_word
-from canasta.engine import partners
 from canasta.engine.actions import Action, ActionType
-from canasta.engine.state import Meld
 from canasta.engine.view import PlayerView
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
@@ -186,7 +184,7 @@ class GreedyBot(BotBase):
         value -= 3 * spent
         if kinds.kind_of(top) not in know.table_ranks and kinds.costs_short(view, top, spent):
             value -= self.params.special_cost  # the pile's top card starts such a meld
-        if _before_partners(view):
+        if situations.before_partners(view):
             value -= self.params.alone_cost  # the first to take it plays alone against two
         note = f"the pile ({_cards(len(view.pile))}) is worth taking"
         if not view.initial_done[view.side]:
@@ -279,7 +277,7 @@ class GreedyBot(BotBase):
         left = view.hand_sizes[view.seat] - used
         meld = next((m for m in view.melds[view.side] if m.rank == action.rank), None)
         completes = meld is not None and meld.size + 1 == cs
-        whole = bool(p.special_whole) and _whole_special(view, action, meld)
+        whole = bool(p.special_whole) and situations.whole_special(view, action, meld)
         if whole:  # laid and grown to a canasta this turn, from the hand: never left short
             score = p.special_whole
             why = f"the hand holds a whole canasta of {kind_word(action.rank, 2)}"
@@ -292,7 +290,7 @@ class GreedyBot(BotBase):
                 score, why = 5.0, "a natural set on the table is safe from penalties"
             else:
                 score, why = -2.0, "keep wild cards for canastas"
-        elif action.type in (_SEQUENCE, _EXTEND) and _needs_samba(view):
+        elif action.type in (_SEQUENCE, _EXTEND) and situations.needs_samba(view):
             score, why = p.samba_need, "our side needs a samba to go out"
         elif action.type == _SEQUENCE and self._sequence_cost(view):
             score = 4.0 - self._sequence_cost(view)
@@ -309,14 +307,15 @@ class GreedyBot(BotBase):
                 else "keep wild cards for canastas"
         elif action.type == _ADD:
             natural_canasta = meld is not None and meld.size >= cs and not meld.wilds
-            if p.keep_clean and meld is not None and not meld.wilds and _needs_clean(view):
+            if p.keep_clean and meld is not None and not meld.wilds \
+                    and situations.needs_clean(view):
                 score = -p.keep_clean
                 why = "our side needs clean canastas to go out: keep this meld clean"
             elif completes:
                 score, why = 8.0, "a wild completes the canasta"
             elif natural_canasta:
                 score, why = -10.0, "keep wild cards"
-            elif wilds_build(view):
+            elif situations.wilds_build(view):
                 score, why = p.build_wild, "wild cards are for building canastas here"
             else:
                 score, why = -3.0, "keep wild cards"
@@ -324,7 +323,7 @@ class GreedyBot(BotBase):
             score, why = -1.0, "black 3s only go down when going out"
         else:
             score, why = 4.0, "a sequence grows toward a samba"
-        if action.type in (_MELD, _ADD) and p.samba_keep and _needs_samba(view) \
+        if action.type in (_MELD, _ADD) and p.samba_keep and situations.needs_samba(view) \
                 and kinds.near_run(view, action):
             score -= p.samba_keep  # kept for the samba: in a set it is gone for good
         if left < p.keep_cards and not completes and not whole and not view.foot_sizes[view.seat]:
@@ -335,7 +334,7 @@ class GreedyBot(BotBase):
         """What starting a sequence costs greedy where one left at five cards or fewer costs a
         penalty (``canastas.short_sequence_penalty``: Brazilian) and the side needs no samba to
         go out: ``short_sequence``; elsewhere nothing."""
-        if not view.rules.canastas.short_sequence_penalty or _needs_samba(view):
+        if not view.rules.canastas.short_sequence_penalty or situations.needs_samba(view):
             return 0.0
         return self.params.short_sequence
 
@@ -403,11 +402,6 @@ def _discard_reason(know: Knowledge, kind: int, danger: float) -> str:
     return "of no use to us"
 
 
-#: Canastas needed to go out from which a side builds with its wild cards (Hand and Foot's seven
-#: books): with so many to make, a wild held back for completing one is a card not melded.
-MANY_CANASTAS = 3
-
-
 def _ask(view: PlayerView) -> Decision | None:
     """Where nobody goes out without the partner's yes (``going_out.must_ask``), ask "may I go
     out?" at the start of a turn whose hand could go out (``kinds.could_go_out``; not while a
@@ -420,55 +414,6 @@ def _ask(view: PlayerView) -> Decision | None:
         return None
     return Decision(ask, "my hand could go out this turn, and no one goes out without the "
                     "partner's yes here")
-
-
-def _whole_special(view: PlayerView, action: Action, meld: Meld | None) -> bool:
-    """Whether ``action`` starts or grows a meld of a rank that costs a penalty short of a
-    canasta (``kinds.costs_short``: Modern American's sevens and aces) that the hand's own
-    cards of the rank complete this turn: three laid and the rest added one by one (a pile
-    full of sevens and aces taken, say). Such a meld is never left short, and the canasta pays
-    the special bonus; held instead, three or more cost the hand's penalty."""
-    if action.type == _MELD:
-        return kinds.costs_short(view, action.rank, kinds.wilds_used(action)) and \
-            view.hand[kinds.kind_of(action.rank)] >= view.rules.melds.canasta_size
-    if action.type != _ADD or meld is None or kinds.is_wild(action.arg):
-        return False
-    return kinds.costs_short(view, action.rank, 0) and \
-        meld.size + view.hand[kinds.kind_of(action.rank)] >= view.rules.melds.canasta_size
-
-
-def _needs_clean(view: PlayerView) -> bool:
-    """Whether going out takes more natural (clean) canastas than the side has made
-    (``going_out.natural_canastas``: Hand and Foot's three clean books)."""
-    need = view.rules.going_out.natural_canastas
-    if not need:
-        return False
-    size = view.rules.melds.canasta_size
-    return sum(m.size >= size and not m.wilds for m in view.melds[view.side]) < need
-
-
-def _needs_samba(view: PlayerView) -> bool:
-    """Whether going out takes more sambas than the side has made (``going_out.sambas``:
-    Bolivia's escalera)."""
-    need = view.rules.going_out.sambas
-    if not need:
-        return False
-    size = view.rules.melds.canasta_size
-    return sum(hi - lo + 1 >= size for _, lo, hi in view.sequences[view.side]) < need
-
-
-def _before_partners(view: PlayerView) -> bool:
-    """Whether the first to take the pile will play alone against the other two and nobody has
-    taken it yet (``players.partners_at_pile``: cutthroat)."""
-    return view.t.partners_at_pile and not partners.formed(view.seat_sides)
-
-
-def wilds_build(view: PlayerView) -> bool:
-    """Whether greedy adds wild cards to melds short of a canasta (``build_wild``) rather than
-    keep them for completing canastas: where going out takes ``MANY_CANASTAS`` or more, and in
-    cutthroat before the partnership forms, when everyone melds alone from the hand. Each
-    measured in one-deal games against greedy keeping them (docs/bots.md, greedy)."""
-    return view.rules.going_out.canastas >= MANY_CANASTAS or _before_partners(view)
 
 
 def make_greedy(seed: int = 0, **params: float) -> GreedyBot:
