@@ -20,7 +20,9 @@
   Where the side still needs a samba to go out (Bolivia's escalera), a sequence laid or grown
   comes before other lays (``samba_need``), and a card near its ends is not laid in a rank's
   meld (``samba_keep``); where a sequence left short costs a penalty and no samba is needed
-  (Brazilian), a sequence is started only where nothing else opens (``short_sequence``).
+  (Brazilian), a sequence is started only where nothing else opens (``short_sequence``), and
+  where an unfinished wild meld costs one (Modern American), a wild meld only as a whole
+  canasta (``short_wild``).
 - **Going out**: when a line goes out, take it when it wins the game, when ahead, or when the
   table is no better than the opponents'; hold when behind with a clearly better table. Where
   no one goes out without the partner's yes (``going_out.must_ask``), ask for it when the hand
@@ -36,7 +38,7 @@ Every decision comes with its reason (``explain``).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from canasta.bots import kinds, planning, situations
@@ -80,6 +82,7 @@ class GreedyParams:
     samba_need: float = 6.0  # a sequence laid or grown while the side needs a samba to go out
     samba_keep: float = 10.0  # a card near that sequence's ends laid in a rank's meld instead
     short_sequence: float = 8.0  # a new sequence, where one left short costs a penalty
+    short_wild: float = 8.0  # a new wild meld, where one left unfinished costs a penalty
 
 
 class GreedyBot(BotBase):
@@ -190,8 +193,7 @@ class GreedyBot(BotBase):
         if not view.initial_done[view.side]:
             game = planning.sample(view)
             game.apply(action)
-            plan = planning.opening_plan(view, game, self.params.special_cost,
-                                         sequence=self._sequence_cost(view))
+            plan = planning.opening_plan(view, game, self._start_costs(view))
             if plan is None:
                 return None
             value -= sum(kinds.wilds_used(a) for a in plan.actions)
@@ -223,8 +225,7 @@ class GreedyBot(BotBase):
                                     f"going out: {why}; the hand scores {out.score} for us")
                 hold = f"not going out ({why}); "
         if not view.initial_done[side]:
-            plan = planning.opening_plan(view, special=self.params.special_cost,
-                                         sequence=self._sequence_cost(view))
+            plan = planning.opening_plan(view, extra=self._start_costs(view))
             need = view.minimums[side]
             if plan is not None:
                 steps = ", ".join(str(a) for a in plan.actions)
@@ -300,6 +301,10 @@ class GreedyBot(BotBase):
             score = 10.0 if completes else 4.0
             why = "completes a natural canasta" if completes and meld and not meld.wilds \
                 else "completes a canasta" if completes else "grows a meld toward a canasta"
+        elif action.type == _MELD_WILD and p.short_wild \
+                and view.rules.canastas.unfinished_wild_penalty \
+                and sum(view.hand[w] for w in kinds.WILDS) < cs:
+            score, why = 2.0 - p.short_wild, "a wild meld left unfinished costs a penalty"
         elif action.type == _MELD_WILD:
             wilds = sum(view.hand[w] for w in kinds.WILDS)
             score = 2.0 if wilds > 3 else -2.0
@@ -329,6 +334,27 @@ class GreedyBot(BotBase):
         if left < p.keep_cards and not completes and not whole and not view.foot_sizes[view.seat]:
             score -= 6  # (with a foot waiting, an emptied hand takes it up: Hand and Foot)
         return score, why
+
+    def _start_costs(self, view: PlayerView) -> Callable[[Action], float] | None:
+        """What starting each meld costs greedy beyond its cards in an opening, where the rules
+        make a meld left short pay a penalty (None where none does): a meld of a special rank
+        (``special_cost``), a sequence (``short_sequence``), a meld of wild cards where an
+        unfinished one costs (``short_wild``, unless the hand holds a whole canasta of them)."""
+        p, rules = self.params, view.rules
+        sequence = self._sequence_cost(view)
+        wild = p.short_wild if rules.canastas.unfinished_wild_penalty and sum(
+            view.hand[w] for w in kinds.WILDS) < rules.melds.canasta_size else 0.0
+        special = p.special_cost if any(view.t.special) else 0.0
+        if not (sequence or wild or special):
+            return None
+
+        def cost(action: Action) -> float:
+            if action.type == _MELD:
+                return special if kinds.costs_short(view, action.rank,
+                                                    kinds.wilds_used(action)) else 0.0
+            return sequence if action.type == _SEQUENCE else \
+                wild if action.type == _MELD_WILD else 0.0
+        return cost
 
     def _sequence_cost(self, view: PlayerView) -> float:
         """What starting a sequence costs greedy where one left at five cards or fewer costs a

@@ -13,7 +13,7 @@ of melds is tried once, not in every order), cut off after ``limit`` positions.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from canasta.bots import kinds
@@ -23,8 +23,7 @@ from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
-_COMMIT, _DISCARD, _MELD, _SEQUENCE = (ActionType.COMMIT, ActionType.DISCARD, ActionType.MELD,
-                                       ActionType.SEQUENCE)
+_COMMIT, _DISCARD = ActionType.COMMIT, ActionType.DISCARD
 
 
 #: What spending a card costs an opening plan: a natural 1, a 2 and a joker far more (wild
@@ -66,12 +65,11 @@ _SPEND = tuple(_spend(kinds.cards_used(a)) for a in ALL_ACTIONS)
 _LAYING = frozenset(a for a in ALL_ACTIONS if kinds.is_laying(a))
 
 
-def opening_plan(view: PlayerView, game: Game | None = None, special: float = 0.0,
-                 limit: int = 400, sequence: float = 0.0) -> Plan | None:
+def opening_plan(view: PlayerView, game: Game | None = None,
+                 extra: Callable[[Action], float] | None = None, limit: int = 400) -> Plan | None:
     """The cheapest set of melds from here that reaches the side's opening minimum, ending with
-    ``commit``; None if none is found. A new meld that costs a penalty short of a canasta
-    (``melds.special_ranks`` without wild cards) costs ``special`` more, a new sequence
-    ``sequence`` more."""
+    ``commit``; None if none is found. ``extra(action)`` is what a lay costs beyond the cards
+    it spends (greedy's ``start_cost``: a new meld that costs a penalty if left short)."""
     start = game if game is not None else sample(view)
     best: list[Plan] = []
     nodes = [0]
@@ -100,11 +98,8 @@ def opening_plan(view: PlayerView, game: Game | None = None, special: float = 0.
             if nodes[0] >= limit:
                 return
             step = cost + spend_cost(action)
-            if special and action.type is _MELD \
-                    and kinds.costs_short(view, action.rank, kinds.wilds_used(action)):
-                step += special
-            if sequence and action.type is _SEQUENCE:
-                step += sequence
+            if extra is not None:
+                step += extra(action)
             if best and step >= best[0].cost:
                 continue
             # the last move is played on g itself where g is the search's: nothing reads it on
