@@ -7,6 +7,7 @@ import json
 
 from canasta import Game
 from canasta.presentation import table_facts
+from canasta.presentation.names import wins
 from canasta.presentation.text import render
 from tests.helpers import MELD, cutthroat_pair, position
 
@@ -70,8 +71,8 @@ def test_partners_whose_turn_and_the_question_are_named() -> None:
     game.apply("ask")
     question = table_facts(game.view(2), NAMES).turn
     assert question.mine and question.words == "Ann (your partner) asks you: may I go out?"
-    three = Game("three_hand", 1)
-    assert table_facts(three.view(0)).partners == ()
+    three = table_facts(Game("three_hand", 1).view(0))
+    assert three.partners == () and three.sides[0].name == "you"  # alone: not "your side"
     six = table_facts(Game("six_hand", 1).view(0))
     assert six.partners == ("Bea", "Dee") and six.sides[1].name == "Bob, Cy and Eve"
 
@@ -91,11 +92,16 @@ def test_the_facts_are_json_and_name_the_sides_scores_and_seats() -> None:
 def test_a_finished_game_names_the_winner() -> None:
     from tests.helpers import end_hand
 
+    assert [wins(name) for name in ("you", "Bob", "your side", "Ann and Bea")] == [
+        "you win", "Bob wins", "your side wins", "Ann and Bea win"]
+
     game = position(hands={0: "5", 1: "6"}, melds={0: ["K K K K K K K"]}, pile="7",
                     scores=[4900, 100])
     end_hand(game)
     facts = table_facts(game.view(1), NAMES)
     assert game.is_terminal() and facts.winner == "Ann and Bea"
+    assert facts.won == "Ann and Bea win" and table_facts(game.view(0), NAMES).won == \
+        "your side wins"
     assert facts.turn.phase == "over" and "Ann and Bea win" in facts.turn.words
     assert facts.last_deal is not None and facts.last_deal.deal == 1
 

@@ -5,6 +5,7 @@ screen. Screenshots of the main screens go to ``test-artifacts/server/``."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -151,6 +152,8 @@ def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browse
         page.click("#continue")
     until(page, lambda: visible(page, "#download"), lambda: simple_turn(page), seconds=60)
     expect(page.locator("#again")).to_be_visible()
+    # the heading's verb agrees with the winner (the presentation layer's ``won``)
+    expect(page.locator("#dialog h2")).to_have_text(re.compile(r"^(your side wins|.+ and .+ win)$"))
     assert "Seed" in (page.locator("#dialog").text_content() or "")
     expect(page.locator("#seed-check")).to_contain_text("matches the hash published")
     rows = page.locator("#score-sheet tr")  # the score sheet: a header, the one deal, the game

@@ -301,7 +301,7 @@ async def test_every_other_side_has_its_panel(tmp_path: Path) -> None:
         rows = screen_text(app).splitlines()
         assert any(row.startswith(" Bob · ") for row in rows)
         assert any(row.startswith(" Bea · ") for row in rows)
-        assert any(row.startswith(" Your side · ") for row in rows)
+        assert any(row.startswith(" You · ") for row in rows)  # alone: not "Your side"
 
 
 async def test_a_side_left_empty_for_the_deal_has_no_panel(tmp_path: Path) -> None:

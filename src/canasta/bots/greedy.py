@@ -301,10 +301,9 @@ class GreedyBot(BotBase):
             score = 10.0 if completes else 4.0
             why = "completes a natural canasta" if completes and meld and not meld.wilds \
                 else "completes a canasta" if completes else "grows a meld toward a canasta"
-        elif action.type == _MELD_WILD and p.short_wild \
-                and view.rules.canastas.unfinished_wild_penalty \
-                and sum(view.hand[w] for w in kinds.WILDS) < cs:
-            score, why = 2.0 - p.short_wild, "a wild meld left unfinished costs a penalty"
+        elif action.type == _MELD_WILD and self._wild_meld_cost(view):
+            score = 2.0 - self._wild_meld_cost(view)
+            why = "a wild meld left unfinished costs a penalty"
         elif action.type == _MELD_WILD:
             wilds = sum(view.hand[w] for w in kinds.WILDS)
             score = 2.0 if wilds > 3 else -2.0
@@ -340,11 +339,8 @@ class GreedyBot(BotBase):
         make a meld left short pay a penalty (None where none does): a meld of a special rank
         (``special_cost``), a sequence (``short_sequence``), a meld of wild cards where an
         unfinished one costs (``short_wild``, unless the hand holds a whole canasta of them)."""
-        p, rules = self.params, view.rules
-        sequence = self._sequence_cost(view)
-        wild = p.short_wild if rules.canastas.unfinished_wild_penalty and sum(
-            view.hand[w] for w in kinds.WILDS) < rules.melds.canasta_size else 0.0
-        special = p.special_cost if any(view.t.special) else 0.0
+        sequence, wild = self._sequence_cost(view), self._wild_meld_cost(view)
+        special = self.params.special_cost if any(view.t.special) else 0.0
         if not (sequence or wild or special):
             return None
 
@@ -363,6 +359,15 @@ class GreedyBot(BotBase):
         if not view.rules.canastas.short_sequence_penalty or situations.needs_samba(view):
             return 0.0
         return self.params.short_sequence
+
+    def _wild_meld_cost(self, view: PlayerView) -> float:
+        """What starting a meld of wild cards costs greedy where an unfinished one costs a
+        penalty (``canastas.unfinished_wild_penalty``: Modern American) and the hand holds
+        fewer wild cards than a canasta: ``short_wild``; elsewhere nothing."""
+        if not view.rules.canastas.unfinished_wild_penalty or \
+                sum(view.hand[w] for w in kinds.WILDS) >= view.rules.melds.canasta_size:
+            return 0.0
+        return self.params.short_wild
 
     def keep_worth(self, know: Knowledge, kind: int, pts: tuple[int, ...], late: bool) -> float:
         """What keeping a card of ``kind`` is worth to greedy, against discarding it: wild

@@ -314,6 +314,7 @@ class TableFacts(Fact):
     hint: HintFact | None
     last_deal: DealBreakdown | None
     winner: str
+    won: str  # the heading of a finished game ("you win", "Bob and Cy win"), else ""
     bonus_piles: tuple[int, ...] = ()  # sizes of the face-down bonus piles (Modern American)
     deals: tuple[DealLine, ...] = ()  # every finished deal's points, the score sheet
     scoreboard: tuple[ScoreLine, ...] = ()  # every side's (or seat's) game total (``scoreboard``)

@@ -18,7 +18,7 @@ from canasta.cards import KIND_WORDS, SUITED, TWO, kind_word, rank_of
 from canasta.engine.actions import Action, ActionType, Route, meld_cards, route_of, sequence_cards
 from canasta.engine.view import PlayerView
 from canasta.presentation.cards import hand_codes
-from canasta.presentation.names import Chair
+from canasta.presentation.names import Chair, wins
 from canasta.presentation.results import deal_breakdown
 
 if TYPE_CHECKING:
@@ -195,9 +195,7 @@ def game_over_words(view: PlayerView, chair: Chair) -> str:
     scores = view.scores
     best = view.state.match.winner
     board = " to ".join(str(s) for s in sorted(scores, reverse=True))
-    name = chair.score_name(best)
-    verb = "win" if " and " in name or name == "you" else "wins"
-    return f"The game is over: {name} {verb}, {board}."
+    return f"The game is over: {wins(chair.score_name(best))}, {board}."
 
 
 __all__ = ["describe_move", "game_over_words", "moves_log"]

@@ -28,6 +28,12 @@ def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(n.strip() for n in names)
 
 
+def wins(name: str) -> str:
+    """``name`` with "win" agreeing with it: "Bob wins", "your side wins", "you win", "Ann and
+    Bea win" (the heading of a finished game, and its sentence in the log)."""
+    return f"{name} {'win' if ' and ' in name or name == 'you' else 'wins'}"
+
+
 class Chair:
     """The table seen from one seat: its side, its partners, how each seat is called.
 
@@ -62,10 +68,11 @@ class Chair:
         return self.names[seat]
 
     def side_name(self, side: int) -> str:
-        """"your side", or the names of the side's seats ("Bob and Cy", "Bob, Cy and Eve")."""
-        if side == self.side_of(self.seat):
-            return "your side"
+        """"your side" ("you" where you play alone, as in three-hand), or the names of the
+        side's seats ("Bob and Cy", "Bob, Cy and Eve")."""
         names = [self.names[s] for s in range(len(self.names)) if self.side_of(s) == side]
+        if side == self.side_of(self.seat):
+            return "you" if len(names) == 1 else "your side"
         if not names:  # its player joined a partner's side (players.partners_at_pile)
             return "nobody"
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -40,7 +40,7 @@ from canasta.presentation.facts import (
 )
 from canasta.presentation.hint import action_fact, hint
 from canasta.presentation.log import a, game_over_words, listing
-from canasta.presentation.names import NOBODY, Chair, Gallery, check_names, default_names
+from canasta.presentation.names import NOBODY, Chair, Gallery, check_names, default_names, wins
 from canasta.presentation.results import deal_breakdown, deal_lines
 
 
@@ -209,5 +209,6 @@ def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact 
         log=tuple(log), hint=advice,
         last_deal=deal_breakdown(results[-1], chair) if results else None,
         winner=chair.score_name(winner) if view.state.match.over and winner >= 0 else "",
+        won=wins(chair.score_name(winner)) if view.state.match.over and winner >= 0 else "",
         bonus_piles=view.bonus_sizes, deals=deal_lines(results),
         scoreboard=scoreboard(seats, sides))

@@ -375,7 +375,7 @@ function drawDialog(frame) {
   if (table.over) {
     const mine = you !== null;
     const next = table.next;
-    dialog(el("h2", {}, facts.winner ? `${facts.winner} ${facts.winner.includes(" and ") || facts.winner === "your side" ? "win" : "wins"}` : "Game over"),
+    dialog(el("h2", {}, facts.won || "Game over"),
       breakdown(facts.last_deal),
       scoreSheet(facts),
       el("p", {}, facts.turn.words),
