@@ -193,6 +193,7 @@ def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact 
     results = view.results
     hand = hand_groups(view, suits) if seated else ()
     winner = view.state.match.winner
+    winner_name = chair.score_name(winner) if view.state.match.over and winner >= 0 else ""
     seats, sides = seat_facts(view, chair, suits), side_facts(view, chair, suits)
     return TableFacts(
         rules=view.rules.title, deal=view.deal_number, seat=chair.seat,
@@ -208,7 +209,6 @@ def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact 
         actions=tuple(action_fact(a) for a in view.legal_actions) if seated else (),
         log=tuple(log), hint=advice,
         last_deal=deal_breakdown(results[-1], chair) if results else None,
-        winner=chair.score_name(winner) if view.state.match.over and winner >= 0 else "",
-        won=wins(chair.score_name(winner)) if view.state.match.over and winner >= 0 else "",
+        winner=winner_name, won=wins(winner_name) if winner_name else "",
         bonus_piles=view.bonus_sizes, deals=deal_lines(results),
         scoreboard=scoreboard(seats, sides))
