@@ -61,7 +61,7 @@ def test_going_out_ends_the_deal_with_its_breakdown() -> None:
     lines += watched(game, "discard 5")
     assert lines[0] == "Bob added a king to their kings."
     assert lines[1] == "Bob discarded a 5 and went out."
-    assert lines[2].startswith("Deal 1 ended: Bob went out. your side ")
+    assert lines[2].startswith("Deal 1 ended: Bob went out. Your side ")
     assert "Bob and Cy +" in lines[2]
 
 

@@ -19,8 +19,8 @@ def deal_breakdown(result: HandResult, chair: Chair) -> DealBreakdown:
         for score in result.sides)
     out = chair.who(result.went_out) if result.went_out >= 0 else ""
     how = f"{out} went out" if out else str(result.ended_by)
-    words = f"Deal {result.deal} ended: {how}. " + "; ".join(
-        f"{s.name} {s.total:+d} (game {s.game_total})" for s in sides) + "."
+    scores = "; ".join(f"{s.name} {s.total:+d} (game {s.game_total})" for s in sides)
+    words = f"Deal {result.deal} ended: {how}. {scores[:1].upper()}{scores[1:]}."
     return DealBreakdown(result.deal, str(result.ended_by), out, sides, words)
 
 
