@@ -7,6 +7,7 @@ adds only the time it takes beyond it.
 
 from __future__ import annotations
 
+import math
 import time
 from functools import partial
 
@@ -24,7 +25,10 @@ class CanastaApp(TableApp[Session]):
     def __init__(self, session: Session, ascii: bool = False, bot_delay: float = 0.6) -> None:
         super().__init__(session, ascii)
         self.bot_delay = bot_delay
-        self._moved_at = 0.0  # when a bot's move was last shown (``time.monotonic``)
+        #: when a bot's move was last shown (``time.monotonic``); never, at first: the clock
+        #: starts at the machine's start, so 0 would hold the first move back on a machine
+        #: started less than ``bot_delay`` ago
+        self._moved_at = -math.inf
 
     def on_mount(self) -> None:
         self.redraw()
