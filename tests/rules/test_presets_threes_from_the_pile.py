@@ -36,3 +36,36 @@ def test_a_take_whose_black_threes_are_set_aside_leaves_a_card_to_discard() -> N
     assert legal_texts(game) == ["discard 9"], (
         f"after {actions} the player holds {game.state.seats[0].size} card: the discard that "
         "goes out must be legal")
+
+
+def test_an_opening_whose_taken_black_three_is_set_aside_counts_it_out_of_the_hand() -> None:
+    """A tentative opening with the pile: the taken cards wait until the commit, and a Cuban
+    black 3 among them is set aside then, never reaching the hand. Taking ``B3 K`` with two
+    kings and melding ``Q Q Q`` from ``K K Q Q Q 9`` leaves the 9 alone: without a canasta
+    the commit is refused (ruling 20), and taking the opening back stays open.
+
+    Found by the exploring property tests (``test_whole_games_keep_the_invariants[cuban]``,
+    seed 3, policy seed 3, eagerness 0.9): the commit counted the black 3 as a card kept, and
+    the player was left holding one card with no legal action."""
+    game = position("cuban", hands={0: "K K Q Q Q 9"}, melds={1: ["J J J"]},
+                    melded=[False, True], pile="B3 K")
+    game.apply("take pair")
+    game.apply("meld Q Q Q")
+    assert game.why_illegal("commit") == (
+        "committing would leave you no card to keep after your discard, and your side needs 1 "
+        "canasta to go out")
+    assert legal_texts(game) == ["retract"]
+
+
+def test_an_opening_whose_taken_black_three_is_set_aside_may_go_out_with_a_canasta() -> None:
+    """With a canasta in the opening the side may go out: the commit is legal, the black 3
+    is set aside, and the last card is the discard that goes out."""
+    game = position("cuban", hands={0: "K K K K K K 9"}, melds={1: ["J J J"]},
+                    melded=[False, True], pile="B3 K")
+    for action in ("take pair", "add K K", "add K K", "add K K", "add K K"):
+        game.apply(action)
+    game.apply("commit")
+    assert [side.black_threes_removed for side in game.state.sides] == [1, 0]
+    assert legal_texts(game) == ["discard 9"]
+    game.apply("discard 9")
+    assert game.results[-1].ended_by == "going out" and game.results[-1].went_out == 0

@@ -61,6 +61,16 @@ def receive(s: State, t: Tables, seat: SeatNo, cards: Iterable[int], seen: bool 
     player.known = tuple(known)
 
 
+def joining(t: Tables, cards: Iterable[int]) -> int:
+    """How many of ``cards`` from the pile ``receive`` puts into the hand: not the red 3s it
+    lays out, nor the black 3s it lays out or sets aside (Modern American, Cuban)."""
+    rules = t.rules
+    red_out = not rules.red_threes.hold
+    black_out = rules.pile.black_threes_removed or rules.red_threes.black_too
+    return sum(1 for card in cards if not ((card == RED_THREE and red_out)
+                                           or (card == BLACK_THREE and black_out)))
+
+
 def take_under(s: State, t: Tables, seat: SeatNo) -> None:
     """The starting pile's face-down cards join the taker's hand, seen by the taker alone
     (``deal.pile_by_upcard``; docs/rules.md, Presets: italian)."""

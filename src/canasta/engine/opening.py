@@ -14,7 +14,7 @@ from canasta.cards import NUM_KINDS
 from canasta.engine import canastas, partners
 from canasta.engine.canastas import Delta
 from canasta.engine.deal import take_bonus_pile
-from canasta.engine.hand import receive, take_under
+from canasta.engine.hand import joining, receive, take_under
 from canasta.engine.refusal import Refusal, refuse
 from canasta.engine.state import Answer, Opening, Phase, Side, State
 from canasta.engine.tables import Tables
@@ -59,7 +59,8 @@ def shortfall(side: Side, t: Tables, points: int, delta: Delta = None) -> Refusa
 
 def commit_refusal(s: State, t: Tables) -> Refusal | None:
     """Commit only a complete opening; one that leaves a card or none must let the side go
-    out (ruling 20: there must be a card for the turn's discard)."""
+    out (ruling 20: there must be a card for the turn's discard). The cards a taken pile
+    brings count, less the 3s that are laid out or set aside on the way (Cuban)."""
     turn = s.turn
     opening = turn.opening
     if opening is None:
@@ -69,8 +70,9 @@ def commit_refusal(s: State, t: Tables) -> Refusal | None:
     if short is not None:
         return short
     player = s.seats[turn.seat]
-    left = player.size + player.foot_size + (len(opening.pending) if opening.pending else 0) \
-        + (s.table.under_size if opening.pending is not None else 0)
+    left = player.size + player.foot_size  # and what a taken pile brings into the hand
+    if opening.pending is not None:
+        left += joining(t, opening.pending) + joining(t, s.table.under)
     if s.table.bonus:
         left += len(s.table.bonus[0])
     if left >= 2:

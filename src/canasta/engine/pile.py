@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from canasta.cards import BLACK_THREE, FOUR, JOKER, RED_THREE, TWO, kind_name, suit_of, suited
+from canasta.cards import FOUR, JOKER, TWO, kind_name, suit_of, suited
 from canasta.engine import going_out, partners
 from canasta.engine.actions import (
     SUITED_TAKES,
@@ -31,7 +31,7 @@ from canasta.engine.canastas import (
     wild_rule_refusal,
 )
 from canasta.engine.going_out import Lookahead
-from canasta.engine.hand import receive, spend, take_under
+from canasta.engine.hand import joining, receive, spend, take_under
 from canasta.engine.opening import open_tentatively
 from canasta.engine.refusal import Refusal, keep, refuse
 from canasta.engine.sequences import extends, grow_sequence
@@ -221,14 +221,10 @@ def _left_after(s: State, t: Tables) -> int:
     cards less the top, less the red 3s laid out and black 3s set aside among them."""
     table, player = s.table, s.seats[s.turn.seat]
     taken = taken_count(t, len(table.pile))
-    size = player.size + taken - 1 + player.foot_size + table.under_size
-    if size < taken + 3:  # only then can those cards decide whether a card is kept
-        rules = t.rules
-        size -= sum(1 for card in table.pile[len(table.pile) - taken:-1]
-                    if (card == RED_THREE and not rules.red_threes.hold)
-                    or (card == BLACK_THREE and (rules.pile.black_threes_removed
-                                                 or rules.red_threes.black_too)))
-    return size
+    size = player.size + player.foot_size
+    if size >= 4:  # a take spends two cards at most: at least two stay, whatever it brings
+        return size + taken - 1 + table.under_size
+    return size + joining(t, table.pile[len(table.pile) - taken:-1]) + joining(t, table.under)
 
 
 def _suits_refusal(s: State, t: Tables, action: Action, top: int) -> Refusal | None:
