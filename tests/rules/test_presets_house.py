@@ -94,6 +94,27 @@ def test_no_red_three_is_laid_while_an_opening_is_tentative() -> None:
     refused(game, "lay R3", "commit or take back your opening before laying a red 3")
 
 
+def test_a_red_three_with_no_replacement_keeps_a_card_for_the_discard() -> None:
+    """With the stock empty a red 3 laid down has no replacement, so laying it from ``R3 5``
+    would leave one card to discard, and a side that has not opened may not go out (docs/
+    rules.md, ruling 20): it is refused, the discard that ends the turn is not. Until
+    2026-12-07 a side that had not opened was let through as if the lay began a tentative
+    opening that could be taken back, and the player was left with no legal action (found by
+    random games under house rules with other options changed)."""
+    game = house(hands={0: "R3 5"}, melds={1: ["J J J"]}, stock="", phase=MELD, drew=True)
+    refused(game, "lay R3", "that would leave you one card to discard, and you may not go out")
+    assert legal_texts(game) == ["discard R3", "discard 5"]
+
+
+def test_a_red_three_with_no_replacement_may_leave_the_card_that_goes_out() -> None:
+    """A side with its two canastas may lay it down and go out with the last card."""
+    game = house(hands={0: "R3 5"}, melds={0: TWO_CANASTAS, 1: ["J J J"]}, stock="",
+                 phase=MELD, drew=True)
+    game.apply("lay R3")
+    assert game.state.seats[0].hand == counts("5") and game.state.seats[0].red_threes == 1
+    assert legal_texts(game) == ["discard 5"]
+
+
 def test_a_discarded_red_three_freezes_the_pile() -> None:
     """docs/rules.md, seed 004: "you can also discard one, and a discarded red 3 freezes the pile,
     exactly as a wild does"; "While it is frozen there is only one way in — two naturals from your

@@ -292,21 +292,22 @@ def go_out_refusal(s: State, t: Tables, delta: Delta, opening_points: int) -> Re
 
 
 def stranding(s: State, t: Tables, left: int, delta: Delta, opening_points: int,
-              action: Action, look: Lookahead) -> Refusal | None:
+              action: Action, look: Lookahead, opens: bool = True) -> Refusal | None:
     """Ruling 20: an action that leaves ``left`` cards (a waiting foot included) must keep the
     turn finishable.
 
     Two cards or more: discard one, keep one. A tentative opening can always be taken back
-    (or, with one card left, finished by going out). Otherwise the action must go out, or
-    leave one card to go out with: by discarding it, which needs the side to be allowed out
-    already, or by laying it (``look``: a line that goes out remains).
+    (or, with one card left, finished by going out): a lay or take of a side that has not
+    opened is one (``opens``; not a held red 3 laid down, which opens nothing). Otherwise the
+    action must go out, or leave one card to go out with: by discarding it, which needs the
+    side to be allowed out already, or by laying it (``look``: a line that goes out remains).
     """
     if left >= 2:
         return None
     if left == 0 and t.rules.going_out.needs_discard:
         return NO_DISCARD_LEFT
     side = s.sides[s.seat_sides[s.turn.seat]]
-    if not side.opened:
+    if not side.opened and opens:
         opening = s.turn.opening
         if left == 1 or (opening is not None and opening.pending is not None):
             return None

@@ -184,7 +184,7 @@ def _meld_phase(s: State, t: Tables, look: going_out.Lookahead, why: Why | None
         acts = []
     if hand[RED_THREE]:
         verdict = deal.red_three_refusal(s, t) or going_out.stranding(
-            s, t, deal.cards_left_after_red_three(s), None, 0, LAY_RED, look)
+            s, t, deal.cards_left_after_red_three(s), None, 0, LAY_RED, look, opens=False)
         keep(acts, why, LAY_RED, verdict)
     acts += discard.discard_actions(s, t, size, why)
     if turn.opening is not None:
