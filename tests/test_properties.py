@@ -23,7 +23,7 @@ from canasta.engine.actions import Action, ActionType
 from canasta.engine.game import Game
 from canasta.engine.scoring import HandResult, SideScore
 from canasta.engine.state import Phase
-from canasta.rules import from_dict, load, preset_names
+from canasta.rules import RuleSet, from_dict, load, preset_names
 from tests.sizing import examples
 
 PRESETS = preset_names()
@@ -158,16 +158,16 @@ def check_results(game: Game, results: Sequence[HandResult]) -> None:
 
 
 def play(
-    rules_name: str, seed: int, policy_seed: int, eagerness: float, deals: int = DEALS,
+    rules_name: str | RuleSet, seed: int, policy_seed: int, eagerness: float, deals: int = DEALS,
     game_deals: int = 0, every: int = 1,
 ) -> Game:
-    """Play one game to ``deals`` deals (or its end), checking every invariant on the way:
-    after every ``every`` actions and after every hand.
+    """Play one game of a preset (or rule set) to ``deals`` deals (or its end), checking every
+    invariant on the way: after every ``every`` actions and after every hand.
 
     ``game_deals`` caps the game itself (``game.deals``): it then ends after that many deals
     even if no side reached the target.
     """
-    rules = load(rules_name)
+    rules = load(rules_name) if isinstance(rules_name, str) else rules_name
     if game_deals:
         rules = from_dict({"game": {"deals": game_deals}}, base=rules)
     game = Game(rules, seed)
