@@ -10,9 +10,10 @@ import pytest
 
 from canasta import Game
 from canasta.bots.greedy import make_greedy
+from canasta.cards import RED_THREE
 from canasta.engine.scoring import HandResult, SideScore
-from canasta.rules import RuleSet, load, preset_names
-from canasta.score.entry import EntryError, SideEntry
+from canasta.rules import RuleSet, from_dict, load, preset_names
+from canasta.score.entry import EntryError, SideEntry, amount_limit, parse_entry
 from canasta.score.tally import tally
 
 
@@ -90,3 +91,20 @@ def test_hands_played_by_the_engine_score_the_same_on_the_pad(name: str) -> None
         got = sheet.deals[0].scores
         assert [s.items() for s in got] == [s.items() for s in result.sides], (seed, greedy)
         assert sheet.totals == result.totals
+
+
+def test_a_red_three_left_in_a_foot_is_entered_with_the_cards_in_hand() -> None:
+    """Hand and Foot: a foot never taken up counts as cards left in hand, a red 3 in it at
+    ``points.red_three_in_hand`` (300), as the engine scores it. The pad had no 300 class for
+    it, and under two-deck Hand and Foot it refused a side's hand total with such red 3s as
+    more than the whole pack is worth (1,480 without the red 3s); found by playing hands
+    under households' changes to the presets and entering them on the pad."""
+    rules = load("hand_and_foot")
+    classes, _ = amount_limit("hand", rules)
+    assert classes[300] == (RED_THREE,)
+    sheet = tally(rules, ["Us", "Them"], [[parse_entry("melded=100 hand=1x300+2x10", rules),
+                                           parse_entry("melded=50", rules)]])
+    assert ("cards left in hand", -320) in sheet.deals[0].scores[0].items()
+    two_decks = from_dict({"deck": {"decks": 2}}, base=rules)
+    assert amount_limit("hand", two_decks)[1] == 1480 + 4 * 300
+    assert parse_entry("hand=1655", two_decks).hand == 1655

@@ -164,10 +164,13 @@ def melded_classes(rules: RuleSet) -> dict[int, tuple[int, ...]]:
 
 
 def hand_classes(rules: RuleSet) -> dict[int, tuple[int, ...]]:
-    """The value classes of cards left in hand: points each costs -> the kinds costing that."""
+    """The value classes of cards left in hand: points each costs -> the kinds costing that.
+    A red 3 is left in hand only where red 3s may be held (``red_threes.hold``) or in a foot
+    never taken up (``deal.foot_size``: Hand and Foot), where the engine counts it
+    ``points.red_three_in_hand``."""
     t = tables_for(rules)
-    kinds = [k for k in range(len(t.pack))
-             if t.pack[k] and (k != RED_THREE or rules.red_threes.hold)]
+    kinds = [k for k in range(len(t.pack)) if t.pack[k] and (
+        k != RED_THREE or rules.red_threes.hold or rules.deal.foot_size)]
     return _classes(kinds, t.in_hand)
 
 
