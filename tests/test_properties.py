@@ -185,8 +185,10 @@ def play(
             check_state(game)
     if game.is_terminal():
         at_target = bool(rules.game.target) and max(game.scores) >= rules.game.target
+        # seven canastas end the game where they pay a bonus (canastas.seven_canastas_bonus)
+        seven = any(side.extra_label.endswith("seven canastas") for side in game.results[-1].sides)
         # docs/rules.md, ruling 15: level after the last deal of ``game.deals``, one more.
-        assert at_target or game.deal_number >= rules.game.deals
+        assert at_target or seven or game.deal_number >= rules.game.deals
         assert game.scores.count(max(game.scores)) == 1
         assert game.winner == game.scores.index(max(game.scores))
     return game

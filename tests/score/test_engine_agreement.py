@@ -27,7 +27,8 @@ def entry_of(rules: RuleSet, score: SideScore, out: bool) -> SideEntry:
     wild = twos = jokers = 0
     if score.wild_canastas:  # one meld of wild cards alone per side: which kind it was
         bonus = score.canasta_bonus - score.natural_canastas * c.natural_bonus \
-            - score.mixed_canastas * c.mixed_bonus - score.sambas * c.samba_bonus
+            - score.mixed_canastas * c.mixed_bonus - score.sambas * c.samba_bonus \
+            - score.special_canastas * c.special_bonus
         twos = int(bool(c.wild_twos_bonus) and bonus == c.wild_twos_bonus)
         jokers = int(not twos and bool(c.wild_jokers_bonus) and bonus == c.wild_jokers_bonus)
         wild = 1 - twos - jokers
