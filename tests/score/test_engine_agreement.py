@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from canasta import Game
 from canasta.bots.greedy import make_greedy
@@ -15,6 +17,8 @@ from canasta.engine.scoring import HandResult, SideScore
 from canasta.rules import RuleSet, from_dict, load, preset_names
 from canasta.score.entry import EntryError, SideEntry, amount_limit, parse_entry
 from canasta.score.tally import tally
+from tests.sizing import examples
+from tests.test_house_rules_properties import house_rules
 
 
 def _per(penalty: int, each: int) -> int:
@@ -109,3 +113,19 @@ def test_a_red_three_left_in_a_foot_is_entered_with_the_cards_in_hand() -> None:
     two_decks = from_dict({"deck": {"decks": 2}}, base=rules)
     assert amount_limit("hand", two_decks)[1] == 1480 + 4 * 300
     assert parse_entry("hand=1655", two_decks).hand == 1655
+
+
+@settings(max_examples=examples(100), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rules=house_rules(), seed=st.integers(0, 10**6), greedy=st.booleans())
+def test_hands_under_house_rules_score_the_same_on_the_pad(rules: RuleSet, seed: int,
+                                                           greedy: bool) -> None:
+    """The same under households' own rules: a preset with a few options changed
+    (``tests/test_house_rules_properties.py``); the pad's words and bounds follow the options,
+    never a preset's name."""
+    assume(not rules.players.partners_at_pile)
+    result = first_hand(rules, seed, greedy)
+    names = [f"side {n}" for n in range(rules.players.sides)]
+    sheet = tally(rules, names, [entries_of(rules, result)])
+    assert [s.items() for s in sheet.deals[0].scores] == [s.items() for s in result.sides]
+    assert sheet.totals == result.totals
