@@ -14,12 +14,17 @@ run) is the way to look for the next.
 
 from __future__ import annotations
 
+import random
 from dataclasses import Field, fields
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, reject, settings
 from hypothesis import strategies as st
 
+from canasta.engine import turn
+from canasta.engine.actions import Action
+from canasta.engine.game import Game
+from canasta.engine.refusal import Refusal
 from canasta.errors import RulesError
 from canasta.rules import RuleSet, from_dict, load, preset_names
 from canasta.rules.ruleset import SECTIONS
@@ -76,3 +81,25 @@ def test_games_under_house_rules_keep_the_invariants(
 ) -> None:
     game = play(rules, seed, policy_seed, eagerness)
     assert game.results or game.is_terminal()
+
+
+@settings(max_examples=examples(150), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rules=house_rules(), seed=SEEDS, policy_seed=SEEDS)
+def test_the_generator_agrees_with_its_refusals_under_house_rules(
+    rules: RuleSet, seed: int, policy_seed: int
+) -> None:
+    """At every decision of a random deal, the legal actions are the same whether or not the
+    generator is asked for its refusals (its quick paths skip the checks no action needs,
+    ``canasta.engine.melds``): ``why_illegal`` refuses exactly what it leaves out. Under a
+    preset with sequences and one of the wild-card rules of Modern American, a meld of two
+    suited naturals and a wild card was legal on the quick path after the side had opened,
+    and refused by ``why_illegal`` (a cache of suited melds ignored those rules)."""
+    game = Game(rules, seed)
+    rng = random.Random(policy_seed)
+    while not game.results and not game.is_terminal():
+        met: dict[Action, Refusal] = {}
+        legal = game.legal_actions()
+        assert turn.legal_actions(game.state, game.t, met) == legal
+        assert not set(met) & set(legal)
+        game.apply(rng.choice(legal))

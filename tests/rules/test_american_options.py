@@ -18,10 +18,10 @@ from canasta.envs.observation import Observer
 from canasta.errors import RulesError
 from canasta.presentation.table import table_facts
 from canasta.presentation.text import render
-from canasta.rules import load, loads
+from canasta.rules import from_dict, load, loads
 from canasta.score.entry import SideEntry
 from canasta.score.tally import tally
-from tests.helpers import counts, kinds
+from tests.helpers import MELD, counts, kinds, legal_texts, position
 
 KING, QUEEN, NINE = kinds("K Q 9")
 
@@ -149,3 +149,21 @@ def test_the_faces_show_black_threes_laid_out_and_the_bonus_piles() -> None:
     assert facts.bonus_piles == (3, 3)
     text = render(facts)
     assert "black 3s 3" in text and "Bonus piles face down: 3 cards, 3 cards" in text
+
+
+def test_wild_add_min_naturals_holds_for_suited_melds_after_the_side_opened() -> None:
+    """Under rules with suits (sequences: Brazilian) and ``melds.wild_add_min_naturals``, a
+    new meld of two naturals and a wild card is an opening's (the side has not melded) and
+    refused once the side has melded. The quick generator kept the suited melds it had found
+    in a cache that ignored the wild-card rules: met first before the opening, ``meld KD KC
+    JK`` stayed legal after it, and ``why_illegal`` refused it (found by random games under
+    households' changes to the presets)."""
+    rules = from_dict({"melds": {"wild_add_min_naturals": 4}}, base=load("brazilian"))
+    hand = {0: "KD KC JK 5H 6D 9S"}
+    before = position(rules, hands=hand, phase=MELD, drew=True)
+    assert "meld KD KC JK" in legal_texts(before)
+    after = position(rules, hands=hand, melds={0: ["Q Q Q"]}, phase=MELD, drew=True)
+    assert "meld KD KC JK" not in legal_texts(after)
+    assert after.why_illegal("meld KD KC JK") == (
+        "once your side has melded, a wild card joins only a meld of at least 4 naturals; your "
+        "kings have 2")

@@ -93,9 +93,9 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
     # Two cards kept and no refusal wanted: no new meld needs looking at (ruling 20).
     unhurried = size >= 5 and why is None
     # New suited melds when two cards are kept and no refusal is wanted: what they are
-    # depends only on the suits of the rank held, the wild cards held and two rules.
-    plain = _PLAIN_SUITED.setdefault((three_ok, cap[2] >= 1), {}) \
-        if cards is not None and size >= 5 and why is None else None
+    # depends only on the suits of the rank held, the wild cards held, whether three
+    # naturals meld and whether a wild card may join two (``_suited_melds``).
+    plain_suited = cards is not None and size >= 5 and why is None
     acts: list[Action] = []
     for r in ranks:
         c = hand[r]
@@ -103,10 +103,12 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
         if meld is None:
             if c < 2:
                 continue
+            two_cap = wild_cap(t, melds, opened, r, 2, 0) if wild_rules else cap[2]
             if cards is not None:
-                if plain is None:  # ruling 20 or the refusals to look at: every meld checked
+                if not plain_suited:  # ruling 20 or the refusals to look at: every meld checked
                     acts += _suited_melds(s, t, r, size, look, why)
                     continue
+                plain = _PLAIN_SUITED.setdefault((three_ok, two_cap >= 1), {})
                 base = SUITED + (r - 4) * 4
                 key = (r, bytes(cards[base:base + 4]), wild_two > 0, wild_jok > 0)
                 found = plain.get(key)
@@ -114,7 +116,6 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
                     found = plain[key] = tuple(_suited_melds(s, t, r, size, look, None))
                 acts += found
                 continue
-            two_cap = wild_cap(t, melds, opened, r, 2, 0) if wild_rules else cap[2]
             if unhurried:
                 acts += _NEW_SETS[r][c >= 3 and three_ok][held if two_cap >= 1 else 0]
                 continue
