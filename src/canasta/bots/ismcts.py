@@ -216,6 +216,8 @@ class IsmctsBot(BotBase):
         """The action of a search: the one whose gain over greedy's choice is clearest, if
         clear enough (``z``, ``min_gain``), else greedy's own."""
         base, outcomes, samples = found.base, found.outcomes, found.samples
+        if not samples:
+            return Decision(base.action, f"{base.reason} (no sample fitted in the time)")
         mine = outcomes[base.action]
         best, gain, bound = base.action, 0.0, 0.0
         for action, outcome in outcomes.items():
@@ -280,8 +282,9 @@ class IsmctsBot(BotBase):
         ``seconds`` allow). Under a time budget the clock is read before each playout, not
         only between samples: a sample the deadline cuts short is dropped (every action keeps
         the same samples), so a decision overruns its time by one playout at most, however
-        many actions there are and however loaded the machine is (the first sample is always
-        completed)."""
+        many actions there are and however loaded the machine is. The first sample too: where
+        one sample takes longer than the budget (a hand of fifty cards, a hundred legal
+        actions), the search has none and plays greedy's choice (:meth:`choose`)."""
         legal = (base.action, *actions) if actions else view.legal_actions
         outcomes: dict[Action, list[float]] = {a: [] for a in legal}
         if self.learned:
@@ -291,12 +294,11 @@ class IsmctsBot(BotBase):
         likely = self.likelihood(view)
         mine = outcomes[base.action]
         samples, check = 0, self.settle
-        while (samples < iterations) if iterations else (
-                samples == 0 or self.clock() < deadline):
+        while (samples < iterations) if iterations else self.clock() < deadline:
             world = self.world(view, likely)
             row: list[float] = []
             for action in live:
-                if samples and not iterations and self.clock() >= deadline:
+                if not iterations and self.clock() >= deadline:
                     break
                 row.append(self.outcome(world, action, view.seat))
             if len(row) < len(live):
