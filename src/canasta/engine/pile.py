@@ -218,7 +218,9 @@ _USES: dict[int, tuple[int, int, int]] = {
 
 def _left_after(s: State, t: Tables) -> int:
     """Cards in hand after a take, before the cards it melds from the hand leave it: the taken
-    cards less the top, less the red 3s laid out and black 3s set aside among them."""
+    cards less the top, and the face-down ones under the pile, less the 3s laid out or set
+    aside among them (``hand.joining``); counted card by card only when the hand holds fewer
+    than four cards, the only case where they can decide whether a card is kept."""
     table, player = s.table, s.seats[s.turn.seat]
     taken = taken_count(t, len(table.pile))
     size = player.size + player.foot_size
