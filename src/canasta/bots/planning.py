@@ -69,7 +69,7 @@ def opening_plan(view: PlayerView, game: Game | None = None,
                  extra: Callable[[Action], float] | None = None, limit: int = 400) -> Plan | None:
     """The cheapest set of melds from here that reaches the side's opening minimum, ending with
     ``commit``; None if none is found. ``extra(action)`` is what a lay costs beyond the cards
-    it spends (greedy's ``start_cost``: a new meld that costs a penalty if left short)."""
+    it spends (greedy's ``_start_costs``: a new meld that costs a penalty if left short)."""
     start = game if game is not None else sample(view)
     best: list[Plan] = []
     nodes = [0]

@@ -42,18 +42,17 @@ def receive(s: State, t: Tables, seat: SeatNo, cards: Iterable[int], seen: bool 
     are laid out at once (unless red 3s are held), black 3s too where they are bonus cards
     (Modern American); black 3s are set aside where the rules say so (Cuban)."""
     player = s.seats[seat]
-    rules = t.rules
-    lay_red = not rules.red_threes.hold
-    remove_black = rules.pile.black_threes_removed
-    lay_black = rules.red_threes.black_too
+    red_out, black_out = _kept_out(t)
+    lay_black = t.rules.red_threes.black_too
     known = list(player.known)
     for card in cards:
-        if card == RED_THREE and lay_red:
+        if card == RED_THREE and red_out:
             player.red_threes += 1
-        elif card == BLACK_THREE and lay_black:
-            player.black_threes += 1
-        elif card == BLACK_THREE and remove_black:
-            s.sides[s.seat_sides[seat]].black_threes_removed += 1
+        elif card == BLACK_THREE and black_out:
+            if lay_black:
+                player.black_threes += 1
+            else:
+                s.sides[s.seat_sides[seat]].black_threes_removed += 1
         else:
             gain(s, t, seat, card)
             known[t.rank_of[card]] += seen
@@ -61,12 +60,19 @@ def receive(s: State, t: Tables, seat: SeatNo, cards: Iterable[int], seen: bool 
     player.known = tuple(known)
 
 
+def _kept_out(t: Tables) -> tuple[bool, bool]:
+    """Whether red 3s, and whether black 3s, from the pile stay out of the hand: red 3s laid
+    out unless held (``red_threes.hold``), black 3s laid out as bonus cards
+    (``red_threes.black_too``) or set aside (``pile.black_threes_removed``)."""
+    rules = t.rules
+    return (not rules.red_threes.hold,
+            rules.pile.black_threes_removed or rules.red_threes.black_too)
+
+
 def joining(t: Tables, cards: Iterable[int]) -> int:
     """How many of ``cards`` from the pile ``receive`` puts into the hand: not the red 3s it
     lays out, nor the black 3s it lays out or sets aside (Modern American, Cuban)."""
-    rules = t.rules
-    red_out = not rules.red_threes.hold
-    black_out = rules.pile.black_threes_removed or rules.red_threes.black_too
+    red_out, black_out = _kept_out(t)
     return sum(1 for card in cards if not ((card == RED_THREE and red_out)
                                            or (card == BLACK_THREE and black_out)))
 
