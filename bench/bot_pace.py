@@ -2,12 +2,16 @@
 
 A table of four bots of one level (``--level``, default the expert) plays in an app made as
 ``canasta serve`` makes it, over a temporary SQLite file, with the table's pause between moves
-(``--pause``, default the server's 0.8 s); for ``--seconds`` the moves are timed as the table
-holds them. A bot thinks during the pause (docs/protocol.md, "Bots"), so the gaps of a quick
-level are the pause, and a search's the longer of the pause and its time.
+(``--pause``, default the server's 0.8 s); for ``--seconds`` (or until ``--moves`` moves are
+seen) the moves are timed as the table holds them. A bot thinks during the pause
+(docs/protocol.md, "Bots"), so the gaps of a quick level are the pause, and a search's the
+longer of the pause and its time.
 
     python bench/bot_pace.py --seconds 60
     python bench/bot_pace.py --level club --pause 0.3
+    python bench/bot_pace.py --level club --moves 20
+
+The first moves of a table include starting its worker processes (docs/protocol.md, "Bots").
 """
 
 from __future__ import annotations
@@ -27,9 +31,10 @@ from canasta.server.hall import Limits
 from canasta.server.seats import Settings
 
 
-def gaps(level: str, pause: float, seconds: float, rules: str = "classic") -> list[float]:
+def gaps(level: str, pause: float, seconds: float, rules: str = "classic",
+         moves: int | None = None) -> list[float]:
     """The seconds between successive moves of a table of four ``level`` bots over
-    ``seconds``, the table's pause ``pause``."""
+    ``seconds`` (or its first ``moves`` moves, if sooner), the table's pause ``pause``."""
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(f"sqlite:///{Path(folder) / 'server.db'}", Settings(bot_pause=pause),
                          Limits())
@@ -38,9 +43,11 @@ def gaps(level: str, pause: float, seconds: float, rules: str = "classic") -> li
                                                   "name": "bench"})
             made.raise_for_status()
             table = app.state.server.tables.tables[made.json()["id"]]
-            seen, stamps = 0, []
+            seen = 0
+            stamps: list[float] = []
             end = time.monotonic() + seconds
-            while time.monotonic() < end and not table.over:
+            while time.monotonic() < end and not table.over and \
+                    (moves is None or len(stamps) < moves):
                 if len(table.actions) != seen:
                     seen = len(table.actions)
                     stamps.append(time.monotonic())
@@ -54,17 +61,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pause", type=float, default=Settings().bot_pause,
                         help="the table's pause between moves, in seconds (0 to 5)")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to watch")
+    parser.add_argument("--moves", type=int, help="stop once this many moves are seen")
     parser.add_argument("--rules", default="classic")
     args = parser.parse_args(argv)
-    if not 0 <= args.pause <= 5 or args.seconds <= 0:
-        parser.error("--pause: 0 to 5; --seconds: above 0")
-    found = gaps(args.level, args.pause, args.seconds, args.rules)
+    if not 0 <= args.pause <= 5 or args.seconds <= 0 or (args.moves is not None and
+                                                          args.moves < 2):
+        parser.error("--pause: 0 to 5; --seconds: above 0; --moves: 2 or more")
+    found = gaps(args.level, args.pause, args.seconds, args.rules, args.moves)
     if not found:
         print(f"{args.level}: no two moves in {args.seconds:g} s")
         return
     print(f"{args.level}, pause {args.pause:g} s, {args.rules}: {len(found) + 1} moves in "
-          f"{args.seconds:g} s; from one move to the next median {statistics.median(found):.2f} "
-          f"s, mean {statistics.mean(found):.2f} s, max {max(found):.2f} s")
+          f"{sum(found):.1f} s from the first to the last; from one move to the next median "
+          f"{statistics.median(found):.2f} s, mean {statistics.mean(found):.2f} s, "
+          f"max {max(found):.2f} s")
 
 
 if __name__ == "__main__":
