@@ -138,17 +138,27 @@ def test_a_game_in_progress_is_refused_and_a_record_file_replays(server: Running
     page.close()
 
 
+@pytest.fixture(scope="module")
+def six_hand(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Running, str]]:
+    """A finished six-hand game of greedy bots, on a server of its own: its deal is the same
+    whichever tests ran before it on the worker (the module's server deals the n-th table
+    it makes the n-th deal of its seeds)."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('six-hand') / 'server.db'}"
+    with running(db, bot_pause=0.0, seeds="six-hand") as s, s.http() as http:
+        table = create(http, ["greedy"] * 6, rules="six_hand")["id"]
+        until_over(http, table)
+        yield s, table
+
+
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_a_six_hand_game_face_up_shows_every_seat_in_the_order_of_play(
-        server: Running, browser: Browser, phone: bool) -> None:
+        six_hand: tuple[Running, str], browser: Browser, phone: bool) -> None:
     """Face up there is no "you": the first seat takes the bottom, where the others go round
     from; with six players every seat keeps a place of its own (the first seat's box once
     lay on its left-hand partner's). On a desktop the first seat sits in the left column,
     beside its side's melds: every seat in a laptop's window without scrolling (it had been
-    below the table, out of sight at 1280x800)."""
-    with server.http() as http:
-        table = create(http, ["greedy"] * 6, rules="six_hand")["id"]
-        until_over(http, table)
+    below the table, out of sight at 1280x800), 13 cards a seat too (in rows of six)."""
+    server, table = six_hand
     size = SIZES["phone" if phone else "desktop"]
     page = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone).new_page()
     page.goto(f"{server.url}replay/{table}?seat=all&step=40")

@@ -180,6 +180,13 @@ def test_the_hosts_settings_reach_the_table(server: Running, browser: Browser) -
     page.wait_for_selector("#seat-1")
     expect(page.locator('.partner-note[data-seat="2"]')).to_have_text("(your partner)")
     expect(page.locator('.partner-note[data-seat="1"]')).to_contain_text("opponent")
+    # the form starts at the server's own defaults (`canasta serve --bot-pause --grace`): a
+    # pace it does not list is offered too (it once sent 0.8 s whatever the server said)
+    expect(page.locator("#bot-speed")).to_have_value("0.02")
+    expect(page.locator("#bot-speed option:checked")).to_have_text("0.02 s a move")
+    expect(page.locator("#bot-speed option")).to_have_text(
+        ["0.02 s a move", "fast (0.3 s a move)", "normal (0.8 s a move)", "slow (1.5 s a move)"])
+    expect(page.locator("#grace")).to_have_value("60")
     page.select_option("#seat-1", "random")
     page.select_option("#seat-3", "novice")
     page.select_option("#bot-speed", "0.3")

@@ -46,6 +46,8 @@ def test_presets_and_the_lobby(server: Running) -> None:
                                                     "expert", "random"]
         club = next(b for b in data["bots"] if b["name"] == "club")
         assert club["spec"] == "greedy" and club["rating"] == BY_NAME["club"].rating
+        # the server's defaults for a new table: the harness's (no pause, a minute's grace)
+        assert data["settings"] == {"bot_pause": 0.0, "grace": 60.0}
         private = create(http, ["me", "open", "greedy", "greedy"])
         public = create(http, ["me", "open", "greedy", "greedy"], settings={"public": True})
         lobby = http.get("/api/tables").json()["tables"]

@@ -149,11 +149,15 @@ class Server(Site):
     # ------------------------------------------------------------------ HTTP
 
     async def presets(self, request: Request) -> Response:
+        """What the create form offers: the presets, the bots, and this server's defaults for
+        a new table's pace and grace period (``canasta serve --bot-pause --grace``)."""
+        defaults = self.tables.settings
         return JSONResponse({
             "presets": [{"name": n, **rules_summary(load(n))} for n in preset_names()],
             "bots": [{"name": name, "spec": BOTS[name].spec,
                       "description": BOTS[name].description, "rating": BOTS[name].rating}
-                     for name in OFFERED]})
+                     for name in OFFERED],
+            "settings": {"bot_pause": defaults.bot_pause, "grace": defaults.grace}})
 
     async def check_rules(self, request: Request) -> Response:
         """An uploaded rules file checked before the table is made: its name, description

@@ -33,16 +33,25 @@ function show(id) {
 export const SPEEDS = [[0.3, "fast (0.3 s a move)"], [0.8, "normal (0.8 s a move)"], [1.5, "slow (1.5 s a move)"]];
 export const GRACES = [[30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]];
 
+// Fill the select `id` with `listed` ([value, words] pairs) and `chosen`, in order of value,
+// `chosen` selected (named `words(chosen)` when it is not listed).
+function choices(id, listed, chosen, words) {
+  const all = listed.some(([value]) => value === chosen) ? listed : [...listed, [chosen, words(chosen)]];
+  const sorted = [...all].sort((a, b) => a[0] - b[0]);
+  $(id).replaceChildren(...sorted.map(([value, text]) => el("option", { value }, text)));
+  $(id).value = String(chosen);
+}
+
 async function home() {
   show("home");
-  const { presets, bots } = await api("/api/presets");
+  const { presets, bots, settings } = await api("/api/presets");
   const select = $("preset");
   for (const p of presets) select.append(el("option", { value: p.name }, p.title));
   select.value = "classic";
-  for (const [value, words] of SPEEDS) $("bot-speed").append(el("option", { value }, words));
-  for (const [value, words] of GRACES) $("grace").append(el("option", { value }, words));
-  $("bot-speed").value = "0.8";
-  $("grace").value = "60";
+  // the server's defaults (`canasta serve --bot-pause --grace`) are chosen, offered if unlisted
+  choices("bot-speed", SPEEDS, settings.bot_pause,
+          (s) => (s === 0 ? "at once (no pause)" : `${s} s a move`));
+  choices("grace", GRACES, settings.grace, (s) => `${s} seconds`);
   const rated = (b) => `${b.name}${b.rating ? ` (Elo ${b.rating})` : ""}`;
   const seatChoices = [["open", "a friend (invite by link)"], ...bots.map((b) => [b.name, `bot: ${rated(b)}`])];
   $("bot-levels").replaceChildren(...bots.map((b) => el("li", {}, el("b", {}, rated(b)), ` ${b.description}`)));
