@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import httpx2
@@ -138,13 +139,19 @@ def test_a_game_in_progress_is_refused_and_a_record_file_replays(server: Running
     page.close()
 
 
+def own_server(tmp_path_factory: pytest.TempPathFactory, seeds: str
+               ) -> AbstractContextManager[Running]:
+    """A server for one fixture's games alone: their deals are the same whichever tests ran
+    before on the worker (a server deals the n-th table it makes the n-th deal of its seeds;
+    games made on the module's server changed with the order the tests ran in)."""
+    db = f"sqlite:///{tmp_path_factory.mktemp(seeds) / 'server.db'}"
+    return running(db, bot_pause=0.0, seeds=seeds)
+
+
 @pytest.fixture(scope="module")
 def six_hand(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Running, str]]:
-    """A finished six-hand game of greedy bots, on a server of its own: its deal is the same
-    whichever tests ran before it on the worker (the module's server deals the n-th table
-    it makes the n-th deal of its seeds)."""
-    db = f"sqlite:///{tmp_path_factory.mktemp('six-hand') / 'server.db'}"
-    with running(db, bot_pause=0.0, seeds="six-hand") as s, s.http() as http:
+    """A finished six-hand game of greedy bots, on a server of its own (``own_server``)."""
+    with own_server(tmp_path_factory, "six-hand") as s, s.http() as http:
         table = create(http, ["greedy"] * 6, rules="six_hand")["id"]
         until_over(http, table)
         yield s, table
@@ -182,27 +189,28 @@ def natural_canasta_step(http: httpx2.Client, table: str, steps: int) -> int | N
 
 
 @pytest.fixture(scope="module")
-def natural(server: Running) -> tuple[str, int]:
+def natural(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Running, str, int]]:
     """A finished classic game of greedy bots and a step of it that shows a natural canasta
-    (the first of up to four games that has one)."""
-    with server.http() as http:
+    (the first of up to four games that has one), on a server of its own (as ``six_hand``)."""
+    with own_server(tmp_path_factory, "natural") as server, server.http() as http:
         for _ in range(4):
             table = create(http, ["greedy"] * 4, rules="classic")["id"]
             until_over(http, table, seconds=120)
             steps = http.get(f"/api/tables/{table}/replay?seat=all").json()["steps"]
             step = natural_canasta_step(http, table, steps)
             if step is not None:
-                return table, step
+                yield server, table, step
+                return
     raise AssertionError("no natural canasta in four games to look at")
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_a_canastas_ribbon_says_its_kind_on_one_line(server: Running, browser: Browser,
-                                                      natural: tuple[str, int], size: str) -> None:
+def test_a_canastas_ribbon_says_its_kind_on_one_line(
+        browser: Browser, natural: tuple[Running, str, int], size: str) -> None:
     """A squared canasta's ribbon says its kind on one line across the card ("NATURAL"; it
     once said "NATURAL · 7", which wrapped over the card even on a desktop) and the count and
     bonus stand under it ("7 · +500")."""
-    table, step = natural
+    server, table, step = natural
     phone = size == "phone"
     page = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone).new_page()
     page.goto(f"{server.url}replay/{table}?seat=all&step={step}")
