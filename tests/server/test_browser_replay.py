@@ -192,7 +192,7 @@ def natural_canasta_step(http: httpx2.Client, table: str, steps: int) -> int | N
 def natural(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Running, str, int]]:
     """A finished classic game of greedy bots and a step of it that shows a natural canasta
     (the first of up to four games that has one), on a server of its own (as ``six_hand``)."""
-    with own_server(tmp_path_factory, "natural") as server, server.http() as http:
+    with own_server(tmp_path_factory, "natural-canasta") as server, server.http() as http:
         for _ in range(4):
             table = create(http, ["greedy"] * 4, rules="classic")["id"]
             until_over(http, table, seconds=120)
