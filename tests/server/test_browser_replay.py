@@ -86,7 +86,21 @@ def test_the_game_over_dialog_links_to_a_replay_that_steps_both_ways(
     at(page, 5, steps)
     page.click("#forward")
     at(page, 6, steps)
+    # the list's numbers show whole up to move 9999 (a long game's "316." lost its "3")
+    assert page.evaluate(NUMBER_ROOM) >= 0
     page.close()
+
+
+#: How much wider the moves list's left margin is than its widest number ("9999. "), in px.
+NUMBER_ROOM = """() => { const list = document.getElementById('moves');
+  const probe = document.createElement('span');
+  probe.textContent = '9999. ';
+  probe.style.font = getComputedStyle(list).font;
+  probe.style.whiteSpace = 'pre';
+  document.body.append(probe);
+  const wide = probe.getBoundingClientRect().width;
+  probe.remove();
+  return parseFloat(getComputedStyle(list).paddingLeft) - wide; }"""
 
 
 def test_from_a_seats_eyes_no_other_hand_is_shown(server: Running, browser: Browser,
