@@ -55,11 +55,13 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
                        help="do not open the browser")
     db_cmd.add_db_option(serve)
     serve.add_argument("--bot-pause", type=seconds, default=0.8, metavar="SECONDS",
-                       help="the time from one move to a bot's next, its thinking "
-                            "included (default: 0.8)")
+                       help="a new table's time from one move to a bot's next, its "
+                            "thinking included; the page's create form starts at it "
+                            "(default: 0.8)")
     serve.add_argument("--grace", type=seconds, default=60.0, metavar="SECONDS",
-                       help="how long an absent player's seat, or a connected player silent "
-                            "on their turn, waits before a bot plays it (default: 60)")
+                       help="a new table's wait before a bot plays for an absent player, "
+                            "or a connected one silent on their turn; the page's create "
+                            "form starts at it (default: 60)")
     serve.add_argument("--lease", type=lease, default=5.0, metavar="SECONDS",
                        help="with several processes on one PostgreSQL database: how long a "
                             "table stays with a process that stopped renewing it before "
