@@ -61,9 +61,11 @@ def enabled(page: Page, selector: str) -> bool:
         return False
 
 
-def simple_turn(page: Page, tap: bool = False) -> bool:
+def simple_turn(page: Page, tap: bool = False, draw: bool = True) -> bool:
     """Play the next step of the person's turn if it is theirs: draw, else discard the first
-    card (confirming a discard the page questions); True if something was done."""
+    card (confirming a discard the page questions); True if something was done. With
+    ``draw=False`` a turn's start is left alone: for a caller waiting for it (with the bots'
+    moves quick, a step that drew could take every start before the caller looked)."""
     def click(selector: str) -> None:
         # a button seen a moment ago may be gone by now (a bot's move arrived): the caller's
         # loop looks again instead of waiting for it
@@ -76,7 +78,7 @@ def simple_turn(page: Page, tap: bool = False) -> bool:
         click("#confirm-yes")
     elif visible(page, "#answer-no"):
         click("#answer-no")
-    elif visible(page, "#do-draw") and enabled(page, "#do-draw"):
+    elif draw and visible(page, "#do-draw") and enabled(page, "#do-draw"):
         click("#do-draw")
     elif visible(page, "#do-discard"):
         before = page.locator("#log li").last.text_content()
