@@ -43,6 +43,18 @@ def at(page: Page, step: int, steps: int) -> None:
     expect(page.locator(f'#moves li.current[data-step="{step}"]')).to_have_count(1)
 
 
+#: How much wider the moves list's left margin is than its widest number ("9999. "), in px.
+NUMBER_ROOM = """() => { const list = document.getElementById('moves');
+  const probe = document.createElement('span');
+  probe.textContent = '9999. ';
+  probe.style.font = getComputedStyle(list).font;
+  probe.style.whiteSpace = 'pre';
+  document.body.append(probe);
+  const wide = probe.getBoundingClientRect().width;
+  probe.remove();
+  return parseFloat(getComputedStyle(list).paddingLeft) - wide; }"""
+
+
 def test_the_game_over_dialog_links_to_a_replay_that_steps_both_ways(
         server: Running, browser: Browser, finished: tuple[str, int]) -> None:
     table, steps = finished
@@ -89,18 +101,6 @@ def test_the_game_over_dialog_links_to_a_replay_that_steps_both_ways(
     # the list's numbers show whole up to move 9999 (a long game's "316." lost its "3")
     assert page.evaluate(NUMBER_ROOM) >= 0
     page.close()
-
-
-#: How much wider the moves list's left margin is than its widest number ("9999. "), in px.
-NUMBER_ROOM = """() => { const list = document.getElementById('moves');
-  const probe = document.createElement('span');
-  probe.textContent = '9999. ';
-  probe.style.font = getComputedStyle(list).font;
-  probe.style.whiteSpace = 'pre';
-  document.body.append(probe);
-  const wide = probe.getBoundingClientRect().width;
-  probe.remove();
-  return parseFloat(getComputedStyle(list).paddingLeft) - wide; }"""
 
 
 def test_from_a_seats_eyes_no_other_hand_is_shown(server: Running, browser: Browser,
@@ -153,7 +153,7 @@ def test_a_game_in_progress_is_refused_and_a_record_file_replays(server: Running
     page.close()
 
 
-def own_server(tmp_path_factory: pytest.TempPathFactory, seeds: str
+def separate_server(tmp_path_factory: pytest.TempPathFactory, seeds: str
                ) -> AbstractContextManager[Running]:
     """A server for one fixture's games alone: their deals are the same whichever tests ran
     before on the worker (a server deals the n-th table it makes the n-th deal of its seeds;
@@ -164,8 +164,8 @@ def own_server(tmp_path_factory: pytest.TempPathFactory, seeds: str
 
 @pytest.fixture(scope="module")
 def six_hand(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Running, str]]:
-    """A finished six-hand game of greedy bots, on a server of its own (``own_server``)."""
-    with own_server(tmp_path_factory, "six-hand") as s, s.http() as http:
+    """A finished six-hand game of greedy bots, on a server of its own (``separate_server``)."""
+    with separate_server(tmp_path_factory, "six-hand") as s, s.http() as http:
         table = create(http, ["greedy"] * 6, rules="six_hand")["id"]
         until_over(http, table)
         yield s, table
@@ -206,7 +206,7 @@ def natural_canasta_step(http: httpx2.Client, table: str, steps: int) -> int | N
 def natural(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Running, str, int]]:
     """A finished classic game of greedy bots and a step of it that shows a natural canasta
     (the first of up to four games that has one), on a server of its own (as ``six_hand``)."""
-    with own_server(tmp_path_factory, "natural-canasta") as server, server.http() as http:
+    with separate_server(tmp_path_factory, "natural-canasta") as server, server.http() as http:
         for _ in range(4):
             table = create(http, ["greedy"] * 4, rules="classic")["id"]
             until_over(http, table, seconds=120)
