@@ -13,6 +13,7 @@ stored images again: look at them (and at the diff) before committing."""
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from tests.server.harness import Running, running
 from tests.server.test_browser import new_table, visible
 
@@ -204,6 +205,8 @@ def test_the_table_looks_as_it_did(server: Running, browser: Browser) -> None:
     desktop = browser.new_context(viewport=SIZES["desktop"], reduced_motion="reduce")
     page = desktop.new_page()
     new_table(page, server.url)
+    # the form chose the server's pace, none, and the table says so in words
+    expect(page.locator("#table-settings")).to_have_text(re.compile(r"^bots move at once · "))
     assert play_until(page, lambda: True, 60) == "stop"
     wrong = both(page, browser, "start", "#do-draw")
     mid = play_until(page, lambda: page.locator("#felt .meld.complete").count() > 0

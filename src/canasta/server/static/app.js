@@ -247,7 +247,7 @@ function button(text, onClick, attrs = {}) {
 function settingsWords(table) {
   const s = table.settings;
   if (!s) return "";
-  return `bots ${s.bot_pause} s a move · a bot plays for an absent player after ${s.grace} s while others are here${table.target ? ` · to ${table.target}` : ""}`;
+  return `${s.bot_pause ? `bots ${s.bot_pause} s a move` : "bots move at once"} · a bot plays for an absent player after ${s.grace} s while others are here${table.target ? ` · to ${table.target}` : ""}`;
 }
 
 function draw() {
