@@ -20,3 +20,9 @@ def test_the_bench_refuses_a_pause_a_table_may_not_have() -> None:
     bench = load_script("bench/bot_pace.py")
     with pytest.raises(SystemExit):
         bench.main(["--pause", "6"])
+
+
+def test_the_bench_refuses_fewer_than_two_moves_to_watch() -> None:
+    bench = load_script("bench/bot_pace.py")
+    with pytest.raises(SystemExit):
+        bench.main(["--moves", "1"])
