@@ -62,13 +62,17 @@ def statuses(frame: dict[str, Any]) -> list[str] | None:
     return None if seats is None else [seat["status"] for seat in seats]
 
 
-async def all_here(client: Client, db: str, table: str) -> None:
+async def all_here(client: Client, clients: list[Client], db: str, table: str) -> None:
     """Wait until ``client`` is told that all four seats are here; if it never is, fail
-    with what it was last told and the presence rows in the database (the wait once timed out
-    in a full run and never again: the next failure says where presence stopped)."""
+    with what it was last told, the presence rows in the database and how each seat's
+    connection began (the wait timed out in two full runs; in the second, 2026-12-07, seat
+    3, connected to the process that does not own the table, had no presence row there: the
+    seats' first frames say whether its hello was refused)."""
     try:
         await client.until(lambda f: statuses(f) == ["here"] * 4, start=0)
     except TimeoutError:
+        began = [(c.frames[0]["kind"], c.frames[0].get("code"), c.closed) if c.frames
+                 else None for c in clients]
         told = [(f["kind"], f.get("v"), s) for f in client.frames
                 if (s := statuses(f)) is not None]
         present = [(seat, process, round((expires - now).total_seconds(), 1))
@@ -77,7 +81,8 @@ async def all_here(client: Client, db: str, table: str) -> None:
                        func.now()).where(PresenceRow.table_id == table))]
         raise AssertionError(f"never told all four are here; the last it was told: "
                              f"{told[-4:]}; presence rows (seat, process, seconds left): "
-                             f"{present}") from None
+                             f"{present}; each seat's first frame (kind, code, closed): "
+                             f"{began}") from None
 
 
 def versions(client: Client) -> list[int]:
@@ -151,7 +156,7 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
             homes = [a, b, a, b]
             clients = [await Client.open(homes[s].ws, table, tokens[s]) for s in range(4)]
             for client in (clients[0], clients[1]):  # each sees the others here, wherever
-                await all_here(client, db, table)
+                await all_here(client, clients, db, table)
             rng = random.Random(12)
             await play(clients, rng, lambda: clients[0].latest["v"] >= 10, hints=0.2)
             first = await asyncio.to_thread(lease_owner, db, table)

@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+import sqlalchemy
 from alembic import command
 from sqlalchemy.exc import IntegrityError
 from tests.postgres import BACKENDS, Postgres
@@ -19,7 +20,7 @@ from canasta.engine.game import Game
 from canasta.rules import loads
 from canasta.server import storage
 from canasta.server.hall import seed_hash
-from canasta.server.models import SeatRow, TableRow
+from canasta.server.models import EventRow, SeatRow, TableRow
 from canasta.store import open_database, upgrade
 from canasta.store.database import _config, head, revision
 
@@ -131,3 +132,49 @@ def test_a_database_of_the_previous_schema_upgrades_with_its_game(
         assert [t.row.id for t in storage.load_unfinished(engine)] == ["old1"]
     finally:
         engine.dispose()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_table_read_while_a_seat_is_claimed_has_the_seat_of_every_join_it_holds(
+        database: str) -> None:
+    """A process following a table reads its log (``events_after``, ``load_table``) while the
+    owner commits a claim (a ``join`` event and the seat's token, in one transaction). Read
+    seats first and events second, and a claim committed between the two reads gave a join
+    whose seat had no token: the follower then refused that seat's own token for good (seen
+    as a cluster test's seat that never showed up, 2026-12-07)."""
+    engine = open_database(database)
+    other = open_database(database, migrate=False)  # the owner's connection
+    row, seats = table_rows("t1")
+    seats[3].kind, seats[3].bot, seats[3].invite = "human", None, "code"
+    writer = storage.Writer(engine)
+    try:
+        asyncio.run(writer.write(storage.add_table(row, seats)))
+        claimed: list[bool] = []
+
+        def claim_between_reads(conn: object, cursor: object, statement: str,
+                                *rest: object) -> None:
+            if not claimed and ("server_seats" in statement or "server_events" in statement):
+                claimed.append(True)
+                with other.begin() as connection:  # the owner's claim, committed now
+                    storage.set_token("t1", 3, "digest", "Ann")(connection)
+                    storage.add_event("t1", 1, "join", 3, {"name": "Ann"})(connection)
+
+        for read in (lambda: storage.events_after(engine, "t1", 0),
+                     lambda: storage.load_table(engine, "t1")):
+            sqlalchemy.event.listen(engine, "after_cursor_execute", claim_between_reads)
+            try:
+                stored = read()
+            finally:
+                sqlalchemy.event.remove(engine, "after_cursor_execute", claim_between_reads)
+            assert claimed and stored is not None
+            for joined in (e for e in stored.events if e.kind == "join"):
+                assert stored.seats[joined.seat].token_hash is not None, \
+                    "a join read without its seat's token"
+            with other.begin() as connection:  # the claim undone, for the next read
+                connection.execute(sqlalchemy.delete(EventRow))
+                connection.execute(sqlalchemy.update(SeatRow).values(token_hash=None))
+            claimed.clear()
+    finally:
+        writer.close()
+        engine.dispose()
+        other.dispose()

@@ -108,10 +108,15 @@ def events_after(engine: Engine, table_id: str, version: int) -> StoredTable | N
 
 
 def _gather(session: Session, row: TableRow, after: int = 0) -> StoredTable:
-    seats = _seats(session, row.id)
+    """A table's events after ``after``, then its seats: each read sees what was committed
+    when it ran, and a claim (a ``join`` and the seat's token) committed between the two
+    reads must not give a join without its token; read in this order, the seats are at least
+    as new as the events (a seat claimed after the last event read is harmless: its own join
+    comes next)."""
     events = session.scalars(select(EventRow).where(EventRow.table_id == row.id,
                                                     EventRow.version > after)
                              .order_by(EventRow.version)).all()
+    seats = _seats(session, row.id)
     return StoredTable(row, seats, list(events))
 
 
