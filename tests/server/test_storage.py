@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -159,17 +160,19 @@ def test_a_table_read_while_a_seat_is_claimed_has_the_seat_of_every_join_it_hold
                     storage.set_token("t1", 3, "digest", "Ann")(connection)
                     storage.add_event("t1", 1, "join", 3, {"name": "Ann"})(connection)
 
-        for read in (lambda: storage.events_after(engine, "t1", 0),
-                     lambda: storage.load_table(engine, "t1")):
+        reads: list[Callable[[], storage.StoredTable | None]] = [
+            lambda: storage.events_after(engine, "t1", 0),
+            lambda: storage.load_table(engine, "t1")]
+        for read in reads:
             sqlalchemy.event.listen(engine, "after_cursor_execute", claim_between_reads)
             try:
                 stored = read()
             finally:
                 sqlalchemy.event.remove(engine, "after_cursor_execute", claim_between_reads)
             assert claimed and stored is not None
+            tokens = {seat.seat: seat.token_hash for seat in stored.seats}
             for joined in (e for e in stored.events if e.kind == "join"):
-                assert stored.seats[joined.seat].token_hash is not None, \
-                    "a join read without its seat's token"
+                assert tokens.get(joined.seat) is not None, "a join read without its seat's token"
             with other.begin() as connection:  # the claim undone, for the next read
                 connection.execute(sqlalchemy.delete(EventRow))
                 connection.execute(sqlalchemy.update(SeatRow).values(token_hash=None))
