@@ -170,9 +170,9 @@ def test_a_table_read_while_a_seat_is_claimed_has_the_seat_of_every_join_it_hold
             finally:
                 sqlalchemy.event.remove(engine, "after_cursor_execute", claim_between_reads)
             assert claimed and stored is not None
-            tokens = {seat.seat: seat.token_hash for seat in stored.seats}
+            tokens: dict[int | None, str | None] = {s.seat: s.token_hash for s in stored.seats}
             for joined in (e for e in stored.events if e.kind == "join"):
-                assert tokens.get(joined.seat) is not None, "a join read without its seat's token"
+                assert tokens[joined.seat] is not None, "a join read without its seat's token"
             with other.begin() as connection:  # the claim undone, for the next read
                 connection.execute(sqlalchemy.delete(EventRow))
                 connection.execute(sqlalchemy.update(SeatRow).values(token_hash=None))
