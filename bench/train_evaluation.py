@@ -10,12 +10,15 @@ ends, each record's target is the hand's real margin less that one. A ridge fit 
 on the first 80% of the hands gives the weights; the last 20% say how much of the error of the
 table's score the model takes away (the share of its squared error explained, on hands not
 trained on). With ``--out`` the weights are written where the package reads them, with the
-command and these figures. Two sides only: the features compare one side with one rival.
+command, these figures and the digest of the first ``PINNED`` hands' records (``pinned``: a
+test computes it again, so a change to greedy, the engine or the features that would train
+another model shows at once). Two sides only: the features compare one side with one rival.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import random
@@ -32,6 +35,8 @@ from canasta.rules import load
 
 Record = tuple[list[float], float]  # the features, the target (the margin still to come)
 
+PINNED = 100  #: the hands whose records a model's file pins by their digest (``records_digest``)
+
 
 def hand_records(rules: str, seed: int, every: float) -> list[Record]:
     """One hand of greedy self-play: each recorded position's features and target."""
@@ -46,6 +51,12 @@ def hand_records(rules: str, seed: int, every: float) -> list[Record]:
             seen.append((features(game, 0, 1), margin_of(game, 0, 0)[0]))
     final = margin_of(game, 0, 0)[0]
     return [(x, final - now) for x, now in seen]
+
+
+def records_digest(hands: list[list[Record]]) -> str:
+    """The SHA-256 of hands' records, written as JSON (floats as Python writes them: the same
+    on every machine for the same play)."""
+    return hashlib.sha256(json.dumps(hands).encode()).hexdigest()
 
 
 def fit(rows: list[Record], ridge: float) -> list[float]:
@@ -84,7 +95,8 @@ def explained(rows: list[Record], weights: list[float]) -> tuple[float, float, f
     return math.sqrt(before), math.sqrt(after), 1 - after / before
 
 
-def main(argv: list[str] | None = None) -> None:
+def arguments() -> argparse.ArgumentParser:
+    """The command's arguments (the shipped model's test reads its recorded command)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rules", default="classic", help="a preset with two sides")
     parser.add_argument("--hands", type=int, default=3000)
@@ -94,6 +106,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ridge", type=float, default=1e-3)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", help="where to write the model (JSON)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = arguments()
     args = parser.parse_args(argv)
     players = load(args.rules).players
     if players.sides != 2 or players.partners_at_pile:
@@ -123,7 +140,9 @@ def main(argv: list[str] | None = None) -> None:
             json.dump({"rules": args.rules, "features": list(FEATURES),
                        "weights": [round(w, 4) for w in weights], "command": command,
                        "held_out": {"positions": len(test), "rms_table": round(rms, 1),
-                                    "rms_model": round(model_rms, 1)}}, out, indent=1)
+                                    "rms_model": round(model_rms, 1)},
+                       "pinned": {"hands": min(PINNED, args.hands),
+                                  "sha256": records_digest(hands[:PINNED])}}, out, indent=1)
             out.write("\n")
 
 
