@@ -60,14 +60,25 @@ def test_the_centre_of_every_card_selects_that_card(server: Running, browser: Br
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     new_table(page, server.url)
     until(page, lambda: visible(page, "#do-draw"))  # the hand stays as it is: our turn
-    cards = page.locator("#hand .card")
-    count = cards.count()
+    count = page.locator("#hand .card").count()
     assert count >= 7
-    for i in range(count):
+    # what a pointer at each card's centre lands on (the cards overlap: not its neighbour),
+    # and how wide each is; in one call, each card scrolled into view first (on a phone on
+    # its side the hand is below the table)
+    hits = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map((c) => {
+        c.scrollIntoView({block: 'nearest', inline: 'nearest'});
+        const box = c.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return [c.dataset.index, hit?.closest('#hand .card')?.dataset.index, box.width];
+    })""")
+    for index, hit, width in hits:
+        assert hit == index, (index, f"its centre lands on {hit}")
+        assert width >= (56 if size == "desktop" else 44), (index, width)
+    for i in (0, count // 2, count - 1):  # and a click there selects it (a few, for real)
         card = page.locator(f'#hand .card[data-index="{i}"]')
-        card.scroll_into_view_if_needed()  # on a phone on its side the hand is below the table
+        card.scroll_into_view_if_needed()
         box = card.bounding_box()
-        assert box is not None and box["width"] >= (56 if size == "desktop" else 44)
+        assert box is not None
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         selected = page.locator("#hand .card.selected")
         expect(selected).to_have_count(1)
