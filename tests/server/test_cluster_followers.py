@@ -4,20 +4,26 @@ can be taken up on the other process at once (the claim is committed before it i
 and a follower that does not know a token reads the log before refusing it); and while the
 database is down, a request the follower cannot answer from memory gets the documented JSON
 error (``unavailable``), with one log line for the whole outage, not a traceback a request,
-and one more when the database is back."""
+and one more when the database is back; a seat that left or came meanwhile has its presence
+written once the database is back."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import shlex
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 
 import httpx2
+from sqlalchemy import func, select
 from tests.postgres import Postgres, _run
-from tests.server.harness import Client, Subprocess, create
+from tests.server.harness import Client, Subprocess, create, rows
+from websockets.sync.client import ClientConnection, connect
+
+from canasta.server.models import PresenceRow
 
 
 @contextmanager
@@ -34,6 +40,24 @@ def stopped(postgres: Postgres) -> Iterator[None]:
               str(postgres.folder / "sock" / "pg.log"), "-w", "-t", "60", "start"], "start")
 
 
+@contextmanager
+def seated(ws: str, table: str, token: str) -> Iterator[ClientConnection]:
+    """A connection holding a seat (its welcome read), closed at the end."""
+    with connect(f"{ws}ws/{table}") as connection:
+        connection.send(json.dumps({"kind": "hello", "token": token}))
+        assert json.loads(connection.recv(10))["kind"] == "welcome"
+        yield connection
+
+
+def until_present(db: str, table: str, seats: set[int], seconds: float = 30) -> None:
+    """Wait until the live presence rows of ``table`` name ``seats`` (on any process)."""
+    deadline = time.monotonic() + seconds
+    while (now := {seat for (seat,) in rows(db, select(PresenceRow.seat).where(
+            PresenceRow.table_id == table, PresenceRow.expires_at >= func.now()))}) != seats:
+        assert time.monotonic() < deadline, f"presence {now}, not {seats}"
+        time.sleep(0.1)
+
+
 def test_claims_are_known_everywhere_and_an_outage_is_one_json_error(
         postgres: Postgres) -> None:
     db = postgres.database()
@@ -41,11 +65,13 @@ def test_claims_are_known_everywhere_and_an_outage_is_one_json_error(
         a, b = pool.map(lambda seeds: Subprocess(db, seeds=seeds, args=["--lease", "2"]),
                         ["f-a", "f-b"])
     try:
-        with httpx2.Client(base_url=a.url, timeout=10) as http_a, \
+        with ExitStack() as stack, httpx2.Client(base_url=a.url, timeout=10) as http_a, \
                 httpx2.Client(base_url=b.url, timeout=10) as http_b:
             made = [create(http_a, ["me", "open", "open", "open"]) for _ in range(3)]
             for table in made:  # b follows every table from now on
                 assert http_b.get(f"/api/tables/{table['id']}").status_code == 200
+
+            tokens: dict[int, str] = {}  # the seats of the first table
 
             async def claim_here_join_there() -> list[tuple[str, int | None]]:
                 answers = []
@@ -55,6 +81,8 @@ def test_claims_are_known_everywhere_and_an_outage_is_one_json_error(
                         for seat, code in sorted(ann.frames[0]["invites"].items()):
                             got = await http.post(f"/api/tables/{table['id']}/claim", json={
                                 "seat": int(seat), "invite": code, "name": f"P{seat}"})
+                            if table is made[0]:
+                                tokens[int(seat)] = got.json()["token"]
                             joined = await Client.open(b.ws, table["id"], got.json()["token"])
                             first = joined.frames[0]
                             answers.append((first["kind"], first.get("you")))
@@ -65,8 +93,14 @@ def test_claims_are_known_everywhere_and_an_outage_is_one_json_error(
             assert asyncio.run(claim_here_join_there()) == [("welcome", seat) for seat in
                                                             (1, 2, 3)] * 3
             unread = create(http_a, ["me", "open", "open", "open"])["id"]  # b has not read it
+            first = made[0]["id"]
+            seats = stack.enter_context(ExitStack())
+            seats.enter_context(seated(b.ws, first, tokens[1]))
+            until_present(db, first, {1})
             quiet = len(b.said())
             with stopped(postgres):
+                seats.close()  # seat 1 leaves b and seat 2 comes while nothing can be written
+                seats.enter_context(seated(b.ws, first, tokens[2]))
                 deadline = time.monotonic() + 2.5
                 answers = []
                 while time.monotonic() < deadline:
@@ -91,6 +125,10 @@ def test_claims_are_known_everywhere_and_an_outage_is_one_json_error(
             while "the database answers again" not in b.said()[quiet:]:  # its heartbeat says
                 assert time.monotonic() < deadline, b.said()[-3000:]
                 time.sleep(0.1)
+            # and writes again the presence it could not: seat 2 is here, seat 1 is not (its
+            # row would otherwise be renewed by every heartbeat, and the seat never played
+            # for by a stand-in)
+            until_present(db, first, {2})
     finally:
         for server in (a, b):
             server.kill()

@@ -75,6 +75,8 @@ class Cluster:
         self._reads = itertools.count(1)  # presence reads, numbered as they start
         self._shown: dict[str, int] = {}  # per table: the presence read it shows
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: tables whose presence write met an outage: the next heartbeat writes it again
+        self._unsaid: set[str] = set()
         self._sender: psycopg.AsyncConnection[Any] | None = None
         self._listening = asyncio.Event()
         self._loops: list[asyncio.Task[None]] = []
@@ -123,7 +125,9 @@ class Cluster:
         self._tasks.discard(task)
         if task.cancelled() or (error := task.exception()) is None:
             return
-        if isinstance(error, OUTAGE):  # the heartbeat writes it again once the database is back
+        if isinstance(error, OUTAGE):
+            # the heartbeat writes it again once the database is back (the renewal, and a
+            # table's presence: ``_say_here``)
             self.failed(error)
         else:
             log.error("cluster task failed", exc_info=error)
@@ -164,10 +168,19 @@ class Cluster:
             return False
 
     def here(self, table: Shared) -> None:
-        """Record which seats of ``table`` have a connection to this process."""
+        """Record which seats of ``table`` have a connection to this process (written again
+        by the next heartbeat if the database is down: a seat that came or went meanwhile
+        would otherwise keep its old presence, renewed by every heartbeat after)."""
+        self._spawn(self._say_here(table.id, table.here()))
+
+    async def _say_here(self, table_id: str, seats: set[int]) -> None:
         assert self.hall is not None
-        op = lease.presence_op(table.id, self.process, table.here(), self.presence_ttl)
-        self._spawn(self.hall.writer.write(op))
+        op = lease.presence_op(table_id, self.process, seats, self.presence_ttl)
+        try:
+            await self.hall.writer.write(op)
+        except OUTAGE:
+            self._unsaid.add(table_id)
+            raise
 
     def check(self, table: Following) -> None:
         """A write of ``table`` failed: read the log, in case another process owns it now."""
@@ -355,6 +368,10 @@ class Cluster:
         watched = [t.id for t in tables if not t.over]
         self._spawn(self.hall.writer.write(lease.renew_presence_op(self.process,
                                                                    self.presence_ttl)))
+        unsaid, self._unsaid = self._unsaid, set()
+        for table_id in unsaid:  # after the renewal: each write makes its rows anew
+            if (table := self.tables.get(table_id)) is not None:
+                self.here(table)
         read = next(self._reads)
         found = await asyncio.to_thread(lease.beat, self.engine, self.process, self.lease,
                                         followed, watched)
