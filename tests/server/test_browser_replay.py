@@ -2,7 +2,8 @@
 replay; the replay steps to its last move and back by the buttons, the move list and the
 keyboard; face up every hand is shown, from a seat's eyes only that seat's (the DOM holds no
 other hand's card face); a game in progress is refused; a record file chosen on /replay
-replays, a bad one says why; face up, a six-hand game shows every seat in a place of its own."""
+replays, a bad one says why; face up, a six-hand game shows every seat in a place of its own,
+and a hand of 49 cards fans by rank and leaves every seat in a laptop's window."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ from playwright.sync_api import Browser, Page, expect
 from tests.server.harness import Running, create, running
 from tests.server.test_browser_table import SIZES, seat_boxes, seats_in_play_order
 from tests.server.test_replay import finished_table, until_over
+
+from canasta import Game, record
+from canasta.bots import make_bot
+from canasta.rules import load
 
 FACES = "svg.face"  # a card's face (a back is an img)
 
@@ -190,6 +195,41 @@ def test_a_six_hand_game_face_up_shows_every_seat_in_the_order_of_play(
         for box in seat_boxes(page).values():
             assert box["y"] + box["height"] <= size["height"], box
     page.context.close()
+
+
+def greedy_game(rules: str, seed: int) -> Game:
+    """A whole game of greedy bots at every seat (seeded: the same game every run)."""
+    game = Game(load(rules), seed)
+    bots = [make_bot("greedy", seed + seat) for seat in range(game.num_players)]
+    while not game.is_terminal():
+        game.apply(bots[game.current_player].act(game.view(game.current_player)))
+    return game
+
+
+def test_a_hand_of_49_cards_face_up_leaves_every_seat_in_a_laptops_window(
+        server: Running, browser: Browser) -> None:
+    """Six-hand, greedy at every seat, seed 23: at move 138 Bea has taken a pile of 50 cards
+    and holds 49 (in 6 of 10 such games a hand passes 20 cards). Her hand fans by rank, the
+    cards of a rank close together, in a side column made wider face up: 4 rows. Drawn a card
+    every 14 px in a 140 px column it took 9 rows, and the seats under it ran past 800 px."""
+    with server.http() as http:
+        made = http.post("/api/replays", content=record.dumps(greedy_game("six_hand", 23)))
+        assert made.status_code == 201, made.text
+        upload = made.json()["id"]
+    page = browser.new_page(viewport=SIZES["desktop"])
+    page.goto(f"{server.url}replay/file/{upload}?seat=all&step=138")
+    bea = page.locator("#felt .seat", has_text="Bea")
+    expect(bea.locator(".count")).to_have_text("49")
+    expect(bea.locator(f".open-hand {FACES}")).to_have_count(49)
+    rows: list[list[int]] = bea.locator(".open-hand .group").evaluate_all(
+        """gs => gs.map(g => [...g.querySelectorAll('.card')]
+                              .map(c => Math.round(c.getBoundingClientRect().y)))""")
+    assert sum(map(len, rows)) == 49
+    assert all(len(set(tops)) == 1 for tops in rows), rows  # a rank's cards on one row
+    assert len({tops[0] for tops in rows}) <= 4, "more than 4 rows"
+    for box in seat_boxes(page).values():
+        assert box["y"] + box["height"] <= SIZES["desktop"]["height"], box
+    page.close()
 
 
 def natural_canasta_step(http: httpx2.Client, table: str, steps: int) -> int | None:

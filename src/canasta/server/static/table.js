@@ -33,10 +33,11 @@ function small(card) {
   return el("span", { class: "card small", html: cardSVG(card), title: card.words });
 }
 
-// A face-up replay shows the seat's hand (its groups, as that seat's own view shows them).
+// A face-up replay shows the seat's hand (its groups, as that seat's own view shows them),
+// fanned as a player holds one: the cards of a group close together, a group whole on a row.
 function openHand(groups) {
-  const cards = groups.flatMap((group) => group.cards);
-  return el("div", { class: "open-hand", role: "group", "aria-label": "hand" }, ...cards.map(small));
+  return el("div", { class: "open-hand", role: "group", "aria-label": "hand" },
+    ...groups.map((group) => el("span", { class: "group" }, ...group.cards.map(small))));
 }
 
 function seatBox(facts, seat, info, place, table, hand) {
