@@ -72,6 +72,20 @@ def test_the_foot_taken_up_by_discarding_waits_for_the_next_turn() -> None:
     assert game.state.seats[0].foot_size == 0 and game.state.seats[0].hand == counts(FOOT)
 
 
+def test_red_threes_of_a_foot_taken_up_with_the_stock_gone_are_laid_out_all_the_same() -> None:
+    """docs/rules.md, rulings 9 and 17: red 3s are laid down at once, never left in hand; with
+    no stock to replace them they are laid out all the same, the hand a card shorter each (they
+    stayed in the hand, to count as cards held, when the stock was gone as the foot came up;
+    the same held for a deal whose stock ran out, under house rules with large hands). Here
+    the hand then ends (seat 1 cannot draw or take the 9): the two red 3s count as red 3s,
+    the K K 5 as cards in hand."""
+    game = hf({0: "R3 R3 K K 5"}, hands={0: "9"}, melds={0: ["A A A"], 1: ["J J J"]},
+              phase=MELD, drew=True, stock="")
+    game.apply("discard 9")
+    score = game.results[-1].sides[0]
+    assert (score.red_threes, score.red_three_points, score.in_hand) == (2, -600, -25)
+
+
 def test_an_opening_that_empties_the_hand_onto_the_foot_must_meet_the_minimum() -> None:
     """docs/rules.md, seed 001, "Initial melds": "both teams have an initial meld requirement of
     50" in the first hand. The foot comes up as the hand empties, so a tentative opening cannot

@@ -185,11 +185,12 @@ def perfect_cut(s: State, t: Tables) -> int:
 def lay_out_red_threes(s: State, t: Tables, seat: SeatNo) -> None:
     """Red 3s in hand (and black 3s, where they are bonus cards too: ``red_threes.black_too``)
     are laid out and replaced from the stock, again if a replacement is one (docs/rules.md,
-    ruling 9)."""
+    ruling 9); laid out too when the stock has no replacement left (a red 3 is never left in
+    hand where they are laid at once: ruling 17), the hand a card shorter."""
     player, stock = s.seats[seat], s.table.stock
     hand = player.hand
     black = t.rules.red_threes.black_too
-    while (hand[RED_THREE] or (black and hand[BLACK_THREE])) and stock:
+    while hand[RED_THREE] or (black and hand[BLACK_THREE]):
         n = hand[RED_THREE]
         hand[RED_THREE] = 0
         player.red_threes += n
