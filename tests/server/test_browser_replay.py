@@ -229,6 +229,18 @@ def test_a_hand_of_49_cards_face_up_leaves_every_seat_in_a_laptops_window(
     assert len({tops[0] for tops in rows}) <= 4, "more than 4 rows"
     for box in seat_boxes(page).values():
         assert box["y"] + box["height"] <= SIZES["desktop"]["height"], box
+    # from Bob's eyes, as at the live table: the cards everyone saw her take fan the same way
+    # in her box (a small card every 28 px, four a row, they took 13 rows, past the window)
+    page.goto(f"{server.url}replay/file/{upload}?seat=1&step=138")
+    known = page.locator("#felt .seat", has_text="Bea").locator(".known")
+    expect(known.locator(f".group {FACES}")).to_have_count(49)
+    rows = known.locator(".group").evaluate_all(
+        """gs => gs.map(g => [...g.querySelectorAll('.card')]
+                              .map(c => Math.round(c.getBoundingClientRect().y)))""")
+    assert all(len(set(tops)) == 1 for tops in rows), rows
+    assert len({tops[0] for tops in rows}) <= 6, "more than 6 rows"
+    for box in seat_boxes(page).values():
+        assert box["y"] + box["height"] <= SIZES["desktop"]["height"], box
     page.close()
 
 

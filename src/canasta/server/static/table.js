@@ -33,11 +33,29 @@ function small(card) {
   return el("span", { class: "card small", html: cardSVG(card), title: card.words });
 }
 
-// A face-up replay shows the seat's hand (its groups, as that seat's own view shows them),
-// fanned as a player holds one: the cards of a group close together, a group whole on a row.
+// Small cards fanned as a player holds them: a group's cards close together, each group
+// whole on a row (a hand of 49 cards, or a pile of 50 taken, in a few rows of a seat's box).
+function fan(groups, attributes) {
+  return el("div", { ...attributes, class: `fan ${attributes.class || ""}` },
+    ...groups.map((group) => el("span", { class: "group" }, ...group.map(small))));
+}
+
+// The cards a seat is known to hold show whole up to this many, fanned by rank from it on.
+const FAN_KNOWN = 9;
+
+// Cards in groups of one rank, in their order.
+function byRank(cards) {
+  const groups = [];
+  for (const card of cards) {
+    const last = groups[groups.length - 1];
+    if (last && last[0].rank === card.rank) last.push(card); else groups.push([card]);
+  }
+  return groups;
+}
+
+// A face-up replay shows the seat's hand (its groups, as that seat's own view shows them).
 function openHand(groups) {
-  return el("div", { class: "open-hand", role: "group", "aria-label": "hand" },
-    ...groups.map((group) => el("span", { class: "group" }, ...group.cards.map(small))));
+  return fan(groups.map((group) => group.cards), { class: "open-hand", role: "group", "aria-label": "hand" });
 }
 
 function seatBox(facts, seat, info, place, table, hand) {
@@ -55,7 +73,8 @@ function seatBox(facts, seat, info, place, table, hand) {
     el("span", { class: "count", title: `${seat.hand_size} cards in hand` }, `${seat.hand_size}`),
     seat.foot_size ? el("span", { class: "foot" }, `foot ${seat.foot_size}`) : null),
   presence ? el("div", { class: `presence ${info.status}` }, presence) : null,
-  seat.known.length ? el("div", { class: "known" }, "holds ", ...seat.known.map(small)) : null,
+  seat.known.length ? el("div", { class: "known" }, "holds ",
+    ...(seat.known.length < FAN_KNOWN ? seat.known.map(small) : [fan(byRank(seat.known), {})])) : null,
   last ? el("div", { class: "last-move" }, last) : null);
 }
 
