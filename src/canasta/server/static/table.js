@@ -36,7 +36,7 @@ function small(card) {
 // Small cards fanned as a player holds them: a group's cards close together, each group
 // whole on a row (a hand of 49 cards, or a pile of 50 taken, in a few rows of a seat's box).
 function fan(groups, attributes) {
-  return el("div", { ...attributes, class: `fan ${attributes.class || ""}` },
+  return el("div", { ...attributes, class: ["fan", attributes.class].filter(Boolean).join(" ") },
     ...groups.map((group) => el("span", { class: "group" }, ...group.map(small))));
 }
 
