@@ -211,7 +211,9 @@ def test_a_hand_of_49_cards_face_up_leaves_every_seat_in_a_laptops_window(
     """Six-hand, greedy at every seat, seed 23: at move 138 Bea has taken a pile of 50 cards
     and holds 49 (in 6 of 10 such games a hand passes 20 cards). Her hand fans by rank, the
     cards of a rank close together, in a side column made wider face up: 4 rows. Drawn a card
-    every 14 px in a 140 px column it took 9 rows, and the seats under it ran past 800 px."""
+    every 14 px in a 140 px column it took 9 rows, and the seats under it ran past 800 px.
+    The same game from other seats' eyes and from hers: the cards she is known to hold, and
+    her own hand at the foot of the page, keep each rank's cards on one row."""
     with server.http() as http:
         made = http.post("/api/replays", content=record.dumps(greedy_game("six_hand", 23)))
         assert made.status_code == 201, made.text
@@ -241,6 +243,17 @@ def test_a_hand_of_49_cards_face_up_leaves_every_seat_in_a_laptops_window(
     assert len({tops[0] for tops in rows}) <= 6, "more than 6 rows"
     for box in seat_boxes(page).values():
         assert box["y"] + box["height"] <= SIZES["desktop"]["height"], box
+    # her own hand, from her eyes: a rank's cards on one row (a pair split over two rows
+    # reads as two odd cards), on a laptop and on a phone
+    for size in ("desktop", "phone"):
+        page.set_viewport_size(SIZES[size])
+        page.goto(f"{server.url}replay/file/{upload}?seat=2&step=138")
+        groups = page.locator("#hand .group")
+        expect(groups.locator(".card")).to_have_count(49)
+        rows = groups.evaluate_all(
+            """gs => gs.map(g => [...g.querySelectorAll('.card')]
+                                  .map(c => Math.round(c.getBoundingClientRect().y)))""")
+        assert all(len(set(tops)) == 1 for tops in rows), (size, rows)
     page.close()
 
 

@@ -31,11 +31,14 @@ export function drawHand(frame, handlers) {
   hand.replaceChildren();
   const shown = shownOrder(frame.facts.hand);
   const keyOf = ({ card, group }) => game.bySuit ? (group === "wild" || group.includes("3s") ? group : card.eye) : group;
+  // each group in a box of its own, whole on a row unless it is longer than a row
+  let box = null;
   shown.forEach((item, at) => {
     const { card, index } = item;
     const selected = game.selected.has(index);
     const end = at + 1 < shown.length && keyOf(shown[at + 1]) !== keyOf(item);  // a gap after it
-    hand.append(el("button", {
+    if (box === null || keyOf(shown[at - 1]) !== keyOf(item)) hand.append(box = el("span", { class: "group" }));
+    box.append(el("button", {
       class: `card${selected ? " selected" : ""}${end ? " end" : ""}`, "data-index": index,
       "data-card": card.text, "data-eye": card.eye, "aria-label": card.words, "aria-pressed": selected ? "true" : "false",
       html: cardSVG(card), draggable: "true",
