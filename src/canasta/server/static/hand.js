@@ -45,7 +45,6 @@ export function drawHand(frame, handlers) {
       on: { click: () => { toggle(index); handlers.redraw(); focusCard(index); },
             dragstart: (event) => handlers.startDrag(event, index), dragend: handlers.endDrag } }));
   });
-  hand.classList.toggle("long", frame.facts.hand.reduce((n, g) => n + g.cards.length, 0) > 16);
 }
 
 export function focusCard(i) {
