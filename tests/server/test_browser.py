@@ -66,33 +66,40 @@ def simple_turn(page: Page, tap: bool = False, draw: bool = True) -> bool:
     card (confirming a discard the page questions); True if something was done. With
     ``draw=False`` a turn's start is left alone: for a caller waiting for it (with the bots'
     moves quick, a step that drew could take every start before the caller looked)."""
-    def click(selector: str) -> None:
-        # a button seen a moment ago may be gone by now (a bot's move arrived): the caller's
-        # loop looks again instead of waiting for it
-        if tap:
-            page.tap(selector, timeout=3000)
-        else:
-            page.click(selector, timeout=3000)
+    def click(selector: str) -> bool:
+        return press(page, selector, tap)
 
     if visible(page, "#confirm-yes"):
-        click("#confirm-yes")
-    elif visible(page, "#answer-no"):
-        click("#answer-no")
-    elif draw and visible(page, "#do-draw") and enabled(page, "#do-draw"):
-        click("#do-draw")
-    elif visible(page, "#do-discard"):
+        return click("#confirm-yes")
+    if visible(page, "#answer-no"):
+        return click("#answer-no")
+    if draw and visible(page, "#do-draw") and enabled(page, "#do-draw"):
+        return click("#do-draw")
+    if visible(page, "#do-discard"):
         before = page.locator("#log li").last.text_content()
         first_card(page, tap)
-        try:
-            click("#do-discard")
-        except PlaywrightTimeout:
+        if not click("#do-discard"):
             return False  # the turn moved on between the look and the click
         page.wait_for_timeout(50)
         if page.locator("#message").text_content() and not visible(page, "#confirm-yes") \
                 and page.locator("#log li").last.text_content() == before:
             page.click("#more summary")  # refused (going out, say): any move the engine offers
             page.click("#all-actions button >> nth=-1")
-    else:
+        return True
+    return False
+
+
+def press(page: Page, selector: str, tap: bool = False) -> bool:
+    """Click (or tap) ``selector``; False if it could not be within 3 s: a button seen a
+    moment ago may be gone or covered by now (a bot's move arrived, or a bot went out and the
+    deal's breakdown covers the table), and the caller's loop looks again instead of waiting
+    for it."""
+    try:
+        if tap:
+            page.tap(selector, timeout=3000)
+        else:
+            page.click(selector, timeout=3000)
+    except PlaywrightTimeout:
         return False
     return True
 
@@ -150,18 +157,25 @@ def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browse
     until(page, lambda: visible(page, ".breakdown"), lambda: simple_turn(page), seconds=60)
     expect(page.locator(".breakdown tr.total").first).to_be_visible()
     shot(page, "breakdown")
-    if visible(page, "#continue"):
-        page.click("#continue")
-    until(page, lambda: visible(page, "#download"), lambda: simple_turn(page), seconds=60)
+    # on to the game's end: the breakdown's Continue whenever it shows (it may come a moment
+    # after the breakdown itself; a look at it once, then only turns, waited on forever)
+    until(page, lambda: visible(page, "#download"),
+          lambda: (visible(page, "#continue") and press(page, "#continue"))
+          or simple_turn(page), seconds=60)
     expect(page.locator("#again")).to_be_visible()
     # the heading's verb agrees with the winner (the presentation layer's ``won``)
     expect(page.locator("#dialog h2")).to_have_text(re.compile(r"^(your side wins|.+ and .+ win)$"))
     assert "Seed" in (page.locator("#dialog").text_content() or "")
     expect(page.locator("#seed-check")).to_contain_text("matches the hash published")
-    rows = page.locator("#score-sheet tr")  # the score sheet: a header, the one deal, the game
-    expect(rows).to_have_count(3)
-    deal, game = (rows.nth(n).locator("td").all_text_contents() for n in (1, 2))
-    assert deal[0] == "1" and game[0] == "game" and deal[1:] == game[1:], (deal, game)
+    # the score sheet: a header, each deal (one, most often: the rules' target is 100), the
+    # game; the game's line is the sum of the deals'
+    rows = page.locator("#score-sheet tr")
+    *deals, game = (rows.nth(n).locator("td").all_text_contents()
+                    for n in range(1, rows.count()))
+    assert [d[0] for d in deals] == [str(n) for n in range(1, len(deals) + 1)], deals
+    assert game[0] == "game" and len(deals) >= 1
+    assert [sum(int(d[i]) for d in deals) for i in range(1, len(game))] == \
+        [int(points) for points in game[1:]], (deals, game)
     shot(page, "game-over")
     you = page.evaluate("window.location.pathname")  # the player's own review is one click
     review = page.locator("#review-link")
