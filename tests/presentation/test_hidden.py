@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from canasta.bots.kinds import cards_used
 from canasta.cards import KIND_WORDS, NUM_CODES, kind_name, rank_of
 from canasta.engine.view import PlayerView
 from canasta.presentation import describe_move, table_facts
+from canasta.presentation.text import render
 from tests.helpers import position
 
 
@@ -82,31 +84,47 @@ def rank_of_text(text: str) -> int:
     return names[text] if text in names else names[text[:-1]]
 
 
-@pytest.mark.parametrize(("rules", "seed"), [("classic", 11), ("samba", 12)])
-def test_no_seat_is_told_a_card_it_cannot_know(rules: str, seed: int) -> None:
-    game = Game(rules, seed)
+def told_nothing_hidden(game: Game, choose: Callable[[Game], Action], steps: int) -> int:
+    """Play ``game``'s first deal on (``choose`` picks each action, at most ``steps``), and
+    after each action assert that no seat's lines of it, nor its table (with the hint for the
+    seat to act, as JSON and as text), name a card it cannot know; the positions checked with
+    cards hidden from the seat."""
     players = game.num_players
-    bots = [make_bot("greedy", seed + s) for s in range(players)]
+    names = ("Ann", "Bob", "Bea", "Cy", "Dee", "Eve")[:players]
     checked = 0
-    while not game.is_terminal() and game.deal_number == 1:
+    for _ in range(steps):
+        if game.is_terminal() or game.deal_number > 1:
+            break
         before = [game.view(s) for s in range(players)]
         hidden_before = [hidden_kinds(game, s) for s in range(players)]
-        action = bots[game.current_player].act(before[game.current_player])
+        action = choose(game)
         game.apply(action)
+        ended = game.deal_number > 1 or game.is_terminal()
         for seat in range(players):
-            lines = describe_move(before[seat], action, game.view(seat),
-                                  ("Ann", "Bob", "Bea", "Cy"))
+            lines = describe_move(before[seat], action, game.view(seat), names)
             kinds = hidden_kinds(game, seat)
             # a card hidden before and after the action is never named in its lines; when
             # the action ends the deal, "after" is the next deal: the cards it laid are public
             still = hidden_before[seat] - set(cards_used(action, before[seat].pile_top)) \
-                if len(game.results) > len(before[seat].results) else \
-                kinds & hidden_before[seat]
+                if ended else kinds & hidden_before[seat]
             assert not leaks(list(lines), still), (seat, lines)
-            if kinds:
-                facts = table_facts(game.view(seat), with_hint=seat == game.current_player)
-                assert not leaks(json.loads(json.dumps(facts.to_dict())), kinds), (seat, kinds)
+            if kinds and not ended:
+                facts = table_facts(game.view(seat), names,
+                                    with_hint=seat == game.current_player)
+                render(facts)
+                data = json.loads(json.dumps(facts.to_dict()))
+                data.pop("rules")  # the rules' title ("Joker Canasta") names no card dealt
+                assert not leaks(data, kinds), (seat, kinds)
                 checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("classic", 11), ("samba", 12)])
+def test_no_seat_is_told_a_card_it_cannot_know(rules: str, seed: int) -> None:
+    game = Game(rules, seed)
+    bots = [make_bot("greedy", seed + s) for s in range(game.num_players)]
+    checked = told_nothing_hidden(
+        game, lambda g: bots[g.current_player].act(g.view(g.current_player)), 10**6)
     assert checked > 100  # the check ran on many positions with cards hidden from the seat
 
 

@@ -7,18 +7,14 @@ nothing; the exploring profile draws ten times as many as the default)."""
 
 from __future__ import annotations
 
-import json
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from canasta.bots.kinds import cards_used
 from canasta.engine.game import Game
-from canasta.presentation import describe_move, table_facts
-from canasta.presentation.text import render
 from canasta.rules import RuleSet
-from tests.presentation.test_hidden import hidden_kinds, leaks
+from tests.presentation.test_hidden import told_nothing_hidden
 from tests.sizing import examples
 from tests.test_house_rules_properties import house_rules
 from tests.test_properties import SEEDS, make_policy
@@ -32,30 +28,5 @@ STEPS = 150  #: actions looked at in a game's first deal, at most
        eagerness=st.sampled_from([0.0, 0.5, 0.9]))
 def test_no_seat_is_told_a_card_it_cannot_know_under_house_rules(
         rules: RuleSet, seed: int, policy_seed: int, eagerness: float) -> None:
-    game = Game(rules, seed)
     policy = make_policy(random.Random(policy_seed), eagerness)
-    players = game.num_players
-    names = tuple(f"P{n}" for n in range(players))
-    for _ in range(STEPS):
-        if game.is_terminal() or game.deal_number > 1:
-            break
-        before = [game.view(s) for s in range(players)]
-        hidden_before = [hidden_kinds(game, s) for s in range(players)]
-        action = policy(game, game.legal_actions())
-        game.apply(action)
-        ended = game.deal_number > 1 or game.is_terminal()
-        for seat in range(players):
-            lines = describe_move(before[seat], action, game.view(seat), names)
-            kinds = hidden_kinds(game, seat)
-            # as in test_hidden: a deal's end lays its last cards open, and "after" is then
-            # the next deal
-            still = hidden_before[seat] - set(cards_used(action, before[seat].pile_top)) \
-                if ended else kinds & hidden_before[seat]
-            assert not leaks(list(lines), still), (seat, lines)
-            if ended:
-                continue
-            facts = table_facts(game.view(seat), names, with_hint=seat == game.current_player)
-            render(facts)
-            data = json.loads(json.dumps(facts.to_dict()))
-            data.pop("rules")  # the rules' title, "Joker Canasta", names no card of the deal
-            assert not leaks(data, kinds), (seat, kinds)
+    told_nothing_hidden(Game(rules, seed), lambda g: policy(g, g.legal_actions()), STEPS)

@@ -23,6 +23,7 @@ from tests.server.test_replay import finished_table, until_over
 from canasta import Game, record
 from canasta.bots import make_bot
 from canasta.rules import load
+from canasta.sim.games import play_on
 
 FACES = "svg.face"  # a card's face (a back is an img)
 
@@ -159,7 +160,7 @@ def test_a_game_in_progress_is_refused_and_a_record_file_replays(server: Running
 
 
 def separate_server(tmp_path_factory: pytest.TempPathFactory, seeds: str
-               ) -> AbstractContextManager[Running]:
+                    ) -> AbstractContextManager[Running]:
     """A server for one fixture's games alone: their deals are the same whichever tests ran
     before on the worker (a server deals the n-th table it makes the n-th deal of its seeds;
     games made on the module's server changed with the order the tests ran in)."""
@@ -200,10 +201,12 @@ def test_a_six_hand_game_face_up_shows_every_seat_in_the_order_of_play(
 def greedy_game(rules: str, seed: int) -> Game:
     """A whole game of greedy bots at every seat (seeded: the same game every run)."""
     game = Game(load(rules), seed)
-    bots = [make_bot("greedy", seed + seat) for seat in range(game.num_players)]
-    while not game.is_terminal():
-        game.apply(bots[game.current_player].act(game.view(game.current_player)))
-    return game
+    return play_on(game, [make_bot("greedy", seed + seat) for seat in range(game.num_players)])
+
+
+#: Each group's cards' tops, rounded: a group on one row has one top.
+GROUP_ROWS = """gs => gs.map(g => [...g.querySelectorAll('.card')]
+                       .map(c => Math.round(c.getBoundingClientRect().y)))"""
 
 
 def test_a_hand_of_49_cards_face_up_leaves_every_seat_in_a_laptops_window(
@@ -223,9 +226,7 @@ def test_a_hand_of_49_cards_face_up_leaves_every_seat_in_a_laptops_window(
     bea = page.locator("#felt .seat", has_text="Bea")
     expect(bea.locator(".count")).to_have_text("49")
     expect(bea.locator(f".open-hand {FACES}")).to_have_count(49)
-    rows: list[list[int]] = bea.locator(".open-hand .group").evaluate_all(
-        """gs => gs.map(g => [...g.querySelectorAll('.card')]
-                              .map(c => Math.round(c.getBoundingClientRect().y)))""")
+    rows: list[list[int]] = bea.locator(".open-hand .group").evaluate_all(GROUP_ROWS)
     assert sum(map(len, rows)) == 49
     assert all(len(set(tops)) == 1 for tops in rows), rows  # a rank's cards on one row
     assert len({tops[0] for tops in rows}) <= 4, "more than 4 rows"
@@ -236,9 +237,7 @@ def test_a_hand_of_49_cards_face_up_leaves_every_seat_in_a_laptops_window(
     page.goto(f"{server.url}replay/file/{upload}?seat=1&step=138")
     known = page.locator("#felt .seat", has_text="Bea").locator(".known")
     expect(known.locator(f".group {FACES}")).to_have_count(49)
-    rows = known.locator(".group").evaluate_all(
-        """gs => gs.map(g => [...g.querySelectorAll('.card')]
-                              .map(c => Math.round(c.getBoundingClientRect().y)))""")
+    rows = known.locator(".group").evaluate_all(GROUP_ROWS)
     assert all(len(set(tops)) == 1 for tops in rows), rows
     assert len({tops[0] for tops in rows}) <= 6, "more than 6 rows"
     for box in seat_boxes(page).values():
@@ -250,9 +249,7 @@ def test_a_hand_of_49_cards_face_up_leaves_every_seat_in_a_laptops_window(
         page.goto(f"{server.url}replay/file/{upload}?seat=2&step=138")
         groups = page.locator("#hand .group")
         expect(groups.locator(".card")).to_have_count(49)
-        rows = groups.evaluate_all(
-            """gs => gs.map(g => [...g.querySelectorAll('.card')]
-                                  .map(c => Math.round(c.getBoundingClientRect().y)))""")
+        rows = groups.evaluate_all(GROUP_ROWS)
         assert all(len(set(tops)) == 1 for tops in rows), (size, rows)
     page.close()
 
