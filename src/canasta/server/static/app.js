@@ -233,7 +233,7 @@ function lay(onto) {
 function discardSelected() {
   const cards = selectedCards();
   if (cards.length !== 1) { game.message = "Select one card to discard."; draw(); return; }
-  act(`discard ${cards[0].rank}`, [cards[0].eye]);
+  act(`discard ${cards[0].text}`, [cards[0].eye]);  // text: "KH" where the rules tell suits apart
 }
 
 function actionByText(text) {
