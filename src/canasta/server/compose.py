@@ -44,15 +44,15 @@ def lay_actions(view: PlayerView, cards: object, onto: object) -> list[str]:
     if onto == SEQUENCE:
         return [f"extend {kind_name(c)}" for c in codes]
     if onto is not None:
-        return [f"add {onto} {kind_name(rank_of(c))}" for c in codes]
+        return [f"add {onto} {kind_name(c)}" for c in codes]
     naturals = [c for c in codes if not _wild(c)]
     wilds = [c for c in codes if _wild(c)]
     ranks = {rank_of(c) for c in naturals}
     if not naturals:
         if len(wilds) < 3:
             raise CanastaError("a meld of wild cards alone starts with three of them")
-        return [f"meld {' '.join(kind_name(rank_of(c)) for c in wilds[:3])}",
-                *(f"add {WILD_MELD} {kind_name(rank_of(c))}" for c in wilds[3:])]
+        return [f"meld {' '.join(kind_name(c) for c in wilds[:3])}",
+                *(f"add {WILD_MELD} {kind_name(c)}" for c in wilds[3:])]
     if ranks == {BLACK_THREE}:
         return [f"meld {' '.join(['B3'] * len(naturals))}"]
     if len(ranks) == 1:
@@ -60,13 +60,13 @@ def lay_actions(view: PlayerView, cards: object, onto: object) -> list[str]:
         have = any(m.rank == rank for m in view.melds[view.side])
         name = kind_name(rank)
         if have:
-            return [f"add {name} {kind_name(rank_of(c))}" for c in naturals + wilds]
+            return [f"add {name} {kind_name(c)}" for c in naturals + wilds]
         first = (naturals + wilds)[:3]
         if len(first) < 3:
             raise CanastaError("a new meld is three cards or more")
         rest = naturals[3:] + wilds[max(0, 3 - len(naturals)):]
         return [f"meld {' '.join(kind_name(c) for c in first)}",
-                *(f"add {name} {kind_name(rank_of(c))}" for c in rest)]
+                *(f"add {name} {kind_name(c)}" for c in rest)]
     if not wilds and len({suit_of(c) for c in naturals}) == 1 and all(c >= SUITED
                                                                        for c in naturals):
         run = sorted(naturals, key=rank_of)

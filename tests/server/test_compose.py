@@ -1,0 +1,84 @@
+"""The gesture "lay these cards" spelled in the engine's actions (``compose.lay_actions``), over
+every preset: each meld, addition and extension the engine offers, named as the page names it
+(the cards' texts and the meld they go onto), is spelled as actions the engine plays; so is a
+new meld of more than three naturals. Until 2026-12-07 an addition dropped the card's suit, and
+in the five presets that tell suits apart (Samba, Bolivia, Brazilian, Chilean, Italian) every
+natural card a person added to a meld was refused ("name the card's suit")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import canasta
+from canasta.cards import NUM_CODES, SUITED, kind_name, rank_of
+from canasta.engine.actions import Action, ActionType
+from canasta.errors import CanastaError
+from canasta.rules import preset_names
+from canasta.server.compose import SEQUENCE, lay_actions
+
+LAYS = (ActionType.MELD, ActionType.ADD, ActionType.EXTEND, ActionType.SEQUENCE)
+STEPS = 300  #: random moves looked at in each preset's deal
+
+
+def gesture(action: Action) -> tuple[list[str], str | None]:
+    """The cards and the ``onto`` a person's gesture names for a laying action: a new meld's
+    cards, or one card onto the side's meld of a rank (``add K KH``) or its sequence."""
+    words = str(action).split()
+    if action.type == ActionType.ADD:
+        return words[2:], words[1]
+    if action.type == ActionType.EXTEND:
+        return words[1:], SEQUENCE
+    return words[1:], None
+
+
+def plays(game: canasta.Game, texts: list[str]) -> None:
+    """Play ``texts`` in order on a copy of ``game`` (``IllegalAction`` if one is refused)."""
+    copy = game.clone()
+    for text in texts:
+        copy.apply(text)
+
+
+def held(game: canasta.Game, rank: int) -> list[str]:
+    """The texts of the naturals of ``rank`` the player to act holds, one per card (suited
+    where the rules keep suits)."""
+    seat = game.view(game.current_player).state.seats[game.current_player]
+    if seat.cards is None:
+        return [kind_name(rank)] * seat.hand[rank]
+    return [kind_name(code) for code in range(SUITED, NUM_CODES) if rank_of(code) == rank
+            for _ in range(seat.cards[code])]
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_every_laying_the_engine_offers_is_spelled_as_it(preset: str) -> None:
+    game, rng = canasta.Game(preset, seed=11), random.Random(11)
+    looked = 0
+    for _ in range(STEPS):
+        if game.is_terminal():
+            break
+        actions = game.legal_actions()
+        view = game.view(game.current_player)
+        for action in actions:
+            if action.type not in LAYS:
+                continue
+            cards, onto = gesture(action)
+            texts = lay_actions(view, cards, onto)
+            assert texts[0] == str(action), (cards, onto, texts)
+            plays(game, texts)
+            looked += 1
+            naturals = held(game, action.rank)
+            if action.type == ActionType.MELD and len(naturals) > len(cards) and \
+                    set(cards) <= set(naturals):  # three naturals laid with one more
+                extra = next(c for c in naturals if naturals.count(c) > cards.count(c))
+                plays(game, lay_actions(view, [*cards, extra], None))
+        game.apply(rng.choice(actions))
+    assert looked > 0
+
+
+def test_a_gesture_that_names_no_laying_is_refused() -> None:
+    view = canasta.Game("classic", seed=1).view(0)
+    for cards, onto in ((["K"], None), (["K", "Q", "J"], None), ([], None), (["ZZ"], None),
+                        (["K"] * 31, None), (["K"], 3)):
+        with pytest.raises(CanastaError):
+            lay_actions(view, cards, onto)
