@@ -3,8 +3,7 @@ centre of every card of the hand selects that card; a card's suit is the same in
 its meld and after a reload; moves fly unless the player prefers reduced motion; the host's
 settings reach the table; an away seat says whether a bot will play for it (only while
 someone else is here); the page is light; the
-other seats go round in the order of play (six-hand and three-hand, desktop and phone); a
-Samba discard, by button or by drag, names the card's suit."""
+other seats go round in the order of play (six-hand and three-hand, desktop and phone)."""
 
 from __future__ import annotations
 
@@ -335,30 +334,3 @@ def test_cutthroat_scores_name_each_player(server: Running, browser: Browser) ->
     expect(page.locator("#scores")).to_have_text(f"Ann: 0 · {names[0]}: 0 · {names[1]}: 0")
     page.context.close()
 
-
-@pytest.mark.parametrize("gesture", ["button", "drag"])
-def test_a_suited_card_is_discarded_where_the_rules_tell_suits_apart(
-        server: Running, browser: Browser, gesture: str) -> None:
-    """In Samba a natural card is named with its suit ('discard 9H'): the Discard button and a
-    card dropped on the pile discard the very card selected (until 2026-12-07 the page sent
-    its rank alone and every discard of a natural was refused)."""
-    page = context(browser, "desktop").new_page()
-    new_table(page, server.url, preset="samba")
-    until(page, lambda: visible(page, "#do-draw"))
-    page.click("#do-draw")
-    page.wait_for_selector("#do-discard")
-    suited = [c for c in page.locator("#hand .card").evaluate_all(
-        "cs => cs.map(c => c.dataset.card)") if re.fullmatch(r"([4-9JQKA]|10)[SHDC]", c)]
-    assert suited, "a Samba hand of 17 cards holds a natural"
-    card = page.locator(f'#hand .card[data-card="{suited[-1]}"]').last
-    words = card.get_attribute("aria-label")
-    if gesture == "button":
-        card.click(position={"x": 6, "y": 30})
-        page.click("#do-discard")
-    else:
-        card.drag_to(page.locator("#pile"))
-    if visible(page, "#confirm-yes"):
-        page.click("#confirm-yes")
-    expect(page.locator("#log")).to_contain_text(re.compile(f"You discarded an? {words}"))
-    expect(page.locator("#message")).to_have_text("")
-    page.context.close()

@@ -1,0 +1,133 @@
+"""The page's gestures spell the engine's actions in every kind of rules: a whole deal played by
+what the Hint says, each move made as a person makes it (cards selected and a button pressed, a
+card laid onto a meld, a button of the bar), with no move refused; and a Samba discard, by
+button or by drag, names the card's suit. Until 2026-12-07 the page sent a discard's rank alone
+and the lay gesture dropped an added card's suit, so in the presets that tell suits apart
+(Samba and four others) a person could neither discard a natural card nor add one to a meld."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+from tests.server.harness import Running, running
+from tests.server.test_browser import new_table, press, until, visible
+
+SECONDS = 90  #: the longest a deal played by the heard.hints may take
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('gestures') / 'server.db'}"
+    with running(db, bot_pause=0.0, seeds="gestures") as s:
+        yield s
+
+
+class Heard:
+    """What the server told the page: the hints' actions, the refusals, the seat's own moves."""
+
+    def __init__(self, page: Page) -> None:
+        self.hints: list[str] = []
+        self.refusals: list[str] = []
+        self.mine: list[str] = []
+        page.on("websocket", lambda socket: socket.on("framereceived", self.frame))
+
+    def frame(self, payload: str | bytes) -> None:
+        frame = json.loads(payload)
+        event = frame.get("event", {})
+        if frame.get("kind") == "error":
+            self.refusals.append(frame["message"])
+        elif event.get("kind") == "hint":
+            self.hints.append(event["hint"]["action"]["text"])
+        elif event.get("kind") == "action" and event["seat"] == frame["you"]:
+            self.mine.append(event["action"])
+
+
+def select(page: Page, cards: list[str]) -> bool:
+    """Select exactly ``cards`` (card texts, a text once per card) in the hand; False if the
+    hand does not hold them."""
+    for card in page.locator("#hand .card.selected").all():
+        card.click(position={"x": 6, "y": 30})
+    for text in cards:
+        free = page.locator(f'#hand .card[data-card="{text}"]:not(.selected)')
+        if free.count() == 0:
+            return False
+        free.first.click(position={"x": 6, "y": 30})  # the left edge: cards of a rank overlap
+    return True
+
+
+def gesture(page: Page, action: str) -> bool:
+    """Make the move ``action`` (the engine's text) as a person makes it on the page: False if
+    the page offers no gesture for it."""
+    verb, *rest = action.split()
+    if verb == "draw":
+        return press(page, "#do-draw")
+    if verb in ("discard", "meld"):
+        return select(page, rest) and press(page, f"#do-{verb}")
+    if verb in ("add", "extend"):
+        onto, cards = (rest[0], rest[1:]) if verb == "add" else ("seq", rest)
+        return select(page, cards) and press(page, f'#melds-us [data-onto="{onto}"]')
+    return press(page, f'#actions button[data-action="{action}"]')  # take, go out, ask...
+
+
+@pytest.mark.parametrize("preset", ["samba", "hand_and_foot"])
+def test_a_deal_played_by_the_hints_through_the_pages_gestures(server: Running, browser: Browser,
+                                                               preset: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    heard = Heard(page)
+    new_table(page, server.url, preset=preset)
+    made: list[str] = []
+    deadline = time.monotonic() + SECONDS
+    while not visible(page, ".breakdown"):
+        assert time.monotonic() < deadline, f"the deal did not end: {made}"
+        for dialog in ("#confirm-yes", "#answer-yes"):
+            if visible(page, dialog):
+                press(page, dialog)
+        asked = len(heard.hints)
+        if not visible(page, "#do-hint") or not press(page, "#do-hint"):
+            page.wait_for_timeout(30)
+            continue
+        until(page, lambda n=asked: len(heard.hints) > n or bool(heard.refusals)
+              or visible(page, ".breakdown"), seconds=10)
+        assert not heard.refusals, heard.refusals
+        if len(heard.hints) == asked:
+            continue
+        assert gesture(page, heard.hints[-1]), f"no gesture for {heard.hints[-1]} (after {made})"
+        made.append(heard.hints[-1])
+        page.wait_for_timeout(100)  # a refusal comes back at once
+        assert not heard.refusals, (heard.hints[-1], heard.refusals)
+    verbs = {action.split()[0] for action in made}
+    assert {"draw", "discard"} <= verbs and verbs & {"meld", "add", "extend"}, made
+    page.close()
+
+
+@pytest.mark.parametrize("gesture", ["button", "drag"])
+def test_a_suited_card_is_discarded_where_the_rules_tell_suits_apart(
+        server: Running, browser: Browser, gesture: str) -> None:
+    """In Samba a natural card is named with its suit ('discard 9H'): the Discard button and a
+    card dropped on the pile discard the very card selected (until 2026-12-07 the page sent
+    its rank alone and every discard of a natural was refused)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    heard = Heard(page)
+    new_table(page, server.url, preset="samba")
+    until(page, lambda: visible(page, "#do-draw"))
+    page.click("#do-draw")
+    page.wait_for_selector("#do-discard")
+    suited = [c for c in page.locator("#hand .card").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)") if re.fullmatch(r"([4-9JQKA]|10)[SHDC]", c)]
+    assert suited, "a Samba hand of 17 cards holds a natural"
+    card = page.locator(f'#hand .card[data-card="{suited[-1]}"]').last
+    if gesture == "button":
+        card.click(position={"x": 6, "y": 30})
+        page.click("#do-discard")
+    else:
+        card.drag_to(page.locator("#pile"))
+    if visible(page, "#confirm-yes"):
+        page.click("#confirm-yes")
+    until(page, lambda: heard.mine[-1:] == [f"discard {suited[-1]}"] or bool(heard.refusals))
+    assert not heard.refusals
+    page.close()
