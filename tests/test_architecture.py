@@ -119,7 +119,7 @@ def test_no_import_circle_in_the_package() -> None:
 #: bottom, the hall of one process over its tables, the cluster (several processes) over the
 #: hall, the routes and pages over everything; the runner on top.
 SERVER_LAYERS: list[set[str]] = [
-    {"models", "seats", "rate", "compose", "gallery",  # parts that import none of the server
+    {"models", "seats", "rate", "gallery",  # parts that import none of the server
      "worker"},
     {"storage", "frames"},  # the database's writes; every frame a client is sent
     {"lease", "peers", "reviewer"},  # leases' SQL; what a table asks of others; reviews

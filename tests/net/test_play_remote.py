@@ -2,8 +2,9 @@
 tests/server/harness.py), one table mixing the terminal game (Textual's pilot, by keys), a
 scripted WebSocket client standing for the browser, and two of the server's bots, played
 until the game is over. On the way: a move the server refuses shows its reason and changes
-nothing; a dropped connection is resumed; every view either client was sent is exactly its
-seat's view of the true game at that version (replayed from the record)."""
+nothing; picked cards are laid (the server's ``lay``); a dropped connection is resumed; every
+view either client was sent is exactly its seat's view of the true game at that version
+(replayed from the record)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from canasta.record import loads, verify
 from canasta.tui.remote import NetworkApp, RemoteSession
 from canasta.tui.screens import BreakdownScreen
 from tests.server.harness import Client, Running, choose, create, running
-from tests.tui.conftest import play_by_keys, screen_text
+from tests.tui.conftest import pick, play_by_keys, screen_text
 
 pytestmark = pytest.mark.anyio
 
@@ -92,7 +93,7 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
     app = NetworkApp(session)
     stop, advice = asyncio.Event(), make_bot("greedy", 1)
     playing = asyncio.create_task(browser(page, stop, random.Random(2)))
-    refused = dropped = False
+    refused = dropped = laid = False
     by_keys = 3  # moves played by keys (then by the command line's entry point)
     async with app.run_test(size=(100, 30)) as pilot:
         while not terminal.over:
@@ -122,7 +123,23 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
                 dropped = True
                 continue
             text = str(advice.act(view))
-            if by_keys > 0 or text == "draw":  # the keys a player presses
+            verb, *words = text.split()
+            cards = words if verb == "meld" else words[1:] if verb == "add" and \
+                words[0] == words[1] else []  # a natural onto its rank's meld
+            if not laid and cards:  # picked and laid with m: the server's lay
+                hand = [c.text for group in app.facts.hand for c in group.cards]
+                picks: list[int] = []
+                for card in cards:
+                    picks.append(next(i for i, c in enumerate(hand)
+                                      if c == card and i not in picks))
+                before = terminal.version
+                await pick(pilot, picks)
+                await pilot.press("m")
+                await until(pilot, lambda: not app.bots_busy)
+                assert terminal.version is not None and before is not None and \
+                    terminal.version > before, app.message
+                laid = True
+            elif by_keys > 0 or text == "draw":  # the keys a player presses
                 by_keys -= 1
                 await play_by_keys(pilot, app, text)
             else:  # then, to spare the pilot's slow key presses, what Enter on the command
@@ -141,7 +158,7 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
         await pilot.press("q")
     stop.set()
     await playing
-    assert refused and dropped and terminal.resumes == 1
+    assert refused and dropped and laid and terminal.resumes == 1
     with server.http() as http:
         game = verify(loads(http.get(f"/api/tables/{made['id']}/record").text))
     assert game.is_terminal()

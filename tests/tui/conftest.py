@@ -75,6 +75,12 @@ async def play_by_keys(pilot: Pilot[None], app: TableApp[Any], text: str) -> Non
         await type_command(pilot, text, [a.text for a in app.facts.actions])
 
 
+async def pick(pilot: Pilot[None], indices: list[int]) -> None:
+    """Pick the hand's cards at ``indices`` (in display order) with the cursor and space."""
+    for index in indices:
+        await pilot.press("home", *["right"] * index, "space")
+
+
 def session_at(game: Game, tmp_path: Path, human: int = 0, bots: str = "greedy") -> Session:
     """A session playing ``game`` (a position) from seat ``human``."""
     return Session(game, human, bots, tmp_path / "game.json",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from canasta import Game
+from canasta import ALL_ACTIONS, Game
 from canasta.bots import Bot
 from canasta.engine.view import PlayerView
 from canasta.record import read, verify
@@ -18,7 +18,14 @@ from canasta.tui.screens import BreakdownScreen, ChoiceScreen, ConfirmScreen
 from canasta.tui.session import Options, start
 from canasta.tui.widgets import HandPanel
 from tests.helpers import MELD, cutthroat_pair, position
-from tests.tui.conftest import play_by_keys, screen_text, session_at, settle, type_command
+from tests.tui.conftest import (
+    pick,
+    play_by_keys,
+    screen_text,
+    session_at,
+    settle,
+    type_command,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -82,6 +89,49 @@ async def test_a_refused_meld_shows_the_engines_reason_and_changes_nothing(
         await pilot.press("right", "space", "right", "space", "right", "space", "m")
         why = game.why_illegal("meld K K K")  # it would leave one card and no way out
         assert why is not None and f"Not now: {why}"[:60] in screen_text(app).replace("\n", " ")
+        assert session.game.digest() == digest and not session.saved
+
+
+async def test_picked_cards_are_laid_as_the_page_lays_them(tmp_path: Path) -> None:
+    """``m`` lays every picked card (``presentation.lay_actions``): four kings and a 2 are a
+    new meld and two additions; two queens go onto the side's queens. Until 2026-12-07 the
+    terminal sent them as one meld and refused any but three cards."""
+    game = position(hands={0: "K K K K 2 Q Q 5 7", **OTHERS}, melds={0: ["Q Q Q"]},
+                    pile="4", phase=MELD, drew=True)
+    session, start = session_at(game, tmp_path), len(game.history)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        hand = [c.text for group in app.facts.hand for c in group.cards]
+        picks = [i for i, card in enumerate(hand) if card in ("K", "2")]
+        await pick(pilot, picks)
+        await pilot.press("m")
+        await settle(pilot, app, lambda: len(session.game.history) == start + 3)
+        assert [str(ALL_ACTIONS[a]) for a in session.game.history[start:]] == \
+            ["meld K K K", "add K K", "add K 2"]
+        assert "You melded three kings." in session.log  # the three shown together
+        hand = [c.text for group in app.facts.hand for c in group.cards]
+        await pick(pilot, [i for i, card in enumerate(hand) if card == "Q"])
+        await pilot.press("m")
+        await settle(pilot, app, lambda: len(session.game.history) == start + 5)
+        assert [str(ALL_ACTIONS[a]) for a in session.game.history[-2:]] == ["add Q Q", "add Q Q"]
+
+
+async def test_a_lay_with_a_step_refused_plays_none_of_it(tmp_path: Path) -> None:
+    game = position(hands={0: "K K K 2 2 2 2 5", **OTHERS}, pile="4", phase=MELD, drew=True)
+    session, digest = session_at(game, tmp_path), game.digest()
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        hand = [c.text for group in app.facts.hand for c in group.cards]
+        await pick(pilot, [i for i, card in enumerate(hand) if card in ("K", "2")])
+        await pilot.press("m")
+        await pilot.pause()
+        trial = game.clone()
+        for text in ("meld K K K", "add K 2", "add K 2", "add K 2"):
+            trial.apply(text)
+        why = trial.why_illegal("add K 2")  # a fourth wild card
+        assert why is not None and why[:50] in screen_text(app).replace("\n", " ")
         assert session.game.digest() == digest and not session.saved
 
 

@@ -39,6 +39,7 @@ from canasta.presentation.facts import (
     plain,
 )
 from canasta.presentation.hint import action_fact, discard_warning, hint
+from canasta.presentation.lay import lay_actions
 from canasta.presentation.log import describe_move, game_over_words, moves_log
 from canasta.presentation.names import DEFAULT_NAMES, NOBODY, Chair, Gallery, default_names
 from canasta.presentation.results import deal_breakdown
@@ -60,6 +61,7 @@ __all__ = [
     "action_fact", "card_fact",
     "card_text", "deal_breakdown", "default_names", "describe_move", "discard_warning",
     "frozen_reason", "game_over_words", "hand_codes", "hand_groups", "hand_text", "hint",
-    "meld_fact", "meld_text", "moves_log", "pile_fact", "plain", "render", "result_text",
+    "lay_actions", "meld_fact", "meld_text", "moves_log", "pile_fact", "plain", "render",
+    "result_text",
     "sequence_fact", "side_melds", "spectator_facts", "table_facts", "take_refusal",
 ]

@@ -28,8 +28,8 @@ from typing import Any
 from canasta.engine.actions import Action
 from canasta.errors import CanastaError
 from canasta.presentation import hint
+from canasta.presentation.lay import lay_actions
 from canasta.server import storage
-from canasta.server.compose import lay_actions
 from canasta.server.frames import Event, Receiver, error_frame, welcome_frame
 from canasta.server.seats import Client, Refused, token_hash
 from canasta.server.table_moves import TableMoves
@@ -177,8 +177,8 @@ class Table(TableMoves):
 
     async def lay(self, seat: int | None, cards: object, onto: object,
                   version: object) -> int:
-        """Lay selected cards: a new meld, or additions to a meld (``compose``); the version
-        after the last of them."""
+        """Lay selected cards: a new meld, or additions to a meld (``presentation.lay``); the
+        version after the last of them."""
         async with self.lock:
             seat = self._check_turn(seat, version)
             try:

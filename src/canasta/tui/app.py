@@ -33,7 +33,14 @@ from canasta.bots.planning import going_out_plan
 from canasta.engine.actions import Action, ActionType
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
-from canasta.presentation import ActionFact, TableFacts, action_fact, discard_warning
+from canasta.presentation import (
+    ActionFact,
+    CardFact,
+    TableFacts,
+    action_fact,
+    discard_warning,
+    lay_actions,
+)
 from canasta.presentation.facts import DealBreakdown
 from canasta.tui.keys import KeyBar, KeysScreen, help_rows
 from canasta.tui.screens import (
@@ -151,7 +158,7 @@ class TableApp(App[None], Generic[S]):
         Binding("escape", "clear", "clear", show=False, tooltip="unpick all; close the line"),
         Binding("d", "draw", "draw", tooltip="draw from the stock"),
         Binding("t", "take", "take pile", tooltip="take the pile"),
-        Binding("m", "meld", "meld", tooltip="meld the picked cards"),
+        Binding("m", "meld", "meld", tooltip="lay the picked cards"),
         Binding("a", "add", "add", tooltip="add a card to a meld"),
         Binding("x", "discard", "discard", tooltip="discard a card"),
         Binding("g", "go_out", "go out", tooltip="go out, if a way is found"),
@@ -391,11 +398,27 @@ class TableApp(App[None], Generic[S]):
         self.choose("Take the pile how?", takes)
 
     def action_meld(self) -> None:
+        """Lay the picked cards as the browser's page does (``presentation.lay_actions``): three
+        or more as a new meld, or onto the side's meld of their rank."""
         cards = self.query_one(HandPanel).selection()
         if not cards:
             self.refuse("select the cards to meld (space)")
             return
-        self.act("meld " + " ".join(c.text for c in cards))
+        try:
+            texts = lay_actions(self.session.view, [c.text for c in cards], None)
+        except CanastaError as exc:
+            self.refuse(str(exc))
+            return
+        why = self.session.refusal(texts[0])
+        if why is not None:
+            self.refuse(why)
+            return
+        self.lay(cards, texts)
+
+    def lay(self, cards: list[CardFact], texts: list[str]) -> None:
+        """Lay ``cards``, spelled as the actions ``texts``: every one of them, or (one refused)
+        none."""
+        raise NotImplementedError
 
     def action_add(self) -> None:
         cards = self.query_one(HandPanel).selection()

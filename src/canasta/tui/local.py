@@ -15,6 +15,7 @@ from canasta.bots import Bot
 from canasta.engine.actions import Action
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
+from canasta.presentation import CardFact
 from canasta.tui.app import TableApp
 from canasta.tui.session import Session
 
@@ -46,6 +47,19 @@ class CanastaApp(TableApp[Session]):
             if self.session.refusal(action) is not None:
                 break
             lines += self.session.play(action)
+        self.message = " ".join(lines)
+        self.after_move()
+
+    def lay(self, cards: list[CardFact], texts: list[str]) -> None:
+        """Every step tried on a copy first (``Session.line_refusal``): all played, their log
+        lines shown together, or the first refusal shown and nothing played."""
+        why = self.session.line_refusal(texts)
+        if why is not None:
+            self.refuse(why)
+            return
+        lines: list[str] = []
+        for text in texts:
+            lines += self.session.play(text)
         self.message = " ".join(lines)
         self.after_move()
 

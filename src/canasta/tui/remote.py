@@ -21,7 +21,7 @@ from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
 from canasta.net.client import Disconnected, SeatClient
 from canasta.net.link import Seating
-from canasta.presentation import TableFacts, table_facts
+from canasta.presentation import CardFact, TableFacts, table_facts
 from canasta.presentation.facts import DealBreakdown
 from canasta.tui.app import TableApp
 
@@ -119,6 +119,16 @@ class NetworkApp(TableApp[RemoteSession]):
         self.send({"kind": "act", "action": text, "v": self.session.client.version})
         self.bots_busy = True
         self.say(f"{text} ...")
+        self.refresh_bindings()
+
+    def lay(self, cards: list[CardFact], texts: list[str]) -> None:
+        """The cards go to the server as the page sends them (``lay``, with the suits the
+        person sees): the server tries every step first and plays all or none."""
+        self.send({"kind": "lay", "cards": [c.text for c in cards],
+                   "eye": [c.eye for c in cards], "onto": None,
+                   "v": self.session.client.version})
+        self.bots_busy = True
+        self.say(f"{', '.join(texts)} ...")
         self.refresh_bindings()
 
     def go_out(self, actions: list[Action]) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,24 @@ class Session:
         except CanastaError as exc:
             return str(exc)
         return self.game.why_illegal(parsed)
+
+    def line_refusal(self, texts: Sequence[str]) -> str | None:
+        """Why the actions ``texts``, played in turn, would not all be legal: the reason of the
+        first refused, tried on a copy of the game; None when they would."""
+        why = self.refusal(texts[0])  # the game over, another seat's turn
+        if why is not None:
+            return why
+        trial = self.game.clone()
+        for text in texts:
+            try:
+                action = Action.parse(text)
+            except CanastaError as exc:
+                return str(exc)
+            why = trial.why_illegal(action)
+            if why is not None:
+                return why
+            trial.apply(action)
+        return None
 
     def play(self, action: Action | str) -> tuple[str, ...]:
         """Play the person's action (refused with ``CanastaError`` and the engine's reason,

@@ -1,4 +1,4 @@
-"""The gesture "lay these cards" spelled in the engine's actions (``compose.lay_actions``), over
+"""The gesture "lay these cards" spelled in the engine's actions (``presentation.lay``), over
 every preset: each meld, addition and extension the engine offers, named as the page names it
 (the cards' texts and the meld they go onto), is spelled as actions the engine plays; so is a
 new meld of more than three naturals. Until 2026-12-07 an addition dropped the card's suit, and
@@ -15,8 +15,8 @@ import canasta
 from canasta.cards import NUM_CODES, SUITED, kind_name, rank_of
 from canasta.engine.actions import Action, ActionType
 from canasta.errors import CanastaError
+from canasta.presentation.lay import SEQUENCE, lay_actions
 from canasta.rules import preset_names
-from canasta.server.compose import SEQUENCE, lay_actions
 
 LAYS = (ActionType.MELD, ActionType.ADD, ActionType.EXTEND, ActionType.SEQUENCE)
 STEPS = 300  #: random moves looked at in each preset's deal

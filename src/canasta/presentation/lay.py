@@ -4,8 +4,9 @@
 A person selects cards and lays them, on the table or onto a meld; the engine's actions lay
 a new meld three cards at a time and add one card per action (docs/rules.md). This module
 only spells the gesture in the engine's action texts — the first three cards as a new meld,
-each other card as an addition — and the table checks every step with the engine, all of
-them on a copy first, so a refused step changes nothing. No rule is decided here.
+each other card as an addition — and the server's table and the terminal check every step
+with the engine, all of them on a copy first, so a refused step changes nothing. No rule is
+decided here.
 """
 
 from __future__ import annotations
