@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from canasta import Game
+from canasta import Action, Game
 from canasta.presentation import table_facts
 from canasta.presentation.names import wins
 from canasta.presentation.text import render
@@ -114,3 +114,16 @@ def test_a_side_left_empty_for_the_deal_is_kept_for_the_scores_but_not_drawn() -
     assert [side.seats for side in facts.sides] == [(0, 2), (1,), ()]
     assert [side.seats for side in facts.seated_sides] == [(0, 2), (1,)]
     assert "obody" not in render(facts)
+
+
+def test_suited_actions_are_named_in_words_as_the_log_names_cards() -> None:
+    """Where suits count (Samba), an action's words name the cards as the move log does,
+    not by their codes ("4D"): what the page's buttons, the hints and the terminal's choices
+    say."""
+    words = {text: Action.parse(text).describe()
+             for text in ("take pair D C", "take 2 H", "meld 4D 4C 2", "meld 4H 5H 6H")}
+    assert words == {
+        "take pair D C": "take the pile with a natural pair (a diamond and a club)",
+        "take 2 H": "take the pile with a natural and a 2 (a heart)",
+        "meld 4D 4C 2": "meld two 4s and a 2 (4 of diamonds, 4 of clubs)",
+        "meld 4H 5H 6H": "meld a sequence: 4 of hearts, 5 of hearts, 6 of hearts"}

@@ -179,9 +179,15 @@ def _take_text(a: Action) -> str:
     return " ".join(["take", _ROUTE_TEXT[route], *(SUITS[s] for s in suits)])
 
 
+_SUIT_WORD: Final = ("a spade", "a heart", "a diamond", "a club")
+
+
 def _take_words(a: Action) -> str:
+    """The route in words, with the suits of the hand's naturals where suits count: "take the
+    pile with a natural pair (a diamond and a club)"."""
     route, suits = route_of(a)
-    return _ROUTE_WORDS[route] + (f" ({' '.join(SUITS[s] for s in suits)})" if suits else "")
+    return _ROUTE_WORDS[route] + (f" ({' and '.join(_SUIT_WORD[s] for s in suits)})"
+                                  if suits else "")
 
 
 def _meld_text(a: Action) -> str:
@@ -194,7 +200,7 @@ def _meld_words(a: Action) -> str:
     naturals, wild = meld_cards(a)
     extra = {-1: "", TWO: " and a 2", JOKER: " and a joker"}[wild]
     what = ("three", "two")[len(naturals) == 2]
-    named = "" if naturals[0] < SUITED else f" ({str(a)[5:]})"
+    named = "" if naturals[0] < SUITED else f" ({', '.join(kind_word(c) for c in naturals)})"
     return f"meld {what} {kind_word(a.rank, 2)}{extra}{named}"
 
 
@@ -222,7 +228,7 @@ _FORMS: Final[dict[ActionType, tuple[Callable[[Action], str], Callable[[Action],
     ActionType.MELD: (_meld_text, _meld_words),
     ActionType.SEQUENCE: (
         lambda a: "meld " + " ".join(kind_name(c) for c in sequence_cards(a)),
-        lambda a: f"meld a sequence: {str(a)[5:]}"),
+        lambda a: "meld a sequence: " + ", ".join(kind_word(c) for c in sequence_cards(a))),
     ActionType.EXTEND: (lambda a: f"extend {kind_name(a.rank)}",
                         lambda a: f"add the {kind_word(a.rank)} to your sequence"),
     ActionType.MELD_BLACK_THREES: (lambda a: "meld " + " ".join(["B3"] * a.arg),
