@@ -18,7 +18,8 @@ from canasta.errors import CanastaError
 from canasta.presentation.lay import SEQUENCE, lay_actions
 from canasta.rules import preset_names
 
-LAYS = (ActionType.MELD, ActionType.ADD, ActionType.EXTEND, ActionType.SEQUENCE)
+LAYS = (ActionType.MELD, ActionType.ADD, ActionType.EXTEND, ActionType.SEQUENCE,
+        ActionType.MELD_WILD, ActionType.MELD_BLACK_THREES)
 STEPS = 300  #: random moves looked at in each preset's deal
 
 
