@@ -1,22 +1,28 @@
 """The gesture "lay these cards" spelled in the engine's actions (``presentation.lay``), over
 every preset: each meld, addition and extension the engine offers, named as the page names it
 (the cards' texts and the meld they go onto), is spelled as actions the engine plays; so is a
-new meld of more than three naturals. Until 2026-12-07 an addition dropped the card's suit, and
-in the five presets that tell suits apart (Samba, Bolivia, Brazilian, Chilean, Italian) every
-natural card a person added to a meld was refused ("name the card's suit")."""
+new meld of more than three naturals. The same under households' own rules (``house_rules``:
+5 rule sets by default, 50 under the exploring profile). Until 2026-12-07 an addition dropped
+the card's suit, and in the five presets that tell suits apart (Samba, Bolivia, Brazilian,
+Chilean, Italian) every natural card a person added to a meld was refused ("name the card's
+suit")."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 import canasta
 from canasta.cards import NUM_CODES, SUITED, kind_name, rank_of
 from canasta.engine.actions import Action, ActionType
 from canasta.errors import CanastaError
 from canasta.presentation.lay import SEQUENCE, lay_actions
-from canasta.rules import preset_names
+from canasta.rules import RuleSet, preset_names
+from tests.sizing import examples
+from tests.test_house_rules_properties import house_rules
+from tests.test_properties import SEEDS
 
 LAYS = (ActionType.MELD, ActionType.ADD, ActionType.EXTEND, ActionType.SEQUENCE,
         ActionType.MELD_WILD, ActionType.MELD_BLACK_THREES)
@@ -51,9 +57,10 @@ def held(game: canasta.Game, rank: int) -> list[str]:
             for _ in range(seat.cards[code])]
 
 
-@pytest.mark.parametrize("preset", preset_names())
-def test_every_laying_the_engine_offers_is_spelled_as_it(preset: str) -> None:
-    game, rng = canasta.Game(preset, seed=11), random.Random(11)
+def layings_spelled(game: canasta.Game, rng: random.Random) -> int:
+    """Play ``game`` on at random for ``STEPS`` actions, checking at each position that every
+    laying offered, named as a person's gesture names it, is spelled as actions the engine
+    plays; how many were checked."""
     looked = 0
     for _ in range(STEPS):
         if game.is_terminal():
@@ -74,7 +81,19 @@ def test_every_laying_the_engine_offers_is_spelled_as_it(preset: str) -> None:
                 extra = next(c for c in naturals if naturals.count(c) > cards.count(c))
                 plays(game, lay_actions(view, [*cards, extra], None))
         game.apply(rng.choice(actions))
-    assert looked > 0
+    return looked
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_every_laying_the_engine_offers_is_spelled_as_it(preset: str) -> None:
+    assert layings_spelled(canasta.Game(preset, seed=11), random.Random(11)) > 0
+
+
+@settings(max_examples=examples(5), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rules=house_rules(), seed=SEEDS)
+def test_every_laying_is_spelled_as_it_under_house_rules(rules: RuleSet, seed: int) -> None:
+    layings_spelled(canasta.Game(rules, seed), random.Random(seed))
 
 
 def test_a_gesture_that_names_no_laying_is_refused() -> None:
