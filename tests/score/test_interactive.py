@@ -86,7 +86,8 @@ def test_input_ending_mid_deal_stores_nothing_of_that_deal(
 @pytest.mark.parametrize("name", preset_names())
 def test_every_preset_asks_its_own_words(name: str) -> None:
     """The questions are the rule set's: wild canastas where wild melds exist, sambas where
-    sequences do, the perfect cut where it pays; each asked once per side."""
+    sequences do, the perfect cut where it pays, the cards left in hand and foot where each
+    player holds a foot; each asked once per side."""
     rules = load(name)
     names = [f"side {n}" for n in range(rules.players.sides)]
     script = Script(["0"] + ["0"] * 100)
@@ -98,6 +99,8 @@ def test_every_preset_asks_its_own_words(name: str) -> None:
                                     for side in names for q in asked]
     assert ("wild canastas (wild cards alone)" in asked) == rules.melds.wild_melds
     assert ("sambas (sequences of a canasta's length)" in asked) == rules.melds.sequences
+    assert any(q.startswith("card points left in hand and foot") for q in asked) == \
+        bool(rules.deal.foot_size)
 
 
 _FLAGS = ("made the perfect cut", "conceded the deal (acaba)")

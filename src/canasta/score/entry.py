@@ -150,9 +150,17 @@ FIELDS: tuple[Field, ...] = (
 _BY_WORD = {field.word: field for field in FIELDS}
 
 
+#: The question of ``hand`` where each player also holds a foot (``deal.foot_size``): the
+#: cards of a foot never taken up count as left in hand.
+HAND_AND_FOOT = "card points left in hand and foot (or counts, e.g. 2x10)"
+
+
 def fields_for(rules: RuleSet) -> list[Field]:
-    """The words an entry may use under ``rules``."""
-    return [field for field in FIELDS if field.applies(rules)]
+    """The words an entry may use under ``rules``, asked in the rules' words."""
+    fields = [field for field in FIELDS if field.applies(rules)]
+    if rules.deal.foot_size:
+        fields = [replace(f, question=HAND_AND_FOOT) if f.word == "hand" else f for f in fields]
+    return fields
 
 
 def melded_classes(rules: RuleSet) -> dict[int, tuple[int, ...]]:
