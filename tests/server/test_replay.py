@@ -133,6 +133,9 @@ def test_an_uploaded_record_replays_and_a_bad_one_is_refused(server: Running,
         here = http.get(f"/api/replays/{upload}?seat=1&step=3").json()
         there = http.get(f"/api/tables/{finished}/replay?seat=1&step=3").json()
         assert here["facts"]["hand_text"] == there["facts"]["hand_text"]
+        # presence is a live table's: no seat of either replay says who is "here"
+        assert [s["status"] for s in here["table"]["seats"] + there["table"]["seats"]] == \
+            [None] * 8
         rec = json.loads(text)
         changed = {**rec, "actions": [*rec["actions"][:5], "draw", *rec["actions"][6:]]}
         cut = {**rec, "actions": rec["actions"][:-1], "steps": rec["steps"][:-1]}

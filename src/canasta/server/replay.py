@@ -103,9 +103,11 @@ class Replay:
             raise Refused("not-over", "only a finished game can be replayed: this one is "
                                       "not over")
         self.players = players
-        self.info = info or {"id": None, "seats": [
-            {"seat": s, "name": n, "kind": "human", "bot": None, "level": None,
-             "status": "here"} for s, n in enumerate(self.names)], "settings": {}}
+        info = info or {"id": None, "settings": {}, "seats": [
+            {"seat": s, "name": n, "kind": "human", "bot": None, "level": None}
+            for s, n in enumerate(self.names)]}
+        # who is here is a live table's news, not a replay's: no seat shows a presence
+        self.info = {**info, "seats": [{**s, "status": None} for s in info["seats"]]}
         self._lines: dict[Viewpoint, list[tuple[str, ...]]] = {}
 
     @property
