@@ -133,3 +133,44 @@ def test_a_suited_card_is_discarded_where_the_rules_tell_suits_apart(
     until(page, lambda: heard.mine[-1:] == [f"discard {suited[-1]}"] or bool(heard.refusals))
     assert not heard.refusals
     page.close()
+
+
+def test_takes_that_differ_by_their_cards_suits_share_one_label(server: Running,
+                                                                 browser: Browser) -> None:
+    """Where suits count, one way of taking the pile may be open with several pairs of cards
+    ("take pair H D", "take pair H C"): they share one label, each a short button of the
+    cards it uses ("7♥ 7♦") with its full words for a screen reader, so the bar stays one row
+    on a laptop; the button takes the pile with those cards. Italian, turn after turn, until
+    such a choice comes (within two or three turns in scratch runs)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    heard = Heard(page)
+    for _ in range(5):  # deals: a deal can end before the choice comes
+        new_table(page, server.url, preset="italian")
+        for _ in range(15):
+            until(page, lambda: visible(page, "#do-draw") or visible(page, ".breakdown"))
+            if visible(page, ".breakdown"):
+                break
+            if page.locator("#actions .takes").count():
+                choices = page.locator("#actions .takes button")
+                assert choices.count() >= 2
+                label = page.locator("#actions .takes .takes-label").inner_text()
+                assert label.startswith("take the pile with") and label.endswith(":")
+                for n in range(choices.count()):
+                    choice = choices.nth(n)
+                    assert re.fullmatch(r"(\S+[♠♥♦♣] ?)+( \+ (2|joker))?",
+                                        choice.inner_text()), choice.inner_text()
+                    words = choice.get_attribute("aria-label") or ""
+                    assert words.startswith(label[:-1] + " ("), words
+                action = choices.first.get_attribute("data-action")
+                choices.first.click()
+                until(page, lambda a=action: heard.mine[-1:] == [a] or bool(heard.refusals))
+                assert not heard.refusals
+                page.close()
+                return
+            page.click("#do-draw")
+            page.wait_for_selector("#do-discard")
+            select(page, [page.locator("#hand .card").first.get_attribute("data-card") or ""])
+            page.click("#do-discard")
+            if visible(page, "#confirm-yes"):
+                page.click("#confirm-yes")
+    pytest.fail("no choice of cards to take the pile with in five deals of Italian")

@@ -3,7 +3,7 @@
 // goes to the server, and the page changes only when the server's next frame arrives
 // (docs/protocol.md). The table is drawn by table.js, the hand by hand.js, the flights of
 // moves by motion.js.
-import { setFourColours } from "./cards.js";
+import { setFourColours, shortName } from "./cards.js";
 import { $, el, game } from "./dom.js";
 import { drawHand, focusNext, handCards } from "./hand.js";
 import { after, before, lastMoves } from "./motion.js";
@@ -236,6 +236,34 @@ function discardSelected() {
   act(`discard ${cards[0].text}`, [cards[0].eye]);  // text: "KH" where the rules tell suits apart
 }
 
+// The pile's takes. Where suits count, one route can be taken with several pairs of cards
+// ("take pair H D", "take pair H C"...): they share one label and each is a short button of
+// the cards it uses ("7♥ 7♦"), its full words for a screen reader, so that a phone still
+// shows the pile above the hand's panel. Any other take is one button of its words.
+function takeButtons(takes, top) {
+  const routes = new Map();
+  for (const take of takes) {
+    const route = take.text.split(" ").slice(0, 2).join(" ");
+    routes.set(route, [...(routes.get(route) || []), take]);
+  }
+  const nodes = [];
+  for (const group of routes.values()) {
+    const suited = group.length > 1 && top && group.every((t) => t.text.split(" ").length > 2);
+    if (!suited) {
+      for (const take of group) nodes.push(button(take.words, () => act(take.text), { class: "take", "data-action": take.text }));
+      continue;
+    }
+    const choices = group.map((take) => {
+      const [, route, ...suits] = take.text.split(" ");
+      const cards = suits.map((eye) => shortName({ rank: top.rank, eye }));
+      const wild = route === "2" ? " + 2" : route === "JK" ? " + joker" : "";
+      return button(cards.join(" ") + wild, () => act(take.text), { class: "take", "data-action": take.text, "aria-label": take.words, title: take.words });
+    });
+    nodes.push(el("span", { class: "takes" }, el("span", { class: "takes-label" }, `${group[0].words.replace(/ \(.*\)$/, "")}:`), ...choices));
+  }
+  return nodes;
+}
+
 function actionByText(text) {
   return game.frame.facts.actions.find((a) => a.text === text);
 }
@@ -281,7 +309,7 @@ function draw() {
   bar.replaceChildren();
   if (myTurn) {
     if (drawAction) bar.append(button("Draw", () => act("draw"), { id: "do-draw" }));
-    for (const take of facts.pile.takes) bar.append(button(take.words, () => act(take.text), { class: "take", "data-action": take.text }));
+    bar.append(...takeButtons(facts.pile.takes, facts.pile.top));
     if (facts.turn.phase === "meld") {
       bar.append(button("Meld selected", () => lay(null), { id: "do-meld", disabled: !game.selected.size }));
       bar.append(button("Discard", discardSelected, { id: "do-discard", disabled: game.selected.size !== 1 }));
