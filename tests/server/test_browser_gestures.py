@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page
 from tests.server.harness import Running, running
 from tests.server.test_browser import new_table, press, until, visible
 
-SECONDS = 90  #: the longest a deal played by the heard.hints may take
+SECONDS = 90  #: the longest a deal played by the hints may take
 
 
 @pytest.fixture(scope="module")

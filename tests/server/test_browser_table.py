@@ -333,4 +333,3 @@ def test_cutthroat_scores_name_each_player(server: Running, browser: Browser) ->
              for s in (1, 2)]
     expect(page.locator("#scores")).to_have_text(f"Ann: 0 · {names[0]}: 0 · {names[1]}: 0")
     page.context.close()
-

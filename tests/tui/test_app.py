@@ -109,7 +109,7 @@ async def test_picked_cards_are_laid_as_the_page_lays_them(tmp_path: Path) -> No
         await settle(pilot, app, lambda: len(session.game.history) == start + 3)
         assert [str(ALL_ACTIONS[a]) for a in session.game.history[start:]] == \
             ["meld K K K", "add K K", "add K 2"]
-        assert "You melded three kings." in session.log  # the three shown together
+        assert "You melded three kings." in session.log
         hand = [c.text for group in app.facts.hand for c in group.cards]
         await pick(pilot, [i for i, card in enumerate(hand) if card == "Q"])
         await pilot.press("m")
