@@ -4,10 +4,12 @@ partner named (docs/presentation.md, "The table")."""
 from __future__ import annotations
 
 import json
+import random
 
 from canasta import Action, Game
 from canasta.presentation import table_facts
 from canasta.presentation.names import wins
+from canasta.presentation.table import pile_fact
 from canasta.presentation.text import render
 from tests.helpers import MELD, cutthroat_pair, position
 
@@ -127,3 +129,21 @@ def test_suited_actions_are_named_in_words_as_the_log_names_cards() -> None:
         "take 2 H": "take the pile with a natural and a 2 (a heart)",
         "meld 4D 4C 2": "meld two 4s and a 2 (4 of diamonds, 4 of clubs)",
         "meld 4H 5H 6H": "meld a sequence: 4 of hearts, 5 of hearts, 6 of hearts"}
+
+
+def test_each_take_names_the_hands_cards_it_lays() -> None:
+    """``take_cards``: a natural pair's two cards, suited where suits count, in the take's own
+    order; the cards are the seat's (its hand holds them)."""
+    for rules in ("italian", "classic"):
+        game, rng = Game(rules, seed=3), random.Random(1)
+        while len(pile_fact(game.view(game.current_player)).takes) < (2 if rules == "italian"
+                                                                      else 1):
+            game.apply(rng.choice(game.legal_actions()))
+        view = game.view(game.current_player)
+        pile, hand = pile_fact(view), table_facts(view).hand_text.split()
+        top = pile.top.rank if pile.top else ""
+        for take, cards in zip(pile.takes, pile.take_cards, strict=True):
+            route, *suits = take.text.split()[1:]
+            if route == "pair":
+                assert cards == (tuple(top + s for s in suits) if suits else (top, top))
+            assert all(card in hand for card in cards), (cards, hand)

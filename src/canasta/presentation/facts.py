@@ -26,22 +26,22 @@ class Fact:
         return convert(self)
 
 
-def _expr(value: str, hint: Any) -> str:
+def _expr(value: str, hint: Any, depth: int = 0) -> str:
     """The expression giving the JSON-ready form of ``value`` (of type ``hint``): a fact's
-    ``to_dict()``, a list for a tuple (of facts or of plain values), plain values as they are."""
+    ``to_dict()``, a list for a tuple (of facts, of plain values or of such tuples), plain
+    values as they are."""
     origin, args = get_origin(hint), get_args(hint)
     if origin in (Union, types.UnionType) and type(None) in args:
         (inner,) = (a for a in args if a is not type(None))
-        return f"(None if {value} is None else {_expr(value, inner)})"
+        return f"(None if {value} is None else {_expr(value, inner, depth)})"
     if isinstance(hint, type) and issubclass(hint, Fact):
         return f"{value}.to_dict()"
     if origin in (tuple, list):
         item = args[0]
-        if isinstance(item, type) and issubclass(item, Fact):
-            return f"[x.to_dict() for x in {value}]"
         if item in (int, str, bool):
             return f"list({value})"
-        raise TypeError(f"a fact field of type {hint} has no JSON form")
+        name = f"x{depth}"  # each depth of a nested list its own name
+        return f"[{_expr(name, item, depth + 1)} for {name} in {value}]"
     if hint in (int, str, bool):
         return value
     raise TypeError(f"a fact field of type {hint} has no JSON form")
@@ -182,7 +182,11 @@ class PileFact(Fact):
     ``frozen`` is the engine's verdict for the seat's side and ``frozen_reason`` why (the cards
     that freeze it, the rules, or the side's missing initial meld); ``blocked`` says a black 3
     on top blocks the seat this turn. When the seat is to draw, ``takes`` are the engine's legal
-    routes and, if there is none, ``take_refusal`` is the engine's reason a take is refused.
+    routes and, if there is none, ``take_refusal`` is the engine's reason a take is refused;
+    ``take_cards`` are, for each take, the texts of the hand's cards it lays with the top card
+    (a natural pair, or a natural and a wild card, suited where suits count: ``("7H", "7D")``;
+    none for a take onto a meld or a sequence): texts, not card facts, since they are cards of
+    ``hand``, which a face finds there.
     """
 
     size: int
@@ -197,6 +201,7 @@ class PileFact(Fact):
     #: suit it shows ("" when nothing in the pile freezes it).
     frozen_rank: str = ""
     frozen_eye: str = ""
+    take_cards: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

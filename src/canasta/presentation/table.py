@@ -14,8 +14,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from canasta.cards import RED_THREE, kind_name
-from canasta.engine.actions import SUITED_TAKES, TAKE_ACTIONS, ActionType, Route, route_of
+from canasta.cards import JOKER, RED_THREE, TWO, kind_name, rank_of, suited
+from canasta.engine.actions import (
+    SUITED_TAKES,
+    TAKE_ACTIONS,
+    Action,
+    ActionType,
+    Route,
+    route_of,
+)
 from canasta.engine.determinize import determinize
 from canasta.engine.pile import BLOCKED, Frozen, frozen_by
 from canasta.engine.view import PlayerView
@@ -80,20 +87,36 @@ def take_refusal(view: PlayerView) -> str:
     return game.why_illegal(pair) or ""
 
 
+def take_cards(view: PlayerView, action: Action) -> tuple[str, ...]:
+    """The texts of the hand's cards the take ``action`` lays with the pile's top card: a
+    natural pair, or a natural and a 2 or a joker (suited where the rules keep suits); none
+    onto a meld."""
+    route, suits = route_of(action)
+    if route not in (Route.PAIR, Route.WITH_TWO, Route.WITH_JOKER):
+        return ()
+    rank = rank_of(view.pile_top)
+    naturals = [suited(rank, s) for s in suits] if suits else \
+        [rank] * (2 if route == Route.PAIR else 1)
+    wild = {Route.WITH_TWO: [TWO], Route.WITH_JOKER: [JOKER]}.get(Route(route), [])
+    return tuple(kind_name(code) for code in naturals + wild)
+
+
 def pile_fact(view: PlayerView, suits: Suits | None = None, side_name: str = "") -> PileFact:
     """The pile: size, top card, frozen and why (and the card that freezes it), blocked, the
     routes offered; with ``suits`` its cards show their suits; ``side_name``: the side of the
     seat to act, named for a spectator (``frozen_reason``)."""
-    takes = tuple(action_fact(a) for a in view.legal_actions if a.type == ActionType.TAKE)
+    legal_takes = [a for a in view.legal_actions if a.type == ActionType.TAKE]
     eyes = suits.pile if suits is not None and len(suits.pile) == len(view.pile) else \
         ("",) * len(view.pile)
     freezing = [i for i, c in enumerate(view.pile) if view.t.freezes[c]]
     under = freezing[-1] if freezing and view.pile_frozen else -1
     return PileFact(len(view.pile), eyed(view.pile_top, eyes[-1]) if view.pile else None,
                     view.pile_frozen, frozen_reason(view, side_name), view.blocked,
-                    BLOCKED.words() if view.blocked else "", takes, take_refusal(view),
+                    BLOCKED.words() if view.blocked else "",
+                    tuple(action_fact(a) for a in legal_takes), take_refusal(view),
                     card_fact(view.pile[under]).rank if under >= 0 else "",
-                    eyed(view.pile[under], eyes[under]).eye if under >= 0 else "")
+                    eyed(view.pile[under], eyes[under]).eye if under >= 0 else "",
+                    tuple(take_cards(view, a) for a in legal_takes))
 
 
 def turn_fact(view: PlayerView, chair: Chair) -> TurnFact:

@@ -236,30 +236,28 @@ function discardSelected() {
   act(`discard ${cards[0].text}`, [cards[0].eye]);  // text: "KH" where the rules tell suits apart
 }
 
-// The pile's takes. Where suits count, one route can be taken with several pairs of cards
-// ("take pair H D", "take pair H C"...): they share one label and each is a short button of
-// the cards it uses ("7♥ 7♦"), its full words for a screen reader, so that a phone still
-// shows the pile above the hand's panel. Any other take is one button of its words.
-function takeButtons(takes, top) {
-  const routes = new Map();
-  for (const take of takes) {
-    const route = take.text.split(" ").slice(0, 2).join(" ");
-    routes.set(route, [...(routes.get(route) || []), take]);
-  }
+// The pile's takes. Where suits count, one way of taking it can be open with several pairs
+// of cards ("take pair H D", "take pair H C"...): they share one label and each is a short
+// button of the cards it lays (the facts' ``take_cards``, found in the hand: "7♥ 7♦"), its
+// full words for a screen reader, so that a phone still shows the pile above the hand's
+// panel. Any other take is one button of its words.
+function takeButtons(pile) {
+  const hand = handCards();
+  const ways = new Map();  // the takes by their words less the cards named in brackets
+  pile.takes.forEach((take, i) => {
+    const way = take.words.replace(/ \(.*\)$/, "");
+    const cards = (pile.take_cards[i] || []).map((text) => hand.find((c) => c.text === text) || { rank: text, eye: "" });
+    ways.set(way, [...(ways.get(way) || []), [take, cards]]);
+  });
   const nodes = [];
-  for (const group of routes.values()) {
-    const suited = group.length > 1 && top && group.every((t) => t.text.split(" ").length > 2);
-    if (!suited) {
-      for (const take of group) nodes.push(button(take.words, () => act(take.text), { class: "take", "data-action": take.text }));
+  for (const [way, group] of ways) {
+    if (group.length === 1 || group.some(([, cards]) => !cards.length)) {
+      for (const [take] of group) nodes.push(button(take.words, () => act(take.text), { class: "take", "data-action": take.text }));
       continue;
     }
-    const choices = group.map((take) => {
-      const [, route, ...suits] = take.text.split(" ");
-      const cards = suits.map((eye) => shortName({ rank: top.rank, eye }));
-      const wild = route === "2" ? " + 2" : route === "JK" ? " + joker" : "";
-      return button(cards.join(" ") + wild, () => act(take.text), { class: "take", "data-action": take.text, "aria-label": take.words, title: take.words });
-    });
-    nodes.push(el("span", { class: "takes" }, el("span", { class: "takes-label" }, `${group[0].words.replace(/ \(.*\)$/, "")}:`), ...choices));
+    const choices = group.map(([take, cards]) => button(cards.map(shortName).join(" "), () => act(take.text),
+      { class: "take", "data-action": take.text, "aria-label": take.words, title: take.words }));
+    nodes.push(el("span", { class: "takes" }, el("span", { class: "takes-label" }, `${way}:`), ...choices));
   }
   return nodes;
 }
@@ -309,7 +307,7 @@ function draw() {
   bar.replaceChildren();
   if (myTurn) {
     if (drawAction) bar.append(button("Draw", () => act("draw"), { id: "do-draw" }));
-    bar.append(...takeButtons(facts.pile.takes, facts.pile.top));
+    bar.append(...takeButtons(facts.pile));
     if (facts.turn.phase === "meld") {
       bar.append(button("Meld selected", () => lay(null), { id: "do-meld", disabled: !game.selected.size }));
       bar.append(button("Discard", discardSelected, { id: "do-discard", disabled: game.selected.size !== 1 }));
