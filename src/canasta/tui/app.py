@@ -409,15 +409,11 @@ class TableApp(App[None], Generic[S]):
         except CanastaError as exc:
             self.refuse(str(exc))
             return
-        why = self.session.refusal(texts[0])
-        if why is not None:
-            self.refuse(why)
-            return
         self.lay(cards, texts)
 
     def lay(self, cards: list[CardFact], texts: list[str]) -> None:
         """Lay ``cards``, spelled as the actions ``texts``: every one of them, or (one refused)
-        none."""
+        none, its reason shown."""
         raise NotImplementedError
 
     def action_add(self) -> None:

@@ -124,6 +124,10 @@ class NetworkApp(TableApp[RemoteSession]):
     def lay(self, cards: list[CardFact], texts: list[str]) -> None:
         """The cards go to the server as the page sends them (``lay``, with the suits the
         person sees): the server tries every step first and plays all or none."""
+        why = self.session.refusal(texts[0])  # the game over, another seat's turn
+        if why is not None:
+            self.refuse(why)
+            return
         self.send({"kind": "lay", "cards": [c.text for c in cards],
                    "eye": [c.eye for c in cards], "onto": None,
                    "v": self.session.client.version})
