@@ -21,6 +21,7 @@ from tests.server.harness import Running, running
 from tests.server.test_browser import new_table, press, until, visible
 
 SECONDS = 90  #: the longest a deal played by the hints may take
+DIALOGS = ("#confirm-yes", "#answer-yes")  #: a move's question to the person, and the answer
 #: Italian, but 20 cards a hand and an opening of 10 points: a pile is often taken at once,
 #: and with one of several pairs
 EASY_TAKES = """name = "easy-takes"
@@ -99,7 +100,7 @@ def test_a_deal_played_by_the_hints_through_the_pages_gestures(server: Running, 
     deadline = time.monotonic() + SECONDS
     while not visible(page, ".breakdown"):
         assert time.monotonic() < deadline, f"the deal did not end: {made}"
-        for dialog in ("#confirm-yes", "#answer-yes"):
+        for dialog in DIALOGS:
             if visible(page, dialog):
                 press(page, dialog)
         asked = len(heard.hints)
@@ -111,9 +112,11 @@ def test_a_deal_played_by_the_hints_through_the_pages_gestures(server: Running, 
         assert not heard.refusals, heard.refusals
         if len(heard.hints) == asked:
             continue
+        moved = len(heard.mine)
         assert gesture(page, heard.hints[-1]), f"no gesture for {heard.hints[-1]} (after {made})"
         made.append(heard.hints[-1])
-        page.wait_for_timeout(100)  # a refusal comes back at once
+        until(page, lambda: len(heard.mine) > moved or bool(heard.refusals)
+              or any(visible(page, dialog) for dialog in DIALOGS))
         assert not heard.refusals, (heard.hints[-1], heard.refusals)
     verbs = {action.split()[0] for action in made}
     assert {"draw", "discard"} <= verbs and verbs & {"meld", "add", "extend"}, made
