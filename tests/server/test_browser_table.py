@@ -3,7 +3,8 @@ centre of every card of the hand selects that card; a card's suit is the same in
 its meld and after a reload; moves fly unless the player prefers reduced motion; the host's
 settings reach the table; an away seat says whether a bot will play for it (only while
 someone else is here); the page is light; the
-other seats go round in the order of play (six-hand and three-hand, desktop and phone)."""
+other seats go round in the order of play (six-hand and three-hand, desktop and phone); a
+hand of 45 cards leaves the pile in sight on a phone and scrolls within its panel."""
 
 from __future__ import annotations
 
@@ -28,6 +29,15 @@ base = "classic"
 
 [initial_meld]
 tiers = [[0, 10]]
+"""
+
+#: Two-hand, but 45 cards a hand: the hand of a player who took a pile of 40 cards
+BIG_HANDS = """name = "big-hands"
+description = "Two-hand, but 45 cards a hand."
+base = "two_hand"
+
+[deal]
+hand_size = 45
 """
 
 
@@ -96,6 +106,45 @@ def test_the_centre_of_every_card_selects_that_card(server: Running, browser: Br
     page.check("#four-colours")  # diamonds blue, clubs green
     assert page.locator(f'#hand .card[data-eye="{eye}"]').first.evaluate(fill) == \
         ("#1d5fbf" if eye == "D" else "#17803a")
+    ctx.close()
+
+
+def test_a_long_hand_scrolls_in_its_panel_and_leaves_the_pile_in_sight(
+        server: Running, browser: Browser, tmp_path: Path) -> None:
+    """A phone at the start of a turn with 45 cards in hand (7 rows of cards): the pile shows
+    above the hand's panel, not under it, and the hand scrolls within the panel (until
+    2026-12-07 the panel grew to the phone's height and hid the pile, the stock and the
+    melds). Its last card, scrolled to, is selected by a tap at its centre, and the hand
+    stays scrolled where it was when it is drawn again (the tap, a move)."""
+    rules = tmp_path / "big.toml"
+    rules.write_text(BIG_HANDS)
+    ctx = context(browser, "phone")
+    page = ctx.new_page()
+    new_table(page, server.url, rules)
+    until(page, lambda: visible(page, "#do-draw"))
+    expect(page.locator("#hand .card")).to_have_count(45)
+    pile = page.locator("#pile").bounding_box()
+    panel = page.locator("#me").bounding_box()
+    assert pile is not None and panel is not None
+    assert pile["y"] >= 0 and pile["y"] + pile["height"] <= panel["y"], (pile, panel)
+    assert panel["height"] <= SIZES["phone"]["height"] / 2, panel
+    scrolled = "document.querySelector('#hand').scrollTop"
+    last = page.locator("#hand .card").last
+    last.scroll_into_view_if_needed()
+    assert page.evaluate(scrolled) > 0, "the hand did not scroll within its panel"
+    assert page.evaluate("window.scrollY") == 0, "the page scrolled, not the hand"
+    box = last.bounding_box()
+    assert box is not None
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    selected = page.locator("#hand .card.selected")
+    expect(selected).to_have_count(1)
+    assert selected.get_attribute("data-index") == last.get_attribute("data-index")
+    at = page.evaluate(scrolled)
+    assert at > 0
+    page.click("#do-draw")
+    page.wait_for_selector("#do-discard")
+    expect(page.locator("#hand .card")).to_have_count(47)
+    assert page.evaluate(scrolled) == at, "the hand went back to its top"
     ctx.close()
 
 
