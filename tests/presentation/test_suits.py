@@ -129,3 +129,82 @@ def test_the_cards_a_player_picks_are_the_ones_that_move() -> None:
     ledger.follow(game.state)
     assert sorted(ledger.seen_by(None).meld(0, 13)) == sorted(s for _, s in picked)
     assert [eye for code, eye in ledger.seen_by(0).hand if code == 13] == [keep]
+
+
+def new_in(ledger: SuitLedger, game: EngineGame, seat: int) -> list[str]:
+    """The ranks of the cards the seat's facts mark new, in the order shown."""
+    facts = table_facts(game.view(seat), suits=ledger.seen_by(seat))
+    return [c.rank for g in facts.hand for c in g.cards if c.new]
+
+
+def test_the_cards_drawn_are_new_to_the_hand_until_its_turn_ends() -> None:
+    """Ann holds an ace and draws another (the stock's top): that one is new (not the ace she
+    held, nor the cards dealt), through her meld, until her discard ends the turn; then Bob's
+    drawn ace is new to him, and no one else is shown a new card."""
+    game = position(hands={0: "A K K K 5 9", 1: "4 6 8", 2: "4 6 8", 3: "4 6 8"}, pile="10",
+                    melded=[True, False])  # the stock: the rest of the pack, aces on top
+    ledger = ledger_of(game)
+    assert [new_in(ledger, game, s) for s in range(4)] == [[]] * 4
+    for move, ann in (("draw", ["A"]), ("meld K K K", ["A"]), ("discard 5", [])):
+        game.apply(move)
+        ledger.follow(game.state)
+        assert new_in(ledger, game, 0) == ann, move
+    aces = [c for g in table_facts(game.view(0), suits=ledger.seen_by(0)).hand
+            for c in g.cards if c.rank == "A"]
+    assert len(aces) == 2 and not any(c.new for c in aces)
+    game.apply("draw")
+    ledger.follow(game.state)
+    assert [new_in(ledger, game, s) for s in range(4)] == [[], ["A"], [], []]
+    assert ledger.seen_by(None).new == ()
+
+
+def test_the_piles_cards_are_new_to_the_hand_that_takes_it() -> None:
+    """Ann takes the pile (a J, a 10 and the Q on top) with her two queens: the queens are
+    laid, the J and the 10 come into her hand new; the cards she held are not."""
+    game = position(hands={0: "Q Q 5 9 J", 1: "4 6 8", 2: "4 6 8", 3: "4 6 8"},
+                    pile="J 10 Q", melded=[True, False])
+    ledger = ledger_of(game)
+    game.apply("take pair")
+    ledger.follow(game.state)
+    assert sorted(new_in(ledger, game, 0)) == ["10", "J"]
+    assert len([c for g in table_facts(game.view(0), suits=ledger.seen_by(0)).hand
+                for c in g.cards if c.rank == "J"]) == 2
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("classic", 6), ("samba", 7), ("hand_and_foot", 8)])
+def test_only_the_seat_to_play_holds_new_cards_and_only_what_came_this_turn(rules: str,
+                                                                             seed: int) -> None:
+    """Through a greedy deal: the seat to play is the only one shown new cards, and they are
+    cards of its hand; a draw makes new exactly the cards it added to the hand (a red 3 drawn
+    is laid out, its replacement new), a take of the pile at most the pile's cards, and an
+    action that adds nothing to the hand makes nothing new."""
+    game = Game(rules, seed)
+    ledger = ledger_of(game)
+    bots = [make_bot("greedy", seed + s) for s in range(game.num_players)]
+    takes = 0
+    while not game.is_terminal() and game.deal_number == 1:
+        seat = game.current_player
+        view = game.view(seat)
+        size, pile, was = sum(view.hand), len(view.pile), len(ledger.seen_by(seat).new)
+        action = str(bots[seat].act(view))
+        game.apply(action)
+        ledger.follow(game.state)
+        if game.deal_number != 1 or game.is_terminal():
+            break
+        now = game.current_player
+        for other in range(game.num_players):
+            if other != now:
+                assert ledger.seen_by(other).new == (), (other, action)
+        new = Counter(ledger.seen_by(now).new)
+        assert not new - Counter(ledger.seen_by(now).hand)
+        if now != seat:
+            continue
+        grown, made = sum(game.view(now).hand) - size, sum(new.values()) - was
+        if action == "draw":
+            assert made == grown, (new, grown)
+        elif action.startswith("take"):
+            takes += 1
+            assert 0 <= made <= pile, (action, new, pile)
+        elif grown <= 0:
+            assert made <= 0, (action, new)
+    assert takes, "no take of the pile in the deal"

@@ -115,7 +115,7 @@ def test_a_deal_played_by_the_hints_through_the_pages_gestures(server: Running, 
         moved = len(heard.mine)
         assert gesture(page, heard.hints[-1]), f"no gesture for {heard.hints[-1]} (after {made})"
         made.append(heard.hints[-1])
-        until(page, lambda: len(heard.mine) > moved or bool(heard.refusals)
+        until(page, lambda n=moved: len(heard.mine) > n or bool(heard.refusals)
               or any(visible(page, dialog) for dialog in DIALOGS))
         assert not heard.refusals, (heard.hints[-1], heard.refusals)
     verbs = {action.split()[0] for action in made}

@@ -4,7 +4,8 @@ its meld and after a reload; moves fly unless the player prefers reduced motion;
 settings reach the table; an away seat says whether a bot will play for it (only while
 someone else is here); the page is light; the
 other seats go round in the order of play (six-hand and three-hand, desktop and phone); a
-hand of 45 cards leaves the pile in sight on a phone and scrolls within its panel."""
+hand of 45 cards leaves the pile in sight on a phone and scrolls within its panel; the card
+drawn is marked new until the turn ends."""
 
 from __future__ import annotations
 
@@ -146,6 +147,33 @@ def test_a_long_hand_scrolls_in_its_panel_and_leaves_the_pile_in_sight(
     expect(page.locator("#hand .card")).to_have_count(47)
     assert page.evaluate(scrolled) == at, "the hand went back to its top"
     ctx.close()
+
+
+def test_the_card_drawn_is_marked_new_until_the_turn_ends(server: Running,
+                                                          browser: Browser) -> None:
+    """After the draw the card drawn (one in classic) carries the mark of a card new to the
+    hand, and says so to a screen reader, through the turn; the discard ends the turn and the
+    mark goes (presentation.suits: ``CardFact.new``)."""
+    page = browser.new_page(viewport=SIZES["desktop"])
+    new_table(page, server.url)
+    until(page, lambda: visible(page, "#do-draw"))
+    expect(page.locator("#hand .card.new")).to_have_count(0)  # the cards dealt are not new
+    page.click("#do-draw")
+    page.wait_for_selector("#do-discard")
+    marked = page.locator("#hand .card.new")
+    expect(marked).to_have_count(1)
+    drawn = page.locator("#log li").last.inner_text()  # "You drew a 4." (", then a 4.")
+    said = marked.get_attribute("aria-label") or ""  # "4 of hearts, new"
+    assert said.endswith(", new"), said
+    assert drawn.startswith("You drew ") and drawn.endswith(f" {said.split(' of ')[0]}."), \
+        (said, drawn)
+    page.locator("#hand .card:not(.new)").first.click(position={"x": 6, "y": 30})
+    page.click("#do-discard")
+    if visible(page, "#confirm-yes"):
+        page.click("#confirm-yes")
+    expect(page.locator("#do-draw")).to_have_count(0)
+    expect(marked).to_have_count(0)
+    page.close()
 
 
 def hand_words(page: Page) -> list[str]:

@@ -107,13 +107,22 @@ def hand_groups(view: PlayerView, suits: Suits | None = None) -> tuple[HandGroup
     by_code: dict[int, list[str]] = {}
     for code, eye in suits.hand:
         by_code.setdefault(code, []).append(eye)
+    new = list(suits.new)
     out = []
     for group in groups:
-        cards = [eyed(card.code, by_code[card.code].pop() if by_code.get(card.code) else "")
-                 for card in group.cards]
+        cards = [_marked(eyed(card.code, by_code[card.code].pop() if by_code.get(card.code)
+                              else ""), new) for card in group.cards]
         cards.sort(key=lambda c: (rank_of(c.code), c.code == JOKER, _SUIT_ORDER.get(c.eye, 4)))
         out.append(HandGroup(group.label, tuple(cards)))
     return tuple(out)
+
+
+def _marked(card: CardFact, new: list[tuple[int, str]]) -> CardFact:
+    """``card``, marked new if it is one of ``new`` (each of them marks one card)."""
+    if (card.code, card.eye) not in new:
+        return card
+    new.remove((card.code, card.eye))
+    return replace(card, new=True)
 
 
 @lru_cache(maxsize=4096)

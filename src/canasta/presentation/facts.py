@@ -77,7 +77,8 @@ class CardFact(Fact):
     ``"wild"`` (jokers and 2s) or ``""`` (a natural whose suit plays no part); ``words`` the card
     in a sentence (``"king of hearts"``). ``eye`` is the suit the card shows: its real suit, or
     where the rules ignore suits its suit for the eye (``presentation.suits``); "" for a joker
-    and where no suits were given.
+    and where no suits were given. ``new``: a card of the seat's own hand that came to it this
+    turn (drawn, taken with the pile, a foot taken up), where suits were given.
     """
 
     code: int
@@ -87,6 +88,7 @@ class CardFact(Fact):
     colour: str
     words: str
     eye: str = ""
+    new: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,13 +339,15 @@ class Suits:
     """The suits one receiver (a seat, or a spectator) is shown: its own hand's, as
     ``(code, suit)`` in no order; each meld's, by (side, rank), in ``meld_codes`` order; the
     pile's, bottom to top; the red 3s laid out, per seat; the suits of the cards everyone knows
-    a seat holds, per seat and kind."""
+    a seat holds, per seat and kind; the hand's cards new to it this turn (drawn, taken with
+    the pile, a foot taken up), as ``(code, suit)``."""
 
     hand: tuple[tuple[int, str], ...] = ()
     melds: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
     pile: tuple[str, ...] = ()
     red_threes: tuple[tuple[str, ...], ...] = ()
     known: tuple[dict[int, tuple[str, ...]], ...] = ()
+    new: tuple[tuple[int, str], ...] = ()
 
     def meld(self, side: int, rank: int) -> tuple[str, ...]:
         return self.melds.get((side, rank), ())

@@ -59,6 +59,7 @@ _PACK_SUITS = {RED_THREE: "HD", BLACK_THREE: "SC", JOKER: ""}
 class _Card:
     suit: str
     known: bool  # everyone saw it come into its place (a hand's card taken from the pile)
+    new: bool = False  # came into its seat's hand this turn from the stock, a foot or the pile
 
 
 def _places(state: State) -> dict[Place, list[int]]:
@@ -128,9 +129,12 @@ class SuitLedger:
     def follow(self, state: State) -> None:
         """Bring the ledger to ``state``, the game's state after its next action (or its
         start): cards that left a place go where cards of their kind arrived (the table's
-        places first), the rest back into hiding; a new deal deals every card afresh."""
+        places first), the rest back into hiding; a new deal deals every card afresh. Cards
+        that come into the hand of the seat to play from the stock, a foot or the pile are
+        new to it until its turn ends (not the cards dealt, nor a meld taken back)."""
         places = _places(state)
-        if state.match.deal != self.deal:
+        dealt = state.match.deal != self.deal
+        if dealt:
             self.deal = state.match.deal
             self._cards, self._pile = {}, []
             self._packs.clear()
@@ -142,6 +146,7 @@ class SuitLedger:
         pool: dict[int, list[_Card]] = defaultdict(list)
         for code, card in reversed(self._pile[kept:]):  # the pile's top first
             pool[rank_of(code)].append(card)
+        from_pile = {id(card) for _, card in self._pile[kept:]}
         from_hands: dict[int, list[_Card]] = defaultdict(list)
         gains: list[tuple[Place, int, int]] = []
         for place in sorted(set(self._cards) | set(places)):
@@ -163,30 +168,42 @@ class SuitLedger:
         for kind, cards in from_hands.items():
             pool[kind].extend(cards)
         gains.sort(key=lambda gain: gain[0][0] == "hand")  # the table's places take first
+        to_play = ("hand", state.turn.seat, 0)
         for place, code, count in gains:
-            into = self._cards[place][code]
-            into.extend(self._take(pool, place, code) for _ in range(count))
+            new_from = from_pile if place == to_play and not dealt else None
+            self._cards[place][code].extend(self._take(pool, place, code, new_from)
+                                            for _ in range(count))
+        for place, by_code in self._cards.items():
+            if place[0] == "hand" and place != to_play:
+                for cards in by_code.values():
+                    for card in cards:
+                        card.new = False
         self._pile = [*self._pile[:kept], *((c, self._take(pool, PILE, c)) for c in pile[kept:])]
         self._picked = None
 
-    def _take(self, pool: dict[int, list[_Card]], place: Place, code: int) -> _Card:
+    def _take(self, pool: dict[int, list[_Card]], place: Place, code: int,
+              new_from: set[int] | None = None) -> _Card:
         """A card for ``place``: one that left another place in sight (of the right suit, for
-        a suited code), else one out of hiding."""
+        a suited code), else one out of hiding. With ``new_from`` (the ids of the cards that
+        left the pile) the card is new if it came from there or out of hiding."""
         cards = pool[rank_of(code)]
         for index, card in enumerate(cards):
             if code < SUITED or card.suit == SUITS[suit_of(code)]:
                 del cards[index]
-                return _Card(card.suit, True)
+                return _Card(card.suit, True, new_from is not None and id(card) in new_from)
         hand = place[0] == "hand"
-        return _Card(self._fresh(place[1] if hand else TABLE, code), not hand)
+        return _Card(self._fresh(place[1] if hand else TABLE, code), not hand,
+                     new_from is not None)
 
     def seen_by(self, seat: int | None) -> Suits:
         """The suits ``seat`` is shown (None: a spectator): its own hand's and the table's."""
         hand: tuple[tuple[int, str], ...] = ()
+        new: tuple[tuple[int, str], ...] = ()
         if seat is not None:
-            hand = tuple((code, card.suit)
-                         for code, cards in self._cards.get(("hand", seat, 0), {}).items()
-                         for card in cards)
+            held = [(code, card) for code, cards in self._cards.get(("hand", seat, 0), {}).items()
+                    for card in cards]
+            hand = tuple((code, card.suit) for code, card in held)
+            new = tuple((code, card.suit) for code, card in held if card.new)
         melds = {}
         for (where, side, rank), by_code in self._cards.items():
             if where == "meld":
@@ -199,7 +216,7 @@ class SuitLedger:
         known = tuple({code: tuple(c.suit for c in cards if c.known)
                        for code, cards in self._cards.get(("hand", s, 0), {}).items()}
                       for s in seats)
-        return Suits(hand, melds, tuple(card.suit for _, card in self._pile), red, known)
+        return Suits(hand, melds, tuple(card.suit for _, card in self._pile), red, known, new)
 
 
 def _leaving(cards: list[_Card], count: int, hand: bool,

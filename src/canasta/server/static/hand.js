@@ -1,7 +1,8 @@
 // The hand: sorted as the server groups it (wild cards apart, then by rank) or by suit, fanned
 // so that every card's visible part is more than half of it (its centre always selects it),
-// wrapping into more rows when long; a selected card rises. Click, tap, drag and the keyboard
-// (arrows, space, the terminal game's keys) all select.
+// wrapping into more rows when long; a selected card rises, a card new to the hand this turn
+// (drawn, taken with the pile) is marked. Click, tap, drag and the keyboard (arrows, space,
+// the terminal game's keys) all select.
 import { cardSVG } from "./cards.js";
 import { $, el, game } from "./dom.js";
 
@@ -39,8 +40,9 @@ export function drawHand(frame, handlers) {
     const end = at + 1 < shown.length && keyOf(shown[at + 1]) !== keyOf(item);  // a gap after it
     if (box === null || keyOf(shown[at - 1]) !== keyOf(item)) hand.append(box = el("span", { class: "group" }));
     box.append(el("button", {
-      class: `card${selected ? " selected" : ""}${end ? " end" : ""}`, "data-index": index,
-      "data-card": card.text, "data-eye": card.eye, "aria-label": card.words, "aria-pressed": selected ? "true" : "false",
+      class: `card${selected ? " selected" : ""}${end ? " end" : ""}${card.new ? " new" : ""}`, "data-index": index,
+      "data-card": card.text, "data-eye": card.eye, "aria-label": card.new ? `${card.words}, new` : card.words,
+      "aria-pressed": selected ? "true" : "false",
       html: cardSVG(card), draggable: "true",
       on: { click: () => { toggle(index); handlers.redraw(); focusCard(index); },
             dragstart: (event) => handlers.startDrag(event, index), dragend: handlers.endDrag } }));
