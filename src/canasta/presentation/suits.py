@@ -97,6 +97,7 @@ class SuitLedger:
         self._packs: dict[tuple[int, int], list[str]] = {}
         self._drawn: dict[tuple[int, int], int] = defaultdict(int)
         self._picked: tuple[int, list[tuple[int, str]]] | None = None
+        self._to_play: Place = ("hand", -1, 0)  # the hand that may hold new cards
 
     def prefer(self, seat: int, picked: Sequence[tuple[int, str]]) -> None:
         """The cards (kind, suit) the seat picked for its next action: when that action takes
@@ -173,11 +174,11 @@ class SuitLedger:
             new_from = from_pile if place == to_play and not dealt else None
             self._cards[place][code].extend(self._take(pool, place, code, new_from)
                                             for _ in range(count))
-        for place, by_code in self._cards.items():
-            if place[0] == "hand" and place != to_play:
-                for cards in by_code.values():
-                    for card in cards:
-                        card.new = False
+        if self._to_play != to_play:  # a turn ended: its cards are new no more
+            for cards in self._cards.get(self._to_play, {}).values():
+                for card in cards:
+                    card.new = False
+            self._to_play = to_play
         self._pile = [*self._pile[:kept], *((c, self._take(pool, PILE, c)) for c in pile[kept:])]
         self._picked = None
 
