@@ -2,9 +2,10 @@
 is a reviewed change: one seeded classic deal against greedy bots, seen at once by a desktop
 (1280x800), and by a phone (390x844) that opens the same seat at each of three moments: the
 start, mid-deal (a canasta and a red 3 on the table) and the deal's breakdown. At the start of a
-turn the phone shows the pile whole above the hand's panel without scrolling, and buttons a
-finger can hit (40 px high at least); a laptop's window (1366x650) shows your side's melds; on
-a phone on its side (844x390) the hand's panel lies below the table, not over it.
+turn the phone shows the pile whole above the hand's panel without scrolling, buttons a finger
+can hit (40 px high at least) and the sort button beside your seat, not on a row of its own; a
+laptop's window (1366x650) shows your side's melds; on a phone on its side (844x390) the hand's
+panel lies below the table, not over it.
 
 A shot matches when at most ``TOLERANCE`` of its pixels differ by more than a faint shade
 (fonts anti-alias a little differently from run to run). ``CANASTA_UPDATE_SHOTS=1`` writes the
@@ -101,7 +102,7 @@ def both(page: Page, browser: Browser, moment: str, selector: str) -> list[str]:
                    has_touch=True) as mirror:
         wrong = check(page, "desktop", moment) + check(mirror, "phone", moment)
         if selector == "#do-draw":
-            wrong += pile_in_sight(mirror) + taps_big_enough(mirror)
+            wrong += pile_in_sight(mirror) + taps_big_enough(mirror) + sort_beside_seat(mirror)
     return wrong
 
 
@@ -112,6 +113,17 @@ def taps_big_enough(page: Page) -> list[str]:
         .filter((b) => b.offsetParent !== null && b.getBoundingClientRect().height < 40)
         .map((b) => `${b.textContent.trim()} (${b.getBoundingClientRect().height} px)`)""")
     return [f"buttons under 40 px on a phone: {small}"] if small else []
+
+
+def sort_beside_seat(page: Page) -> list[str]:
+    """[] if the sort button shares the panel's first row with your seat (the moves under
+    them), else where it is: on a phone it once took a row of its own, with the four-colour
+    option now under Options."""
+    seat, sort = page.locator("#my-seat").bounding_box(), page.locator("#sort").bounding_box()
+    assert seat is not None and sort is not None
+    return [] if sort["y"] < seat["y"] + seat["height"] else [
+        f"the sort button at {sort['y']:.0f} px is under your seat's row, which ends at "
+        f"{seat['y'] + seat['height']:.0f} px"]
 
 
 def melds_in_sight(page: Page, browser: Browser) -> list[str]:
