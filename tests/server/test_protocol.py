@@ -20,7 +20,10 @@ from tests.server.harness import QUICK, Client, Running, create, lifted_limits, 
 from tests.server.test_replay import finished_table
 
 from canasta import record
+from canasta.bots import make_bot
 from canasta.bots.levels import BY_NAME
+from canasta.engine.view import PlayerView
+from canasta.rules import loads
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
@@ -320,6 +323,51 @@ def test_a_client_may_decline_the_seat_view(server: Running) -> None:
                                           if k != "view"}
         for client in (lean, full):
             await client.close()
+
+    asyncio.run(main())
+
+
+#: Modern American for two: the person plays alone, so its side's initial meld, which takes the
+#: first pile of bonus cards, is the person's own (in the first deal, played as greedy plays)
+TWO_AMERICANS = """name = "two-americans"
+description = "Modern American for two players."
+base = "modern_american"
+
+[players]
+count = 2
+sides = 2
+"""
+
+
+def test_an_initial_meld_that_took_a_bonus_pile_cannot_be_taken_back(server: Running) -> None:
+    """The person plays as greedy would (on the view the server sends) until the initial meld
+    is committed: a meld laid before it could be taken back, the commit brought the bonus
+    pile's face-down cards into the hand, so it cannot (until 2026-12-07 it could: the check
+    looked at the stock and the feet only, and a person could see the bonus pile and take the
+    meld back)."""
+    async def main() -> None:
+        with server.http() as http:
+            made = create(http, ["me", "greedy"], rules_file=TWO_AMERICANS)
+            ann = await Client.open(server.ws, made["id"], made["token"])
+            rules, bot, laid = loads(TWO_AMERICANS), make_bot("greedy", 3), False
+            for _ in range(300):
+                frame = await _turn(ann)
+                view = PlayerView.from_wire(frame["view"], rules)
+                action = str(bot.act(view))
+                await ann.request({"kind": "act", "action": action, "v": frame["v"]})
+                if action == "commit":
+                    piles = view.bonus_sizes
+                    break
+                laid = laid or (action.startswith(("meld", "add")) and ann.latest["can_undo"])
+            else:
+                pytest.fail("no initial meld in 300 moves")
+            assert laid, "no meld of the opening could be taken back"
+            assert piles, "no pile of bonus cards was left for the person's side"
+            assert PlayerView.from_wire(ann.latest["view"], rules).bonus_sizes == piles[1:]
+            assert not ann.latest["can_undo"]
+            refused = await ann.request({"kind": "undo", "v": ann.latest["v"]})
+            assert "showed you a card" in refused["message"]
+            await ann.close()
 
     asyncio.run(main())
 

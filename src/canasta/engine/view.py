@@ -395,6 +395,18 @@ class PlayerView:
         self.__init__(**values)  # type: ignore[misc]
 
 
+def revealed(before: PlayerView, after: PlayerView) -> bool:
+    """Whether cards hidden from the seat came into its sight between two of its views: drawn
+    from the stock, a foot taken up, the face-down cards under the pile taken with it
+    (``deal.pile_by_upcard``), a pile of bonus cards taken with an initial meld
+    (``deal.bonus_piles``), or a new deal. An action that revealed a card cannot be taken back
+    (the undo of one person playing bots: docs/protocol.md, ``undo``)."""
+    return (before.stock_size != after.stock_size or before.foot_sizes != after.foot_sizes
+            or before.pile_face_down != after.pile_face_down
+            or before.bonus_sizes != after.bonus_sizes
+            or before.deal_number != after.deal_number)
+
+
 def _wire_numbers(data: dict[str, Any], key: str, count: int | None) -> Any:
     """``data[key]``: ``count`` whole numbers, or one where ``count`` is None."""
     value = data.get(key)
@@ -417,4 +429,5 @@ def view_of(s: State, rules: RuleSet, seat: SeatNo, legal: Sequence[Action],
     return PlayerView(seat, rules, _information_set(s, seat), mine, len(s.table.stock), t)
 
 
-__all__ = ["WIRE_FORMAT", "Phase", "PlayerView", "ViewError", "information_set", "view_of"]
+__all__ = ["WIRE_FORMAT", "Phase", "PlayerView", "ViewError", "information_set", "revealed",
+           "view_of"]

@@ -27,7 +27,7 @@ from typing import Any
 from canasta.cards import SUITS, parse_kind, rank_of
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
-from canasta.engine.view import PlayerView
+from canasta.engine.view import PlayerView, revealed
 from canasta.errors import CanastaError
 from canasta.presentation import SuitLedger, describe_move
 from canasta.rules import RuleSet
@@ -329,10 +329,7 @@ class TableRecord:
             return "your turn is over"
         after = before.clone()
         after.apply(self.actions[-1][1])
-        if (len(after.state.table.stock) != len(before.state.table.stock)
-                or after.deal_number != before.deal_number
-                or [p.foot_size for p in after.state.seats]
-                != [p.foot_size for p in before.state.seats]):
+        if revealed(before.view(seat), after.view(seat)):
             return "that action showed you a card: it cannot be taken back"
         return None
 

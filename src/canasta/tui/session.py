@@ -28,7 +28,7 @@ from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.state import Phase
 from canasta.engine.tables import tables_for
-from canasta.engine.view import PlayerView
+from canasta.engine.view import PlayerView, revealed
 from canasta.errors import CanastaError
 from canasta.presentation import TableFacts, describe_move, moves_log, table_facts
 from canasta.presentation.names import default_names
@@ -161,7 +161,7 @@ class Session:
         before = self.game.clone()
         lines = self._apply(parsed)
         after = self.view
-        if self._reveals_nothing(before.view(self.human), after) and \
+        if not revealed(before.view(self.human), after) and \
                 self.game.current_player == self.human:
             self._undo.append((before, len(self.log) - len(lines)))
         else:
@@ -194,13 +194,6 @@ class Session:
         self.log += lines
         self.save()
         return lines
-
-    @staticmethod
-    def _reveals_nothing(before: PlayerView, after: PlayerView) -> bool:
-        """No hidden card came into view: nothing drawn from the stock or the foot, the deal
-        goes on."""
-        return (before.stock_size == after.stock_size and before.foot_sizes == after.foot_sizes
-                and before.deal_number == after.deal_number)
 
     @property
     def can_undo(self) -> bool:

@@ -1,0 +1,45 @@
+"""The terminal's undo takes back only an action that showed the person no card
+(``canasta.engine.view.revealed``, the same question the server's undo asks): an initial meld
+that brought face-down cards into the hand is not one. Until 2026-12-07 the terminal looked
+at the stock and the feet only, so a player could commit an opening, see Modern American's
+bonus pile or Italian's cards under the pile, and take the opening back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from canasta.engine.state import Phase
+from canasta.errors import CanastaError
+from tests.helpers import DRAW, MELD, position
+from tests.tui.conftest import session_at
+
+OTHERS = {1: "4 6 8", 2: "4 6 8", 3: "4 6 8"}
+SUITED_OTHERS = {1: "4S 6S 8S", 2: "4S 6S 8S", 3: "4S 6S 8S"}
+
+
+@pytest.mark.parametrize(("rules", "hand", "others", "extra", "pile", "phase", "moves"), [
+    # Modern American: the commit takes the first pile of bonus cards (four, face down)
+    ("modern_american", "A A A JK K K K 5 6", OTHERS, "bonus 4 5 6 7 | 8 9 10", "9", MELD,
+     ["meld A A A", "meld K K K", "add A JK"]),
+    # Italian: the pile taken with the opening holds three face-down cards, which come with
+    # the commit
+    ("italian", "9S 9H KS KH KD QS QH QD 5C", SUITED_OTHERS, "under 4H 5H 6H", "7D 9D", DRAW,
+     ["take pair S H", "meld QS QH QD", "meld KS KH KD"]),
+])
+def test_an_opening_that_brought_hidden_cards_cannot_be_undone(
+        tmp_path: Path, rules: str, hand: str, others: dict[int, str], extra: str, pile: str,
+        phase: Phase, moves: list[str]) -> None:
+    game = position(rules, hands={0: hand, **others}, pile=pile, extra=extra, phase=phase,
+                    drew=phase == MELD)
+    session = session_at(game, tmp_path)
+    for move in moves:
+        session.play(move)
+        assert session.can_undo, move  # nothing hidden seen yet
+    size = sum(session.view.hand)
+    session.play("commit")
+    assert sum(session.view.hand) > size  # face-down cards came into the hand
+    assert session.human_to_act and not session.can_undo
+    with pytest.raises(CanastaError, match="nothing to undo"):
+        session.undo()
