@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -57,6 +58,10 @@ def make_policy(rng: random.Random, eagerness: float) -> Policy:
 # ---------------------------------------------------------------------- invariants
 
 
+#: each card code's kind (``rank_of``), looked up per card in every check
+KIND_OF = tuple(rank_of(code) for code in range(NUM_CODES))
+
+
 def kind_counts(game: Game) -> list[int]:
     """How many cards of each kind the state holds, wherever they lie."""
     s = game.state
@@ -79,7 +84,7 @@ def kind_counts(game: Game) -> list[int]:
     bonus = [card for pile in s.table.bonus for card in pile]
     for card in (*s.table.stock, *s.table.pile, *s.table.under, *bonus,
                  *((tentative.pending or ()) if tentative else ())):
-        counts[rank_of(card)] += 1  # suited codes (sequence games) count as their rank
+        counts[KIND_OF[card]] += 1  # suited codes (sequence games) count as their rank
     for side_no in range(game.t.sides):
         for _, low, high in game.sequences(side_no):
             for rank in range(low, high + 1):
@@ -97,8 +102,10 @@ def check_state(game: Game) -> None:
         assert sum(hand) == player.size, f"seat {seat}: size {player.size} != {hand}"
         assert player.red_threes >= 0
         if player.cards is not None:
-            assert [sum(player.cards[c] for c in range(NUM_CODES) if rank_of(c) == k)
-                    for k in range(FOUR, NUM_KINDS)] == hand[FOUR:], "suited cards and kinds"
+            by_kind = [0] * NUM_KINDS
+            for kind, n in zip(KIND_OF, player.cards, strict=True):
+                by_kind[kind] += n
+            assert by_kind[FOUR:] == hand[FOUR:], "suited cards and kinds"
     for side in game.state.sides:
         for meld in side.melds:
             assert meld is None or min(meld) >= 0, f"a meld holds a negative count: {meld}"
@@ -111,7 +118,7 @@ def check_state(game: Game) -> None:
         assert legal, "dead end: no legal action mid-game"
         assert len(set(legal)) == len(legal), "duplicate legal actions"
     mask = game.legal_action_mask()
-    assert [i for i, ok in enumerate(mask) if ok] == sorted(a.code for a in legal)
+    assert list(compress(range(len(mask)), mask)) == sorted(a.code for a in legal)
 
 
 def check_side_score(score: SideScore, game: Game) -> None:

@@ -115,11 +115,32 @@ def first_card(page: Page, tap: bool = False) -> None:
 
 
 def until(page: Page, done: Any, step: Any = None, seconds: float = 60) -> None:
+    """Take ``step`` (or wait a moment) until ``done``; past ``seconds``, fail with what the
+    page showed then (its message, dialog, last moves and buttons) and a screenshot, so a
+    stall can be read from the failure alone."""
     deadline = time.monotonic() + seconds
     while not done():
-        assert time.monotonic() < deadline, "the page did not get there"
+        if time.monotonic() > deadline:
+            shot(page, "stalled")
+            raise AssertionError(f"the page did not get there: {page_state(page)}")
         if step is None or not step():
             page.wait_for_timeout(30)
+
+
+def page_state(page: Page) -> str:
+    """What a person would see: the message, the dialog's heading, the log's last lines and
+    the buttons that show (a failing test's description)."""
+    return str(page.evaluate("""() => {
+        const shown = e => e.offsetParent !== null;
+        const text = s => (document.querySelector(s)?.textContent ?? '').trim();
+        return JSON.stringify({
+            url: location.pathname, message: text('#message'),
+            dialog: document.querySelector('#overlay')?.hidden === false
+                ? text('#dialog h2') || text('#dialog p') : null,
+            log: [...document.querySelectorAll('#log li')].slice(-4).map(l => l.textContent),
+            buttons: [...document.querySelectorAll('button')].filter(shown)
+                .map(b => b.id || b.textContent.trim()).slice(0, 20)});
+    }"""))
 
 
 def test_a_whole_deal_by_clicking_with_a_reload(server: Running, browser: Browser) -> None:
