@@ -25,6 +25,10 @@ from canasta.bots import make_bot
 from canasta.rules import load
 from canasta.sim.games import play_on
 
+#: One worker runs the module (under ``--dist loadgroup``): its finished games (the module's
+#: fixtures) are played once, not once on each worker the tests are spread over.
+pytestmark = pytest.mark.xdist_group("browser-replay")
+
 FACES = "svg.face"  # a card's face (a back is an img)
 
 
