@@ -10,8 +10,7 @@ Property tests scale their example counts from the loaded profile's ``max_exampl
 the default profile), so ``explore`` (1000) runs each of them ten times longer.
 
 Fixtures for every test folder: the PostgreSQL server (``tests/postgres.py``) and ``browser``,
-the system's headless Chromium
-(its headless shell).
+Debian's headless Chromium (``chromium-headless-shell``).
 """
 
 from __future__ import annotations
