@@ -83,10 +83,17 @@ def simple_turn(page: Page, tap: bool = False, draw: bool = True) -> bool:
         page.wait_for_timeout(50)
         if page.locator("#message").text_content() and not visible(page, "#confirm-yes") \
                 and page.locator("#log li").last.text_content() == before:
-            page.click("#more summary")  # refused (going out, say): any move the engine offers
+            all_moves(page)  # refused (going out, say): any move the engine offers
             page.click("#all-actions button >> nth=-1")
         return True
     return False
+
+
+def all_moves(page: Page) -> None:
+    """Open the list of all moves, as a person does, by its summary: only if it is closed (it
+    stays open through the page's redraws, and a click on its summary would close it)."""
+    if not page.locator("#more").evaluate("details => details.open"):
+        page.click("#more summary")
 
 
 def press(page: Page, selector: str, tap: bool = False) -> bool:

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from tests.server.harness import Running, running
-from tests.server.test_browser import new_table, visible
+from tests.server.test_browser import all_moves, new_table, visible
 
 STORED = Path(__file__).with_name("data") / "shots"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "server" / "shots"
@@ -187,7 +187,7 @@ def steady_turn(page: Page) -> bool:
         if page.locator("#message").text_content() and visible(page, "#do-discard"):
             seen = [page.locator("#log li").last.text_content(),
                     page.locator("#message").text_content()]
-            page.click("#more summary")
+            all_moves(page)
             page.click("#all-actions button >> nth=-1")
             page.wait_for_function(CHANGED, arg=seen)
     else:
