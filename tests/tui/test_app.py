@@ -3,6 +3,7 @@ keys, refusals, confirmations, undo, the deal's breakdown, bots one by one (issu
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from canasta.record import read, verify
 from canasta.tui.local import CanastaApp
 from canasta.tui.screens import BreakdownScreen, ChoiceScreen, ConfirmScreen
 from canasta.tui.session import Options, start
-from canasta.tui.widgets import HandPanel
+from canasta.tui.widgets import Glyphs, HandPanel
 from tests.helpers import MELD, cutthroat_pair, position
 from tests.tui.conftest import (
     pick,
@@ -46,10 +47,12 @@ async def test_the_table_fits_80_by_24_and_shows_every_fact(tmp_path: Path) -> N
         assert len(rows) == 24 and all(len(row) <= 80 for row in rows)
         assert "partner Bea" in rows[0] and facts.turn.words in rows[1]
         assert f"Stock {facts.stock} cards" in text
-        assert f"Your hand ({len(facts.hand_text.split())})" in text
+        cards = [card for group in facts.hand for card in group.cards]
+        assert f"Your hand ({len(cards)}, 1 new)" in text  # the card just drawn
         hand_row = next(row for row in rows if "Your hand" in row)
-        assert hand_row.split(":", 1)[1].split() == \
-            ["[" + facts.hand_text.split()[0] + "]", *facts.hand_text.split()[1:]]
+        shown = [Glyphs(ascii=False).card(card) for card in cards]
+        assert all(card.eye for card in cards) and shown[0] == "4\u2663"  # suits for the eye
+        assert hand_row.split(":", 1)[1].split() == [f"[{shown[0]}]", *shown[1:]]
         for side in facts.sides:
             assert f"{side.score} points" in text
             for meld in side.melds:
@@ -337,10 +340,11 @@ async def test_a_click_picks_a_card(tmp_path: Path) -> None:
         await settle(pilot, app)
         row = next(r for r in screen_text(app).splitlines() if "Your hand" in r)
         hand = app.query_one(HandPanel)
-        x = row.index(" K ") + 1 - hand.region.x
-        await pilot.click(HandPanel, offset=(x, 0))
+        first_king = re.search(" K[\u2660\u2665\u2666\u2663] ", row)  # K and its suit
+        assert first_king is not None, row
+        await pilot.click(HandPanel, offset=(first_king.start() + 1 - hand.region.x, 0))
         assert [c.text for c in hand.selection()] == ["K"] and hand.selected == {1}
-        assert "selected: K" in screen_text(app)
+        assert f"selected: {first_king.group().strip()}" in screen_text(app)
 
 
 async def test_every_other_side_has_its_panel(tmp_path: Path) -> None:

@@ -25,10 +25,11 @@ seat could see too. ``seen_by`` hands a seat only the suits of the places it see
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from canasta.cards import (
@@ -43,6 +44,7 @@ from canasta.cards import (
     suit_of,
     suited,
 )
+from canasta.engine.game import Game
 from canasta.engine.state import State
 from canasta.presentation.cards import meld_codes
 from canasta.presentation.facts import Suits
@@ -109,6 +111,27 @@ class SuitLedger:
     def of_seed(cls, rules: RuleSet, seed: int) -> SuitLedger:
         """The ledger of a game dealt from ``seed`` (its suits' key is drawn from it)."""
         return cls(rules, hashlib.sha256(f"canasta suits for the eye:{seed}".encode()).digest())
+
+    @classmethod
+    def of_game(cls, game: Game, picks: Mapping[int, Sequence[tuple[int, str]]] | None = None
+                ) -> SuitLedger:
+        """The ledger of ``game``: one dealt from its seed (``Game(rules, seed)``, or read
+        from a record), brought through its history, with ``picks``: the cards (kind, suit)
+        the seat to act picked for an action, by the action's index (``prefer``); or one set
+        up at a position (``Game.from_position``), before its first action."""
+        eye = cls.of_seed(game.rules, game.seed)
+        replay = Game(game.rules, game.seed) if game.history else game
+        eye.follow(replay.state)
+        for index, code in enumerate(game.history):
+            if picks and index in picks:
+                eye.prefer(replay.current_player, picks[index])
+            replay.apply(code)
+            eye.follow(replay.state)
+        return eye
+
+    def copy(self) -> SuitLedger:
+        """A copy to follow a game on apart (sharing the rules, which nobody changes)."""
+        return copy.deepcopy(self, {id(self.rules): self.rules})
 
     def _fresh(self, owner: int, code: int) -> str:
         """A card out of hiding: its real suit if it has one, else its owner's next suit."""

@@ -18,7 +18,6 @@ judged by the search bot, in the background (``server.reviewer``; docs/protocol.
 
 from __future__ import annotations
 
-import copy
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -89,7 +88,7 @@ class Replay:
         self.names = list(names) if names is not None else list(default_names(players))
         eye = SuitLedger.of_seed(game.rules, game.seed)
         eye.follow(game.state)
-        self.checkpoints = [(game.clone(), _copy(eye))]
+        self.checkpoints = [(game.clone(), eye.copy())]
         self.moves: list[Move] = []
         for index, text in enumerate(rec["actions"]):
             seat, deal, deals = game.current_player, game.deal_number, len(game.results)
@@ -98,7 +97,7 @@ class Replay:
             _play(game, eye, move, index, text)
             self.moves.append(replace(move, deal_end=len(game.results) > deals))
             if len(self.moves) % CHECKPOINT == 0:
-                self.checkpoints.append((game.clone(), _copy(eye)))
+                self.checkpoints.append((game.clone(), eye.copy()))
         if not game.is_terminal():
             raise Refused("not-over", "only a finished game can be replayed: this one is "
                                       "not over")
@@ -122,7 +121,7 @@ class Replay:
         """The game after its first ``step`` actions and its suits (copies: the caller may
         play on)."""
         kept, eye = self.checkpoints[step // CHECKPOINT]
-        game, eye = kept.clone(), _copy(eye)
+        game, eye = kept.clone(), eye.copy()
         start = step - step % CHECKPOINT
         for index, move in enumerate(self.moves[start:step], start):
             _play(game, eye, move, index, str(move.action))
@@ -171,11 +170,6 @@ class Replay:
                                       suits=eye.seen_by(viewpoint)))
         return {"kind": "replay", "step": step, "steps": self.steps, "you": viewpoint,
                 "table": self.info, "facts": facts, "hands": hands}
-
-
-def _copy(eye: SuitLedger) -> SuitLedger:
-    """A copy of a ledger to follow a game on (sharing its rules, which nobody changes)."""
-    return copy.deepcopy(eye, {id(eye.rules): eye.rules})
 
 
 def _play(game: Game, eye: SuitLedger, move: Move, index: int, text: str) -> None:

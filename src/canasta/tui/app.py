@@ -19,6 +19,7 @@ instead, and the table's keys are off until it grows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
@@ -272,18 +273,20 @@ class TableApp(App[None], Generic[S]):
 
     # ------------------------------------------------------------------ the person's actions
 
-    def act(self, text: str) -> bool:
+    def act(self, text: str, picked: Sequence[CardFact] = ()) -> bool:
         """Play an action given as text (``play``); one the session refuses is not played, its
         reason shown. Whether it was played (or sent)."""
         why = self.session.refusal(text)
         if why is not None:
             self.refuse(why)
             return False
-        self.play(text)
+        self.play(text, picked)
         return True
 
-    def play(self, text: str) -> None:
-        """Play an action the session does not refuse (here, or at the server)."""
+    def play(self, text: str, picked: Sequence[CardFact] = ()) -> None:
+        """Play an action the session does not refuse (here, or at the server); ``picked``:
+        the hand's cards the person pointed at for it, so that the copies it moves show the
+        suits the person saw (docs/presentation.md, "Suits for the eye")."""
         raise NotImplementedError
 
     def action_go_out(self) -> None:
@@ -310,7 +313,7 @@ class TableApp(App[None], Generic[S]):
     def deal_closed(self, what: str | None) -> None:
         raise NotImplementedError
 
-    def act_checked(self, text: str) -> None:
+    def act_checked(self, text: str, picked: Sequence[CardFact] = ()) -> None:
         """A discard asks first when it could be laid off or throws a wild card."""
         try:
             action = Action.parse(text)
@@ -320,26 +323,27 @@ class TableApp(App[None], Generic[S]):
         warning = discard_warning(self.session.view, action) \
             if self.session.refusal(action) is None else None
         if warning is None:
-            self.act(text)
+            self.act(text, picked)
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.act(text)
+                self.act(text, picked)
             else:
                 self.say("Kept.")
 
         self.push_screen(ConfirmScreen(warning[0].upper() + warning[1:], self.ascii), answered)
 
-    def choose(self, question: str, actions: list[ActionFact]) -> None:
+    def choose(self, question: str, actions: list[ActionFact],
+               picked: Sequence[CardFact] = ()) -> None:
         """One action straight away, or a choice among several."""
         if len(actions) == 1:
-            self.act(actions[0].text)
+            self.act(actions[0].text, picked)
             return
 
         def chosen(text: str | None) -> None:
             if text:
-                self.act(text)
+                self.act(text, picked)
 
         self.push_screen(ChoiceScreen(question, actions, self.ascii), chosen)
 
@@ -429,14 +433,14 @@ class TableApp(App[None], Generic[S]):
             why = self.session.refusal(f"add {cards[0].rank} {cards[0].text}")
             self.refuse(why or f"the {cards[0].words} fits none of your side's melds")
             return
-        self.choose(f"Add the {cards[0].words} to which meld?", adds)
+        self.choose(f"Add the {cards[0].words} to which meld?", adds, cards)
 
     def action_discard(self) -> None:
         cards = self.query_one(HandPanel).selection()
         if len(cards) != 1:
             self.refuse("put the cursor on one card (or select one) to discard")
             return
-        self.act_checked(f"discard {cards[0].text}")
+        self.act_checked(f"discard {cards[0].text}", cards)
 
     def action_ask(self) -> None:
         self.act("ask")

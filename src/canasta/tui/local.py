@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from functools import partial
 
 from canasta.bots import Bot
@@ -35,8 +36,8 @@ class CanastaApp(TableApp[Session]):
         self.redraw()
         self.call_later(self.advance)
 
-    def play(self, text: str) -> None:
-        lines = self.session.play(text)
+    def play(self, text: str, picked: Sequence[CardFact] = ()) -> None:
+        lines = self.session.play(text, picked)
         self.message = " ".join(lines)
         self.after_move()
 
@@ -59,7 +60,7 @@ class CanastaApp(TableApp[Session]):
             return
         lines: list[str] = []
         for text in texts:
-            lines += self.session.play(text)
+            lines += self.session.play(text, cards)
         self.message = " ".join(lines)
         self.after_move()
 

@@ -14,6 +14,7 @@ server makes. A dropped connection is resumed (the message line says so).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 from canasta.engine.actions import Action
@@ -107,15 +108,16 @@ class NetworkApp(TableApp[RemoteSession]):
     def send(self, message: dict[str, Any]) -> None:
         self.run_worker(self.session.client.send(message), group="send")
 
-    def act(self, text: str) -> bool:
+    def act(self, text: str, picked: Sequence[CardFact] = ()) -> bool:
         """``TableApp.act``; a move refused before it is sent also ends a going-out line."""
-        if super().act(text):
+        if super().act(text, picked):
             return True
         self.session.plan.clear()
         return False
 
-    def play(self, text: str) -> None:
-        """Send the move; the server's frame (or its refusal) answers."""
+    def play(self, text: str, picked: Sequence[CardFact] = ()) -> None:
+        """Send the move; the server's frame (or its refusal) answers. (The terminal draws
+        a server's table without the suits for the eye, so ``picked`` names none.)"""
         self.send({"kind": "act", "action": text, "v": self.session.client.version})
         self.bots_busy = True
         self.say(f"{text} ...")

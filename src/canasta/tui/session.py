@@ -24,13 +24,21 @@ from pathlib import Path
 from typing import Any
 
 from canasta.bots import Bot, make_bot
+from canasta.cards import NUM_KINDS, SUITS, rank_of
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.state import Phase
 from canasta.engine.tables import tables_for
 from canasta.engine.view import PlayerView, revealed
 from canasta.errors import CanastaError
-from canasta.presentation import TableFacts, describe_move, moves_log, table_facts
+from canasta.presentation import (
+    CardFact,
+    SuitLedger,
+    TableFacts,
+    describe_move,
+    moves_log,
+    table_facts,
+)
 from canasta.presentation.names import default_names
 from canasta.record import dumps, new_game, read, verify
 from canasta.rules import load
@@ -93,12 +101,18 @@ class Session:
     notes: list[str] = field(default_factory=list)  # what starting it had to say
     saved: bool = False  # whether ``path`` holds this game
     log: list[str] = field(default_factory=list)
+    #: the cards (kind, suit) the person picked for an action, by the action's index: the
+    #: copies of those kinds it moved (``SuitLedger.prefer``), kept in the seating file
+    picks: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     _bots: list[Bot] = field(default_factory=list)
-    _undo: list[tuple[Game, int]] = field(default_factory=list)  # before each undoable action
+    #: before each undoable action: the game, the log's length, the suits
+    _undo: list[tuple[Game, int, SuitLedger]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         seed = self.game.seed + len(self.game.history)
         self._bots = [make_bot(self.bot_spec, seed + seat) for seat in range(self.players)]
+        #: the suit every card shows (docs/presentation.md, "Suits for the eye")
+        self.eye = SuitLedger.of_game(self.game, self.picks)
 
     # ------------------------------------------------------------------ reading
 
@@ -116,8 +130,11 @@ class Session:
         return not self.game.is_terminal() and self.game.current_player == self.human
 
     def facts(self, hint: bool = False, lines: int = 12) -> TableFacts:
-        """The table as the person sees it, with the last ``lines`` of the log."""
-        return table_facts(self.view, self.names, self.log[-lines:], with_hint=hint)
+        """The table as the person sees it, with the last ``lines`` of the log, every card
+        showing its suit (its real one, or its suit for the eye) and the hand's cards new
+        this turn marked."""
+        return table_facts(self.view, self.names, self.log[-lines:], with_hint=hint,
+                           suits=self.eye.seen_by(self.human))
 
     # ------------------------------------------------------------------ playing
 
@@ -151,19 +168,21 @@ class Session:
             trial.apply(action)
         return None
 
-    def play(self, action: Action | str) -> tuple[str, ...]:
+    def play(self, action: Action | str, picked: Sequence[CardFact] = ()) -> tuple[str, ...]:
         """Play the person's action (refused with ``CanastaError`` and the engine's reason,
-        changing nothing); returns the new log lines. The game is saved."""
+        changing nothing); returns the new log lines. ``picked``: the cards the person
+        pointed at for it (as the hand shows them), so that the copies it moves are those,
+        in the suits they show. The game is saved."""
         why = self.refusal(action)
         if why is not None:
             raise CanastaError(why)
         parsed = Action.parse(action) if isinstance(action, str) else action
-        before = self.game.clone()
-        lines = self._apply(parsed)
+        before, eye = self.game.clone(), self.eye.copy()
+        lines = self._apply(parsed, tuple((rank_of(c.code), c.eye) for c in picked if c.eye))
         after = self.view
         if not revealed(before.view(self.human), after) and \
                 self.game.current_player == self.human:
-            self._undo.append((before, len(self.log) - len(lines)))
+            self._undo.append((before, len(self.log) - len(lines), eye))
         else:
             self._undo.clear()
         return lines
@@ -187,9 +206,14 @@ class Session:
         self._undo.clear()
         return self._apply(action)
 
-    def _apply(self, action: Action) -> tuple[str, ...]:
+    def _apply(self, action: Action, picked: tuple[tuple[int, str], ...] = ()
+               ) -> tuple[str, ...]:
         before = self.view
+        if picked:
+            self.picks[len(self.game.history)] = picked
+            self.eye.prefer(self.game.current_player, picked)
         self.game.apply(action)
+        self.eye.follow(self.game.state)
         lines = describe_move(before, action, self.view, self.names)
         self.log += lines
         self.save()
@@ -204,9 +228,9 @@ class Session:
         if not self.can_undo:
             raise CanastaError("nothing to undo: only your own actions of this turn that "
                                "revealed no card can be taken back")
-        game, log_size = self._undo.pop()
-        self.game = game
+        self.game, log_size, self.eye = self._undo.pop()
         del self.log[log_size:]
+        self.picks = {i: p for i, p in self.picks.items() if i < len(self.game.history)}
         self.save()
         return "Taken back."
 
@@ -222,7 +246,9 @@ class Session:
     def save(self) -> None:
         """Write the record and the seating file (atomically)."""
         write_atomically(self.path, dumps(self.game))
-        seating = {"format": SEATING_FORMAT, "seat": self.human, "bots": self.bot_spec}
+        seating = {"format": SEATING_FORMAT, "seat": self.human, "bots": self.bot_spec,
+                   "picks": [[index, [list(p) for p in picked]]
+                             for index, picked in sorted(self.picks.items())]}
         write_atomically(seating_path(self.path), json.dumps(seating) + "\n")
         self.saved = True
 
@@ -305,7 +331,8 @@ def _resume(options: Options) -> Session:
              f"{len(game.history)} actions; you are seat {seat}, against {bots} bots."]
     names = default_names(game.num_players, seat)
     log = list(moves_log(new_game(record), game.history, seat, names, RESUMED_LOG_ACTIONS))
-    return Session(game, seat, bots, path, names, notes, saved=True, log=log)
+    picks = _picks(seating, seating_path(path), len(game.history)) if seating else {}
+    return Session(game, seat, bots, path, names, notes, saved=True, log=log, picks=picks)
 
 
 def _seat(seat: int, game: Game) -> int:
@@ -329,3 +356,25 @@ def _read_seating(path: Path) -> dict[str, Any] | None:
             and isinstance(data.get("bots"), str)):
         raise SessionError(f"{where}: not a seating file (expected format, seat and bots)")
     return data
+
+
+def _picks(seating: dict[str, Any], where: Path, actions: int
+           ) -> dict[int, tuple[tuple[int, str], ...]]:
+    """The person's picked cards a seating file keeps (``Session.picks``; none in a file
+    written before it kept them); ``SessionError`` for a malformed list."""
+    picks: dict[int, tuple[tuple[int, str], ...]] = {}
+    kept = seating.get("picks", [])
+    for entry in kept if isinstance(kept, list) else [kept]:
+        try:
+            index, picked = entry
+            cards = tuple((kind, suit) for kind, suit in picked)
+        except (TypeError, ValueError):
+            cards, index = (), None
+        if not (type(index) is int and 0 <= index < actions and cards and all(
+                type(kind) is int and 0 <= kind < NUM_KINDS and suit in SUITS
+                for kind, suit in cards)):
+            raise SessionError(f"{where}: not a seating file (its picks are [action index, "
+                               f"[[kind, suit], ...]] pairs, for the game's {actions} actions;"
+                               f" found {entry!r:.60})")
+        picks[index] = cards
+    return picks

@@ -11,17 +11,23 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from canasta.presentation import CardFact, MeldFact, SeatFact, SideFact, TableFacts, card_text
+from canasta.presentation.text import SUIT_GLYPHS
 
 #: Styles by card colour (``CardFact.colour``).
 CARD_STYLES = {"red": "bold red", "black": "bold bright_white", "wild": "bold magenta",
                "": "bold bright_white"}
+#: The colour of a suit a card shows for the eye only (``CardFact.eye``, its colour "").
+EYE_COLOURS = {"H": "red", "D": "red", "S": "black", "C": "black"}
 #: Styles by canasta status (``MeldFact.canasta``).
 CANASTA_STYLES = {"natural": "bold green", "mixed": "bold yellow", "wild": "bold magenta",
                   "samba": "bold cyan", "": ""}
 
 
 class Glyphs:
-    """The characters a face may use: suit glyphs and marks, or ASCII only."""
+    """The characters a face may use: suit glyphs and marks, or ASCII only. A card shows its
+    suit (``K♥``; its suit for the eye where the rules ignore suits, docs/presentation.md,
+    "Suits for the eye"); in ASCII only a suit the rules tell apart (``KH``), for ``KH``
+    is what one types where they do, and ``K`` where they do not."""
 
     def __init__(self, ascii: bool) -> None:
         self.ascii = ascii
@@ -29,12 +35,17 @@ class Glyphs:
         self.dot = " - " if ascii else " · "
 
     def card(self, card: CardFact) -> str:
+        if card.eye and not card.suit and not self.ascii:  # a 3 is red or black by its suit
+            return card.rank.removeprefix("R").removeprefix("B") + SUIT_GLYPHS[card.eye]
         return card_text(card, self.ascii)
 
 
 def card_span(card: CardFact, glyphs: Glyphs) -> Text:
-    """One card, in its colour."""
-    return Text(glyphs.card(card), style=CARD_STYLES.get(card.colour, ""))
+    """One card, in its colour (a suit for the eye's, where its rules give it none); a card
+    new to the hand this turn underlined."""
+    colour = card.colour or EYE_COLOURS.get(card.eye, "")
+    return Text(glyphs.card(card), style=CARD_STYLES[colour] + (" underline" if card.new
+                                                                else ""))
 
 
 def meld_chip(meld: MeldFact, glyphs: Glyphs) -> Text:
@@ -220,7 +231,8 @@ class HandPanel(Widget):
     def _draw(self, width: int) -> Text:
         width = max(width, 20)
         out = Text("Your hand ", style="bold")
-        out.append(f"({len(self.cards)}): ")
+        new = sum(card.new for card in self.cards)
+        out.append(f"({len(self.cards)}{f', {new} new' if new else ''}): ")
         row, col = 0, out.cell_len
         self._places = []
         for i, card in enumerate(self.cards):
@@ -246,8 +258,8 @@ class HandPanel(Widget):
             out.append("selected: " + " ".join(self.glyphs.card(c) for c in chosen),
                        style="reverse")
         elif chosen:
-            out.append(f"cursor on the {chosen[0].words}; space picks cards to meld",
-                       style="dim")
+            out.append(f"cursor on the {chosen[0].words}{' (new)' if chosen[0].new else ''}; "
+                       "space picks cards to meld", style="dim")
         return out
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

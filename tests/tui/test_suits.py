@@ -1,0 +1,138 @@
+"""The terminal's cards show suits (docs/presentation.md, "Suits for the eye"), as the browser's
+do: the local session keeps the same ``SuitLedger`` the server keeps, moves the copies the
+person pointed at, takes them back with an undo, and keeps the person's picks in the seating
+file so a resumed game shows the same suits; the cards new to the hand this turn are marked."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from canasta.engine.actions import Action
+from canasta.presentation import CardFact, SuitLedger, TableFacts
+from canasta.tui.local import CanastaApp
+from canasta.tui.session import Options, Session, SessionError, seating_path, start
+from tests.tui.conftest import screen_text, settle
+
+pytestmark = pytest.mark.anyio
+
+#: Seed 3 of classic: after the draw the person holds 4♣ 5♥ 5♣ 7♠ 7♥ 8♥ 9♣ J♥ J♦ J♣ Q♥ A♣
+#: (the 5♥ just drawn), and their side has melded jacks.
+SEED = 3
+
+
+def drawn(tmp_path: Path, name: str = "g.json") -> Session:
+    session = start(Options(seed=SEED, save=str(tmp_path / name)))
+    while not session.human_to_act:
+        session.play_bot(session.bot_action())
+    session.play("draw")
+    return session
+
+
+def hand(facts: TableFacts) -> list[CardFact]:
+    return [card for group in facts.hand for card in group.cards]
+
+
+def seen(facts: TableFacts) -> list[tuple[str, str]]:
+    """The suits the person sees: the hand's, the pile's top, every meld's."""
+    return [(card.text, card.eye) for card in hand(facts)] + \
+        ([(facts.pile.top.text, facts.pile.top.eye)] if facts.pile.top else []) + \
+        [(card.text, card.eye) for side in facts.sides for meld in side.melds
+         for card in meld.cards]
+
+
+def the(facts: TableFacts, text: str, eye: str) -> CardFact:
+    return next(c for c in hand(facts) if c.text == text and c.eye == eye)
+
+
+def test_the_hand_shows_the_ledgers_suits_and_the_card_drawn_is_new(tmp_path: Path) -> None:
+    session = drawn(tmp_path)
+    facts = session.facts()
+    ledger = SuitLedger.of_game(session.game)  # the server's ledger of the same game
+    assert sorted(ledger.seen_by(session.human).hand) == \
+        sorted((c.code, c.eye) for c in hand(facts))
+    assert " ".join(f"{c.text}{c.eye}" for c in hand(facts)) == \
+        "4C 5H 5C 7S 7H 8H 9C JH JD JC QH AC"
+    assert [f"{c.text}{c.eye}" for c in hand(facts) if c.new] == ["5H"]
+
+
+@pytest.mark.parametrize("eye", ["S", "H"])
+def test_the_seven_pointed_at_is_the_one_discarded(tmp_path: Path, eye: str) -> None:
+    session = drawn(tmp_path)
+    seven = the(session.facts(), "7", eye)
+    session.play("discard 7", [seven])
+    facts = session.facts()
+    assert facts.pile.top is not None and facts.pile.top.eye == eye
+    assert [c.eye for c in hand(facts) if c.text == "7"] == ["H" if eye == "S" else "S"]
+
+
+def test_an_undo_gives_back_the_suits_as_they_were(tmp_path: Path) -> None:
+    session = drawn(tmp_path)
+    before = seen(session.facts())
+    facts = session.facts()
+    session.play("add J J", [the(facts, "J", "D")])
+    assert ("J", "D") not in [(c.text, c.eye) for c in hand(session.facts())]
+    assert session.picks == {len(session.game.history) - 1: ((11, "D"),)}
+    session.undo()
+    assert seen(session.facts()) == before and session.picks == {}
+
+
+def test_a_resumed_game_shows_the_suits_the_person_saw(tmp_path: Path) -> None:
+    session = drawn(tmp_path)
+    session.play("add J J", [the(session.facts(), "J", "C")])
+    session.play("discard 7", [the(session.facts(), "7", "H")])
+    while not session.human_to_act:
+        session.play_bot(session.bot_action())
+    session.play("draw")
+    shown = seen(session.facts())
+    resumed = start(Options(resume=str(session.path)))
+    assert resumed.picks == session.picks and len(resumed.picks) == 2
+    assert seen(resumed.facts()) == shown
+    # without the picks the ledger moves other copies: the suits would not be the same
+    assert seen(Session(resumed.game, 0, "greedy", tmp_path / "other.json",
+                        resumed.names).facts()) != shown
+
+
+@pytest.mark.parametrize("picks", [
+    "nope", [[0]], [[0, [[11, "X"]]]], [[-1, [[11, "S"]]]], [[10**6, [[11, "S"]]]],
+    [[0, [[99, "S"]]]], [[0, []]], [[True, [[11, "S"]]]], [[0, [["J", "S"]]]],
+])
+def test_a_seating_file_with_malformed_picks_is_refused(tmp_path: Path, picks: object) -> None:
+    session = drawn(tmp_path)
+    session.play("add J J", [the(session.facts(), "J", "C")])
+    where = seating_path(session.path)
+    seating = json.loads(where.read_text())
+    assert seating["picks"] == [[len(session.game.history) - 1, [[11, "C"]]]]
+    seating["picks"] = picks
+    where.write_text(json.dumps(seating))
+    game_file = session.path.read_bytes()
+    with pytest.raises(SessionError, match="not a seating file .its picks are"):
+        start(Options(resume=str(session.path)))
+    assert session.path.read_bytes() == game_file and json.loads(where.read_text()) == seating
+
+
+def test_a_seating_file_without_picks_still_resumes(tmp_path: Path) -> None:
+    session = drawn(tmp_path)
+    where = seating_path(session.path)
+    seating = json.loads(where.read_text())
+    del seating["picks"]  # as the seating files written before the terminal kept suits
+    where.write_text(json.dumps(seating))
+    assert start(Options(resume=str(session.path))).picks == {}
+
+
+async def test_the_key_x_discards_the_card_under_the_cursor_in_its_suit(tmp_path: Path) -> None:
+    session = start(Options(seed=SEED, save=str(tmp_path / "g.json")))
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("d")
+        await settle(pilot, app)
+        row = next(r for r in screen_text(app).splitlines() if "Your hand" in r)
+        assert "Your hand (12, 1 new): [4\u2663]  5\u2665  5\u2663   7\u2660  7\u2665" in row
+        index = len(session.game.history)
+        await pilot.press("home", *["right"] * 4, "x")  # the 7♥
+        await settle(pilot, app)
+        assert str(Action.from_code(session.game.history[index])) == "discard 7"
+        assert session.picks == {index: ((7, "H"),)}
