@@ -94,6 +94,7 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
     stop, advice = asyncio.Event(), make_bot("greedy", 1)
     playing = asyncio.create_task(browser(page, stop, random.Random(2)))
     refused = dropped = laid = False
+    discards: list[tuple[int | None, str, str]] = []  # by keys: version before, text, suit
     by_keys = 3  # moves played by keys (then by the command line's entry point)
     async with app.run_test(size=(100, 30)) as pilot:
         while not terminal.over:
@@ -107,6 +108,11 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
                 await until(pilot, lambda: not terminal.waiting)
                 continue
             view = session.view
+            # the terminal's cards show the suits (and new marks) the server gave them
+            facts, sent = session.facts(), terminal.frame["facts"]
+            assert [(c.code, c.eye, c.new) for g in facts.hand for c in g.cards] == \
+                [(c["code"], c["eye"], c["new"]) for g in sent["hand"] for c in g["cards"]]
+            assert all(c.eye for g in facts.hand for c in g.cards if c.rank != "JK")
             if not refused and view.phase == "meld":  # a meld of cards it does not hold
                 missing = next(r for r in "456789" if view.hand[int(r)] == 0)
                 before = terminal.version
@@ -141,6 +147,10 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
                 laid = True
             elif by_keys > 0 or text == "draw":  # the keys a player presses
                 by_keys -= 1
+                if verb == "discard":  # the card under the cursor, in the suit it shows
+                    thrown = next(c for g in facts.hand for c in g.cards
+                                  if c.text == words[0])
+                    discards.append((terminal.version, text, thrown.eye))
                 await play_by_keys(pilot, app, text)
             else:  # then, to spare the pilot's slow key presses, what Enter on the command
                 app.act_checked(text)  # line does with the text typed
@@ -159,6 +169,14 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
     stop.set()
     await playing
     assert refused and dropped and laid and terminal.resumes == 1
+    # a discard by keys sent the suit the card showed: the server threw that copy
+    assert discards
+    for version, text, eye in discards:
+        frame = next(f for f in page.frames if f["kind"] == "event" and
+                     f["v"] == (version or 0) + 1)
+        assert frame["event"]["action"] == text and frame["event"]["seat"] == 1
+        assert frame["facts"]["pile"]["top"]["eye"] == eye and \
+            [e for _, e in frame["event"].get("eye", [])] == [eye]
     with server.http() as http:
         game = verify(loads(http.get(f"/api/tables/{made['id']}/record").text))
     assert game.is_terminal()

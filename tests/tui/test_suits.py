@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from canasta.engine.actions import Action
-from canasta.presentation import CardFact, SuitLedger, TableFacts
+from canasta.presentation import CardFact, SuitLedger, TableFacts, plain, table_facts
+from canasta.presentation.cards import with_sent_suits
 from canasta.tui.local import CanastaApp
 from canasta.tui.session import Options, Session, SessionError, seating_path, start
 from tests.tui.conftest import screen_text, settle
@@ -136,3 +137,29 @@ async def test_the_key_x_discards_the_card_under_the_cursor_in_its_suit(tmp_path
         await settle(pilot, app)
         assert str(Action.from_code(session.game.history[index])) == "discard 7"
         assert session.picks == {index: ((7, "H"),)}
+
+
+def test_a_server_s_suits_are_taken_card_by_card_and_a_bad_frame_changes_nothing(
+        tmp_path: Path) -> None:
+    """The terminal at a server's table draws the seat's view with the suits of the facts the
+    server sent (``with_sent_suits``); what does not fit is left without suits, never fails."""
+    session = drawn(tmp_path)
+    bare = table_facts(session.view, session.names)
+    with_ledger = table_facts(session.view, session.names, suits=session.eye.seen_by(0))
+    merged = with_sent_suits(bare, plain(with_ledger))
+    assert merged == with_ledger and seen(merged) == seen(session.facts())
+    assert not any(card.eye for card in hand(bare))
+    wrong_code = plain(session.facts())
+    wrong_code["hand"][0]["cards"][0]["code"] += 1
+    not_a_suit = plain(session.facts())
+    not_a_suit["hand"][-1]["cards"][0]["eye"] = "<b>"
+    shorter = plain(session.facts())
+    shorter["hand"].pop()
+    for bad, left_bare in ((wrong_code, [0]), (not_a_suit, [len(hand(bare)) - 1]),
+                           (shorter, list(range(len(hand(bare)))))):  # groups unmatched
+        cards = hand(with_sent_suits(bare, bad))
+        assert [i for i, card in enumerate(cards) if not card.eye] == left_bare
+    hostile: object
+    for hostile in (None, "facts", [], {"hand": "x"}, {"hand": [{"cards": 5}]},
+                    {"pile": {"top": {"code": "7", "eye": "H"}}}, {"seats": [1, 2, 3, 4]}):
+        assert with_sent_suits(bare, hostile) == bare

@@ -9,8 +9,9 @@ scoring of that meld alone (``canasta.engine.scoring.score_side``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from functools import cache, lru_cache
+from typing import Any, TypeVar, cast
 
 from canasta.cards import (
     BLACK_THREE,
@@ -31,7 +32,7 @@ from canasta.cards import (
 from canasta.engine.scoring import SideScore, score_side
 from canasta.engine.state import Meld
 from canasta.engine.view import PlayerView
-from canasta.presentation.facts import CardFact, HandGroup, MeldFact, Suits
+from canasta.presentation.facts import CardFact, Fact, HandGroup, MeldFact, Suits
 from canasta.rules import RuleSet
 
 _COLOURS = {"S": "black", "C": "black", "H": "red", "D": "red"}
@@ -69,6 +70,38 @@ def with_suits(cards: tuple[CardFact, ...], suits: Sequence[str]) -> tuple[CardF
         return cards
     return tuple(eyed(card.code, suits[i]) if i < len(suits) else card
                  for i, card in enumerate(cards))
+
+
+_EYES = ("", *SUITS)
+
+F = TypeVar("F")
+
+
+def with_sent_suits(fact: F, sent: object) -> F:
+    """``fact``, made from a seat's view, with the suits (and the new marks) of the same fact
+    as a server made it with its ledger and sent it (``Fact.to_dict``): a client that has the
+    view but not the ledger (the terminal at a server's table) shows the cards as the server's
+    browsers do. Card by card where the two agree on the card; a card the sent form does not
+    match, or a suit that is none, keeps none (suits are for the eye alone)."""
+    return cast(F, _merged(fact, sent))
+
+
+def _merged(fact: Any, sent: object) -> Any:
+    if isinstance(fact, CardFact):
+        if not (isinstance(sent, dict) and sent.get("code") == fact.code
+                and sent.get("eye") in _EYES):
+            return fact
+        card = eyed(fact.code, sent["eye"])
+        return replace(card, new=True) if sent.get("new") is True else card
+    if isinstance(fact, tuple):
+        if not (isinstance(sent, list) and len(sent) == len(fact)):
+            return fact
+        return tuple(_merged(f, s) for f, s in zip(fact, sent, strict=True))
+    if not (isinstance(fact, Fact) and is_dataclass(fact) and isinstance(sent, dict)):
+        return fact
+    return replace(fact, **{f.name: _merged(getattr(fact, f.name), sent.get(f.name))
+                            for f in fields(fact) if isinstance(getattr(fact, f.name),
+                                                                Fact | tuple)})
 
 
 def hand_codes(view: PlayerView) -> tuple[int, ...]:

@@ -23,6 +23,7 @@ from canasta.errors import CanastaError
 from canasta.net.client import Disconnected, SeatClient
 from canasta.net.link import Seating
 from canasta.presentation import CardFact, TableFacts, table_facts
+from canasta.presentation.cards import with_sent_suits
 from canasta.presentation.facts import DealBreakdown
 from canasta.tui.app import TableApp
 
@@ -68,7 +69,10 @@ class RemoteSession:
         return [str(line) for line in self.client.frame.get("facts", {}).get("log", ())]
 
     def facts(self, hint: bool = False, lines: int = 12) -> TableFacts:
-        return table_facts(self.view, self.names, self.log[-lines:], with_hint=hint)
+        """The facts of the seat's view, its cards showing the suits the server's facts give
+        them (``with_sent_suits``: the server keeps the ledger, docs/presentation.md)."""
+        return with_sent_suits(table_facts(self.view, self.names, self.log[-lines:],
+                                           with_hint=hint), self.client.frame.get("facts"))
 
     def refusal(self, action: Action | str) -> str | None:
         """Why the move need not be sent at all (not this seat's turn, not an action); the
@@ -116,9 +120,15 @@ class NetworkApp(TableApp[RemoteSession]):
         return False
 
     def play(self, text: str, picked: Sequence[CardFact] = ()) -> None:
-        """Send the move; the server's frame (or its refusal) answers. (The terminal draws
-        a server's table without the suits for the eye, so ``picked`` names none.)"""
-        self.send({"kind": "act", "action": text, "v": self.session.client.version})
+        """Send the move, with the suits of the ``picked`` cards (the action's last words:
+        ``eye``, docs/protocol.md) so the server moves those copies; the server's frame (or
+        its refusal) answers."""
+        message: dict[str, Any] = {"kind": "act", "action": text,
+                                   "v": self.session.client.version}
+        words = text.split()[1:]
+        if picked and len(picked) <= len(words):
+            message["eye"] = [""] * (len(words) - len(picked)) + [c.eye for c in picked]
+        self.send(message)
         self.bots_busy = True
         self.say(f"{text} ...")
         self.refresh_bindings()
