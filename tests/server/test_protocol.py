@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -435,6 +436,66 @@ def test_hint_undo_and_the_record(server: Running) -> None:
             assert fresh.frames[0]["you"] == 0  # the same person keeps the seat
             assert fresh.frames[0]["table"]["seed_hash"] != ann.latest["table"]["seed_hash"]
             await fresh.close()
+            await ann.close()
+
+    asyncio.run(main())
+
+
+def test_an_undo_takes_back_a_lay_of_several_cards_whole(server: Running) -> None:
+    """A lay of four cards is two actions (a meld of three, an addition): one undo takes the
+    move back whole, each action with its own ``undo`` event and every frame showing the table
+    at its version; the next undo finds the draw, which showed a card."""
+    async def main() -> None:
+        with server.http() as http:
+            made = create(http, ["me", "greedy", "greedy", "greedy"], rules="classic")
+            ann = await Client.open(server.ws, made["id"], made["token"])
+            for _ in range(60):  # draw each turn until three of a rank and a wild card
+                frame = await ann.until(lambda f: f["kind"] in ("welcome", "event") and (
+                    f["facts"]["turn"]["mine"] or f["you"] in f["table"]["waiting"]),
+                    start=max(i for i, f in enumerate(ann.frames)
+                              if f["kind"] in ("welcome", "event")))
+                if frame["you"] in frame["table"]["waiting"]:
+                    await ann.request({"kind": "continue"})
+                    continue
+                await ann.request({"kind": "act", "action": "draw", "v": frame["v"]})
+                drawn = ann.latest
+                texts = [c["text"] for g in drawn["facts"]["hand"] for c in g["cards"]]
+                wild = next((t for t in texts if t in ("2", "JK")), None)
+                melds = [a["text"].split()[1:] for a in drawn["facts"]["actions"]
+                         if re.fullmatch(r"meld (\w+) \1 \1", a["text"])]
+                if wild and melds:
+                    break
+                discard = next(a["text"] for a in drawn["facts"]["actions"]
+                               if a["text"].startswith("discard"))
+                await ann.request({"kind": "act", "action": discard, "v": drawn["v"]})
+                await ann.until(lambda f: f["kind"] == "event" and not f["facts"]["turn"]["mine"],
+                                start=0)
+            else:
+                pytest.fail("no three of a rank with a wild card in 60 turns")
+            laid = await ann.request({"kind": "lay", "cards": [*melds[0], wild], "onto": None,
+                                      "v": drawn["v"]})
+            assert laid["kind"] == "ack"
+            moves = [f["event"] for f in ann.frames if f["kind"] == "event"
+                     and f["v"] > drawn["v"]]
+            assert [(m["kind"], m["action"], m.get("joined", False)) for m in moves] == [
+                ("action", f"meld {' '.join(melds[0])}", False),
+                ("action", f"add {melds[0][0]} {wild}", True)]
+            assert ann.latest["can_undo"] and ann.latest["v"] == drawn["v"] + 2
+            undone = await ann.request({"kind": "undo", "v": ann.latest["v"]})
+            assert undone["kind"] == "ack"
+            frames = [f for f in ann.frames if f["kind"] == "event" and f["v"] > drawn["v"] + 2]
+            assert [(f["v"], f["event"]["kind"], f["event"]["action"],
+                     f["event"].get("joined", False)) for f in frames] == [
+                (drawn["v"] + 3, "undo", f"add {melds[0][0]} {wild}", False),
+                (drawn["v"] + 4, "undo", f"meld {' '.join(melds[0])}", True)]
+            between, after = frames[0]["facts"], frames[1]["facts"]
+            assert len([m for s in between["sides"] for m in s["melds"]]) == \
+                len([m for s in after["sides"] for m in s["melds"]]) + 1  # the meld of three
+            assert after["hand_text"] == drawn["facts"]["hand_text"]
+            assert after["sides"] == drawn["facts"]["sides"]
+            assert not ann.latest["can_undo"]
+            refused = await ann.request({"kind": "undo", "v": ann.latest["v"]})
+            assert "showed you a card" in refused["message"]
             await ann.close()
 
     asyncio.run(main())

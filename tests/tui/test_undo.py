@@ -43,3 +43,28 @@ def test_an_opening_that_brought_hidden_cards_cannot_be_undone(
     assert session.human_to_act and not session.can_undo
     with pytest.raises(CanastaError, match="nothing to undo"):
         session.undo()
+
+
+def test_a_lay_of_several_cards_is_taken_back_whole(tmp_path: Path) -> None:
+    """Three kings laid onto the side's kings are three additions: one undo takes all three
+    back (as the server's undo does, tests/server/test_protocol.py); a lay whose step showed
+    a card (the commit of an opening with Modern American's bonus pile) cannot be undone."""
+    game = position(hands={0: "K K K 5 6", **OTHERS}, melds={0: ["K K K"]}, pile="9",
+                    phase=MELD, drew=True)
+    session = session_at(game, tmp_path)
+    before = (session.view, list(session.log))
+    session.lay(["add K K", "add K K", "add K K"])
+    assert session.view.hand[13] == 0 and session.can_undo
+    session.undo()
+    assert (session.view, session.log) == before and not session.can_undo
+    with pytest.raises(CanastaError, match="you have no 2"):  # all or none
+        session.lay(["add K K", "add K 2"])
+    assert session.view == before[0]
+
+
+def test_a_lay_that_showed_a_card_cannot_be_undone(tmp_path: Path) -> None:
+    game = position("modern_american", hands={0: "A A A JK K K K 5 6", **OTHERS},
+                    extra="bonus 4 5 6 7 | 8 9 10", pile="9", phase=MELD, drew=True)
+    session = session_at(game, tmp_path)
+    session.lay(["meld A A A", "meld K K K", "add A JK", "commit"])
+    assert session.view.bonus_sizes == (3,) and not session.can_undo

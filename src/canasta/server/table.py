@@ -171,8 +171,8 @@ class Table(TableMoves):
                 return version + len(texts)
             seat = self._check_turn(seat, version)
             actions = self._check(texts)
-            for action in actions:
-                await self._commit(seat, action, "person")
+            for n, action in enumerate(actions):
+                await self._commit(seat, action, "person", joined=n > 0)
             return self.version
 
     async def lay(self, seat: int | None, cards: object, onto: object,
@@ -186,8 +186,8 @@ class Table(TableMoves):
             except CanastaError as exc:
                 raise Refused("refused", str(exc)) from None
             if self.owned:
-                for action in self._check(texts):
-                    await self._commit(seat, action, "person")
+                for n, action in enumerate(self._check(texts)):
+                    await self._commit(seat, action, "person", joined=n > 0)
                 return self.version
         return await self.act(seat, texts, version)  # spelled here, played by the owner
 
@@ -207,24 +207,32 @@ class Table(TableMoves):
             for e, w in zip(done, wanted, strict=True))
 
     async def undo(self, seat: int | None, version: object, again: bool = False) -> int:
-        """Take back the seat's last action (``undo_refusal`` says when it may); the version
-        of its event."""
+        """Take back the seat's last move (``undo_refusal`` says when it may): its last action,
+        or every action of the lay it ended with, each with an ``undo`` event (all stored in
+        one transaction); the version of the last of them."""
         if not self.owned:
             return await self._forward("undo", seat, version)
         async with self.lock:
             if again and isinstance(version, int) and 0 <= version < self.version and \
                     self.events[version].kind == "undo" and self.events[version].seat == seat:
-                return version + 1
+                done = version + 1
+                while done < self.version and self.events[done].data.get("joined"):
+                    done += 1
+                return done
             seat = self._check_turn(seat, version)
             reason = self.undo_refusal(seat)
             if reason is not None:
                 raise Refused("refused", reason)
-            event = Event(self.version + 1, "undo", seat, {"action": self.actions[-1][1]})
-            await self._store(event)
-            self._rebuild(self.actions[:-1])
-            self.events.append(event)
-            self._announce(event)
-            return event.version
+            size = self.last_move()
+            events = [Event(self.version + 1 + n, "undo", seat,
+                            {"action": self.actions[-1 - n][1], **({"joined": True} if n else {})})
+                      for n in range(size)]
+            await self.writer.write(*(self._event_op(event) for event in events))
+            for event in events:  # each version's frame shows the table at that version
+                self._rebuild(self.actions[:-1])
+                self.events.append(event)
+                self._announce(event)
+            return self.version
 
     async def carry_on(self, seat: int | None, again: bool = False) -> int:
         """The seat has read the last deal's breakdown; the version of its event."""

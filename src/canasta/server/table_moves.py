@@ -66,13 +66,17 @@ class TableMoves(TableFollower):
             actions.append(action)
         return actions
 
-    async def _commit(self, seat: int, action: Action, by: str) -> None:
+    async def _commit(self, seat: int, action: Action, by: str, joined: bool = False) -> None:
         """Apply a legal action, commit its event, then announce it. Should the commit fail,
-        the game is replayed without the action and the error goes to the caller."""
+        the game is replayed without the action and the error goes to the caller.
+        ``joined``: the action is a later step of the same move as the one before it (a lay
+        of several cards): an undo takes the whole move back (``TableRecord.last_move``)."""
         version = self.version + 1
         deals = len(self.game.results)
         self._play(seat, action)
         data: dict[str, Any] = {"action": str(action), "by": by}
+        if joined:
+            data["joined"] = True
         if picked := self.picks.get(len(self.actions) - 1):  # suits of the cards laid
             data["eye"] = [list(p) for p in picked]
         if len(self.game.results) > deals:
@@ -93,9 +97,12 @@ class TableMoves(TableFollower):
 
     async def _store(self, event: Event, *ops: storage.Op) -> None:
         """Commit an event (with ``ops``, in one transaction), telling the other processes."""
-        write = storage.add_event(self.id, event.version, event.kind, event.seat, event.data) \
+        await self.writer.write(*ops, self._event_op(event))
+
+    def _event_op(self, event: Event) -> storage.Op:
+        """The write that stores ``event`` (and, in a cluster, tells the other processes)."""
+        return storage.add_event(self.id, event.version, event.kind, event.seat, event.data) \
             if self.cluster is None else self.cluster.event_op(self.id, event)
-        await self.writer.write(*ops, write)
 
     # ------------------------------------------------------------------ bots
 

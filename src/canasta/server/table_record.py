@@ -309,28 +309,45 @@ class TableRecord:
         return {seat.number for seat in self.seats if seat.clients}
 
     def undo_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not take back its last action now, or None when it may: one
-        person against bots, its own action this turn, and that action revealed no card
-        (asked once per version: it replays the game)."""
+        """Why ``seat`` may not take back its last move now, or None when it may: one
+        person against bots, its own move this turn (one action, or the steps of one lay),
+        and that move revealed no card (asked once per version: it replays the game)."""
         key = (self.version, seat)
         if self._undo[0] != key:
             self._undo = (key, self._undo_refusal(seat))
         return self._undo[1]
 
+    def last_move(self) -> int:
+        """How many actions the last move was: 1, or the steps of the lay it was (an action
+        event ``joined`` to the one before it; an undo takes back a move whole)."""
+        joined: list[bool] = []
+        for event in self.events:
+            if event.kind == "action":
+                joined.append(bool(event.data.get("joined")))
+            elif event.kind == "undo":
+                joined.pop()
+        size = 1
+        while size < len(joined) and joined[-size]:
+            size += 1
+        return size
+
     def _undo_refusal(self, seat: int) -> str | None:
         if not self.undo_allowed:
             return "undo is only for one person playing bots"
-        if not self.actions or self.actions[-1][0] != seat or self.over:
+        size = self.last_move()
+        if len(self.actions) < size or self.over or \
+                any(s != seat for s, _ in self.actions[-size:]):
             return "there is no action of yours to take back"
         if self.game.current_player != seat:
             return "your turn is over"
-        before = self._replayed(self.actions[:-1])
-        if before.current_player != seat:
+        game = self._replayed(self.actions[:-size])
+        if game.current_player != seat:
             return "your turn is over"
-        after = before.clone()
-        after.apply(self.actions[-1][1])
-        if revealed(before.view(seat), after.view(seat)):
-            return "that action showed you a card: it cannot be taken back"
+        for _, text in self.actions[-size:]:
+            before = game.view(seat)
+            game.apply(text)
+            if revealed(before, game.view(seat)):
+                return "that move showed you a card: it cannot be taken back"
         return None
 
 

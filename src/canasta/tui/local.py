@@ -52,15 +52,14 @@ class CanastaApp(TableApp[Session]):
         self.after_move()
 
     def lay(self, cards: list[CardFact], texts: list[str]) -> None:
-        """Every step tried on a copy first (``Session.line_refusal``): all played, their log
-        lines shown together, or the first refusal shown and nothing played."""
-        why = self.session.line_refusal(texts)
-        if why is not None:
-            self.refuse(why)
+        """Every step tried on a copy first (``Session.lay``): all played, their log lines
+        shown together (one undo takes them back), or the first refusal shown and nothing
+        played."""
+        try:
+            lines = self.session.lay(texts, cards)
+        except CanastaError as exc:
+            self.refuse(str(exc))
             return
-        lines: list[str] = []
-        for text in texts:
-            lines += self.session.play(text, cards)
         self.message = " ".join(lines)
         self.after_move()
 

@@ -187,6 +187,23 @@ class Session:
             self._undo.clear()
         return lines
 
+    def lay(self, texts: Sequence[str], picked: Sequence[CardFact] = ()) -> tuple[str, ...]:
+        """Play the actions of one lay of several cards (``presentation.lay_actions``) as one
+        move: all of them, or (``line_refusal``) none, with ``CanastaError`` and the first
+        refusal; an undo takes them back together, as the server's does. The log lines."""
+        why = self.line_refusal(texts)
+        if why is not None:
+            raise CanastaError(why)
+        kept = len(self._undo)
+        lines: list[str] = []
+        for text in texts:
+            lines += self.play(text, picked)
+        if len(self._undo) == kept + len(texts):  # no step showed a card: undone whole
+            del self._undo[kept + 1:]
+        else:
+            self._undo.clear()
+        return tuple(lines)
+
     def bot_turn(self) -> tuple[Bot, PlayerView]:
         """The bot at the seat to act (which is not the person's) and its view: the bot may
         decide on the view in another thread, for the view is a copy (the game itself is not
