@@ -216,7 +216,8 @@ class Table(TableMoves):
             if again and isinstance(version, int) and 0 <= version < self.version and \
                     self.events[version].kind == "undo" and self.events[version].seat == seat:
                 done = version + 1
-                while done < self.version and self.events[done].data.get("joined"):
+                while done < self.version and self.events[done].kind == "undo" and \
+                        self.events[done].data.get("joined"):
                     done += 1
                 return done
             seat = self._check_turn(seat, version)
