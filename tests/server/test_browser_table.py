@@ -194,6 +194,41 @@ def own_server(tmp_path: Path) -> Iterator[Running]:
         yield s
 
 
+@pytest.fixture
+def undo_server(tmp_path: Path) -> Iterator[Running]:
+    """A server whose first table (of seeds ``lay-undo-1``) is classic with the person to play
+    first, holding three 6s and a 2 once they have drawn."""
+    with running(f"sqlite:///{tmp_path / 'undo.db'}", bot_pause=0.0, seeds="lay-undo-1") as s:
+        yield s
+
+
+def test_one_undo_takes_back_four_cards_laid_at_once(undo_server: Running,
+                                                     browser: Browser) -> None:
+    """Four cards laid with one click are two actions (a meld of three, an addition): the
+    Undo button takes the whole lay back, the hand as it was, suits and all; the draw before
+    it showed a card, so then the button goes."""
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    new_table(page, undo_server.url)
+    page.click("#do-draw")
+    page.wait_for_selector("#do-discard")
+    held = hand_words(page)
+    cards = page.locator("#hand .card").evaluate_all(
+        "cs => cs.map(c => [c.dataset.index, c.dataset.card])")
+    chosen = [i for i, text in cards if text == "6"][:3] + [next(i for i, t in cards if t == "2")]
+    for index in chosen:
+        page.locator(f'#hand .card[data-index="{index}"]').click(position={"x": 8, "y": 30})
+    page.click("#do-meld")
+    expect(page.locator('#melds-us .meld[data-rank="6"] svg')).to_have_count(4)
+    expect(page.locator("#hand .card")).to_have_count(len(held) - 4)
+    page.click("#do-undo")
+    expect(page.locator("#hand .card")).to_have_count(len(held))
+    expect(page.locator("#melds-us .meld")).to_have_count(0)
+    assert hand_words(page) == held
+    expect(page.locator("#do-undo")).to_have_count(0)
+    ctx.close()
+
+
 def test_a_cards_suit_is_the_same_in_hand_in_meld_and_after_a_reload(
         own_server: Running, browser: Browser, tmp_path: Path) -> None:
     ctx = context(browser, "desktop")
