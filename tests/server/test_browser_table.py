@@ -215,7 +215,8 @@ def test_one_undo_takes_back_four_cards_laid_at_once(undo_server: Running,
     held = hand_words(page)
     cards = page.locator("#hand .card").evaluate_all(
         "cs => cs.map(c => [c.dataset.index, c.dataset.card])")
-    chosen = [i for i, text in cards if text == "6"][:3] + [next(i for i, t in cards if t == "2")]
+    sixes = [i for i, text in cards if text == "6"][:3]
+    chosen = [*sixes, next(i for i, text in cards if text == "2")]
     for index in chosen:
         page.locator(f'#hand .card[data-index="{index}"]').click(position={"x": 8, "y": 30})
     page.click("#do-meld")
