@@ -90,12 +90,26 @@ def gesture(page: Page, action: str) -> bool:
     return press(page, f'#actions button[data-action="{action}"]')  # take, go out, ask...
 
 
+#: Per preset, the seeds of a server whose first deal, played by the hints (greedy, as at the
+#: bots' seats), is short and holds the gestures wanted: Samba's a sequence laid and extended
+#: and a commit in 13 moves of the person's (its deals run to 22 at the median), classic's a
+#: take, a meld, an addition and a commit in 11. On the module's server the deal changed with
+#: the order the tests ran in (Samba's took 6 to 22 s).
+DEALS = {"samba": "gestures-samba-142", "classic": "gestures-classic-75"}
+
+
+@pytest.fixture
+def deal_server(tmp_path: Path, preset: str) -> Iterator[Running]:
+    with running(f"sqlite:///{tmp_path / 'deal.db'}", bot_pause=0.0, seeds=DEALS[preset]) as s:
+        yield s
+
+
 @pytest.mark.parametrize("preset", ["samba", "classic"])
-def test_a_deal_played_by_the_hints_through_the_pages_gestures(server: Running, browser: Browser,
-                                                               preset: str) -> None:
+def test_a_deal_played_by_the_hints_through_the_pages_gestures(
+        deal_server: Running, browser: Browser, preset: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     heard = Heard(page)
-    new_table(page, server.url, preset=preset)
+    new_table(page, deal_server.url, preset=preset)
     made: list[str] = []
     deadline = time.monotonic() + SECONDS
     while not visible(page, ".breakdown"):
@@ -119,7 +133,10 @@ def test_a_deal_played_by_the_hints_through_the_pages_gestures(server: Running, 
               or any(visible(page, dialog) for dialog in DIALOGS))
         assert not heard.refusals, (heard.hints[-1], heard.refusals)
     verbs = {action.split()[0] for action in made}
-    assert {"draw", "discard"} <= verbs and verbs & {"meld", "add", "extend"}, made
+    wanted = {"draw", "discard", "meld", "commit", *(("extend",) if preset == "samba" else
+                                                     ("take", "add"))}
+    assert wanted <= verbs, f"{made}: the deal of {DEALS[preset]} no longer holds them all " \
+                            "(greedy changed?): choose other seeds"
     page.close()
 
 
