@@ -168,6 +168,15 @@ async def _turn(client: Client) -> dict[str, Any]:
                               and f["facts"]["turn"]["mine"], start=latest)
 
 
+async def _discard_and_pass(client: Client, frame: dict[str, Any]) -> None:
+    """Discard the first card the frame offers and wait until the turn has passed."""
+    discard = next(a["text"] for a in frame["facts"]["actions"]
+                   if a["text"].startswith("discard"))
+    await client.request({"kind": "act", "action": discard, "v": frame["v"]})
+    await client.until(lambda f: f["kind"] == "event" and not f["facts"]["turn"]["mine"],
+                       start=0)
+
+
 def test_hostile_messages_change_nothing(server: Running) -> None:
     async def main() -> None:
         with server.http() as http:
@@ -402,11 +411,7 @@ def test_hint_undo_and_the_record(server: Running) -> None:
                          if a["text"].startswith("meld")]
                 if melds:
                     break
-                discard = next(a["text"] for a in after_draw["facts"]["actions"]
-                               if a["text"].startswith("discard"))
-                await ann.request({"kind": "act", "action": discard, "v": after_draw["v"]})
-                await ann.until(lambda f: f["kind"] == "event" and not f["facts"]["turn"]["mine"],
-                                start=0)
+                await _discard_and_pass(ann, after_draw)
             await ann.request({"kind": "act", "action": melds[0], "v": after_draw["v"]})
             assert ann.latest["can_undo"]
             undone = await ann.request({"kind": "undo", "v": ann.latest["v"]})
@@ -465,11 +470,7 @@ def test_an_undo_takes_back_a_lay_of_several_cards_whole(server: Running) -> Non
                          if re.fullmatch(r"meld (\w+) \1 \1", a["text"])]
                 if wild and melds:
                     break
-                discard = next(a["text"] for a in drawn["facts"]["actions"]
-                               if a["text"].startswith("discard"))
-                await ann.request({"kind": "act", "action": discard, "v": drawn["v"]})
-                await ann.until(lambda f: f["kind"] == "event" and not f["facts"]["turn"]["mine"],
-                                start=0)
+                await _discard_and_pass(ann, drawn)
             else:
                 pytest.fail("no three of a rank with a wild card in 60 turns")
             laid = await ann.request({"kind": "lay", "cards": [*melds[0], wild], "onto": None,
