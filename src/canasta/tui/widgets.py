@@ -18,6 +18,8 @@ CARD_STYLES = {"red": "bold red", "black": "bold bright_white", "wild": "bold ma
                "": "bold bright_white"}
 #: The colour of a suit a card shows for the eye only (``CardFact.eye``, its colour "").
 EYE_COLOURS = {"H": "red", "D": "red", "S": "black", "C": "black"}
+#: A 3 shown with its suit is red or black by that suit, as a real card is.
+THREES = {"R3": "3", "B3": "3"}
 #: Styles by canasta status (``MeldFact.canasta``).
 CANASTA_STYLES = {"natural": "bold green", "mixed": "bold yellow", "wild": "bold magenta",
                   "samba": "bold cyan", "": ""}
@@ -35,8 +37,8 @@ class Glyphs:
         self.dot = " - " if ascii else " · "
 
     def card(self, card: CardFact) -> str:
-        if card.eye and not card.suit and not self.ascii:  # a 3 is red or black by its suit
-            return card.rank.removeprefix("R").removeprefix("B") + SUIT_GLYPHS[card.eye]
+        if card.eye and not card.suit and not self.ascii:
+            return THREES.get(card.rank, card.rank) + SUIT_GLYPHS[card.eye]
         return card_text(card, self.ascii)
 
 
