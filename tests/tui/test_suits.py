@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from canasta.engine.actions import Action
-from canasta.presentation import CardFact, SuitLedger, TableFacts, plain, table_facts
+from canasta.presentation import (
+    CardFact,
+    SuitLedger,
+    TableFacts,
+    plain,
+    render,
+    table_facts,
+)
 from canasta.presentation.cards import with_sent_suits
 from canasta.tui.local import CanastaApp
 from canasta.tui.session import Options, Session, SessionError, seating_path, start
@@ -163,3 +170,17 @@ def test_a_server_s_suits_are_taken_card_by_card_and_a_bad_frame_changes_nothing
     for hostile in (None, "facts", [], {"hand": "x"}, {"hand": [{"cards": 5}]},
                     {"pile": {"top": {"code": "7", "eye": "H"}}}, {"seats": [1, 2, 3, 4]}):
         assert with_sent_suits(bare, hostile) == bare
+
+
+def test_the_plain_face_says_which_cards_are_new_and_shows_what_one_types(
+        tmp_path: Path) -> None:
+    """``--plain`` (text.render) names the hand as one types it (``5``, not ``5♥``: classic
+    refuses a suit), and the cards new this turn after it."""
+    session = drawn(tmp_path)
+    line = next(row for row in render(session.facts()).splitlines()
+                if row.startswith("Your hand: "))
+    assert line == "Your hand: 4  5 5  7 7  8  9  J J J  Q  A (new this turn: 5)"
+    session.play("discard 4")
+    line = next(row for row in render(session.facts()).splitlines()
+                if row.startswith("Your hand: "))
+    assert "new this turn" not in line  # the turn is over: nothing is new

@@ -63,8 +63,10 @@ def render(facts: TableFacts, ascii: bool = False) -> str:
     if facts.dead_ranks:
         lines.append("Dead ranks (no canasta possible for your side): "
                      + " ".join(facts.dead_ranks))
+    new = [card for group in facts.hand for card in group.cards if card.new]
     lines.append("Your hand: " + ("  ".join(cards_text(g.cards, ascii) for g in facts.hand)
-                                  or "(empty)"))
+                                  or "(empty)")
+                 + (f" (new this turn: {cards_text(tuple(new), ascii)})" if new else ""))
     if pile.take_refusal and facts.turn.mine:
         lines.append(f"The pile: {pile.take_refusal}")
     lines.append(facts.turn.words)
