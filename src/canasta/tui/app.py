@@ -169,7 +169,7 @@ class TableApp(App[None], Generic[S]):
         Binding("n", "no", "no", tooltip="answer your partner"),
         Binding("c", "commit", "commit", tooltip="make the initial meld"),
         Binding("r", "retract", "retract", tooltip="take back the opening"),
-        Binding("u", "undo", "undo", tooltip="undo your last action"),
+        Binding("u", "undo", "undo", tooltip="undo your last move"),
         Binding("h", "hint", "hint", tooltip="hint: the bot's choice"),
         Binding("colon", "palette", "type", key_display=":", tooltip="type any action"),
         Binding("ctrl+p", "palette", "command", show=False),
