@@ -177,10 +177,11 @@ def test_the_plain_face_says_which_cards_are_new_and_shows_what_one_types(
     """``--plain`` (text.render) names the hand as one types it (``5``, not ``5♥``: classic
     refuses a suit), and the cards new this turn after it."""
     session = drawn(tmp_path)
-    line = next(row for row in render(session.facts()).splitlines()
-                if row.startswith("Your hand: "))
-    assert line == "Your hand: 4  5 5  7 7  8  9  J J J  Q  A (new this turn: 5)"
+
+    def hand_line() -> str:
+        return next(row for row in render(session.facts()).splitlines()
+                    if row.startswith("Your hand: "))
+
+    assert hand_line() == "Your hand: 4  5 5  7 7  8  9  J J J  Q  A (new this turn: 5)"
     session.play("discard 4")
-    line = next(row for row in render(session.facts()).splitlines()
-                if row.startswith("Your hand: "))
-    assert "new this turn" not in line  # the turn is over: nothing is new
+    assert "new this turn" not in hand_line()  # the turn is over: nothing is new
