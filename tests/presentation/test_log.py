@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from canasta import Game
 from canasta.bots import make_bot
-from canasta.presentation import describe_move, moves_log
+from canasta.presentation import MoveSuits, SuitLedger, describe_move, moves_log
+from canasta.presentation.cards import eyed
+from canasta.server.gallery import log_lines, public_view
 from tests.helpers import MELD, position
 
 NAMES = ("Ann", "Bob", "Bea", "Cy")
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def watched(game: Game, action: str, seat: int = 0) -> tuple[str, ...]:
@@ -78,15 +81,80 @@ def test_the_opening_commit_and_the_partners_answer() -> None:
 def test_moves_log_tells_a_game_again_as_it_was_watched() -> None:
     start = Game("classic", 11)
     game, bot = start.clone(), make_bot("greedy", 11)
+    eye = SuitLedger.of_game(game)
     watched_log: list[str] = []
     while len(game.history) < 150 and not game.is_terminal():
         before = game.view(1)
         action = bot.act(game.view(game.current_player))
         game.apply(action)
-        watched_log += describe_move(before, action, game.view(1), NAMES)
+        eye.follow(game.state)
+        watched_log += describe_move(before, action, game.view(1), NAMES, eye.seen_by(1))
+    assert any(" of " in line for line in watched_log)  # suits named
     digest = start.digest()
     assert moves_log(start, game.history, 1, NAMES) == tuple(watched_log)
     tail = moves_log(start, game.history, 1, NAMES, last=10)
     assert len(tail) >= 10 and tail == tuple(watched_log[-len(tail):])
     assert moves_log(start, game.history, 1, NAMES, last=0) == ()
     assert start.digest() == digest and start.history == []  # the start is not changed
+
+
+def suited_play(game: Game, action: str, seat: int = 0, eye: SuitLedger | None = None
+                ) -> tuple[tuple[str, ...], tuple[str, ...], SuitLedger]:
+    """``action`` played now with a ledger following (``eye``, or a new one for a game that
+    has played nothing): the lines ``seat`` and a spectator get with the suits, and the
+    ledger after it."""
+    eye = eye or SuitLedger.of_game(game)
+    before, seen_before = game.view(seat), public_view(game)
+    played = game.legal_actions()[[str(a) for a in game.legal_actions()].index(action)]
+    game.apply(played)
+    eye.follow(game.state)
+    return (describe_move(before, played, game.view(seat), NAMES, eye.seen_by(seat)),
+            log_lines(seen_before, played, public_view(game), NAMES, eye.seen_by(None)), eye)
+
+
+def test_a_discard_names_the_suit_the_pile_shows_to_every_seat_and_spectator() -> None:
+    for seat in range(4):
+        game = position(hands={1: "5 5 6 7"}, melds={1: ["K K K"]}, pile="4", current=1,
+                        phase=MELD, drew=True)
+        lines, spectators, eye = suited_play(game, "discard 5", seat)
+        top = eye.seen_by(seat).pile[-1]
+        assert top in SUIT_WORDS and eye.seen_by(None).pile[-1] == top
+        who = {1: "You", 3: "Bob (your partner)"}.get(seat, "Bob")
+        assert lines == (f"{who} discarded a 5 of {SUIT_WORDS[top]}.",)
+        assert spectators == (f"Bob discarded a 5 of {SUIT_WORDS[top]}.",)
+
+
+def test_the_seats_own_draw_names_the_suits_of_its_new_cards_and_no_one_elses() -> None:
+    game = position(hands={0: "5 6 7"}, melds={0: ["K K K"]}, pile="4", stock="Q 9 A")
+    lines, spectators, eye = suited_play(game, "draw")
+    (code, suit), = eye.seen_by(0).new
+    assert lines == (f"You drew {'an ' + eyed(code, suit).words}.",)
+    assert lines[0].startswith("You drew an ace of ")
+    assert spectators == ("Ann drew from the stock.",)
+    game = position(hands={0: "5 6 7"}, melds={0: ["K K K"]}, pile="4", stock="Q 9 A")
+    lines, _, _ = suited_play(game, "draw", seat=1)
+    assert lines == ("Ann drew from the stock.",)
+    game = position(hands={0: "5 6 7"}, melds={0: ["K K K"]}, pile="4", stock="Q 9 R3")
+    lines, _, eye = suited_play(game, "draw")
+    nine = dict(eye.seen_by(0).new)[9]
+    assert lines == (f"You drew a red 3 and laid it out, then a 9 of {SUIT_WORDS[nine]}.",)
+
+
+def test_a_discard_that_goes_out_names_no_suit_of_the_next_deal() -> None:
+    game = position(hands={1: "K 5"}, melds={1: ["K K K K K K K", "Q Q Q"]}, pile="4",
+                    current=1, phase=MELD, drew=True)
+    _, _, eye = suited_play(game, "add K K", seat=1)
+    lines, _, _ = suited_play(game, "discard 5", seat=1, eye=eye)
+    assert lines[0] == "You discarded a 5 and went out."
+
+
+def test_move_suits_give_the_new_cards_to_their_seat_alone() -> None:
+    game = position(hands={0: "5 6 7"}, melds={0: ["K K K"]}, pile="4", stock="Q 9 A")
+    eye = SuitLedger.of_game(game)
+    game.apply("draw")
+    eye.follow(game.state)
+    told = MoveSuits.of(eye, 0)
+    assert told.seen_by(0).new == eye.seen_by(0).new != ()
+    assert told.seen_by(0).pile == told.seen_by(1).pile == (eye.seen_by(None).pile[-1],)
+    for other in (1, 2, 3, None):
+        assert told.seen_by(other).new == ()

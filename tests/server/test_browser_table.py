@@ -165,11 +165,12 @@ def test_the_card_drawn_is_marked_new_until_the_turn_ends(server: Running,
     page.wait_for_selector("#do-discard")
     marked = page.locator("#hand .card.new")
     expect(marked).to_have_count(1)
-    drawn = page.locator("#log li").last.inner_text()  # "You drew a 4." (", then a 4.")
+    # "You drew a 4 of hearts." (", then a 4 of hearts."): the card the hand shows
+    drawn = page.locator("#log li").last.inner_text()
     said = marked.get_attribute("aria-label") or ""  # "4 of hearts, new"
     assert said.endswith(", new"), said
-    assert drawn.startswith("You drew ") and drawn.endswith(f" {said.split(' of ')[0]}."), \
-        (said, drawn)
+    assert drawn.startswith("You drew ") and \
+        drawn.endswith(f" {said.removesuffix(', new')}."), (said, drawn)
     page.locator("#hand .card:not(.new)").first.click(position={"x": 6, "y": 30})
     page.click("#do-discard")
     if visible(page, "#confirm-yes"):

@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 import json
 import random
+import re
 
 from tests.server.harness import Client, create, play, running
 from tests.server.leaks import leaks
@@ -14,6 +15,8 @@ from tests.server.leaks import leaks
 from canasta import record
 from canasta.engine.game import Game
 from canasta.presentation import hand_codes
+
+SUITED = re.compile(r" of (spades|hearts|diamonds|clubs)\b")
 
 
 async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> None:
@@ -83,6 +86,14 @@ async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> N
     assert all(len(shown) == 1 for shown in public.values())
     assert any('"eye": "' in next(iter(shown)) and '"eye": ""' not in next(iter(shown))
                for shown in public.values())
+    # the log names suits of a discard (public: the pile shows it) and of the receiver's own
+    # draw only ("You drew a 4 of hearts."), never of another seat's cards
+    named = [line for client in [*clients, spectator] for frame in client.frames
+             for line in frame.get("facts", {}).get("log", []) if SUITED.search(line)]
+    assert any(line.startswith("You drew ") for line in named)
+    assert any(" discarded " in line for line in named)
+    assert all(" discarded " in line or line.startswith("You drew ") for line in named), \
+        [line for line in named if " discarded " not in line and "You drew " not in line]
     kinds = {f["kind"] for c in clients for f in c.frames}
     assert {"welcome", "event", "presence", "ack"} <= kinds
     assert checked > 500

@@ -12,6 +12,7 @@ import pytest
 
 from canasta import ALL_ACTIONS, Game
 from canasta.bots import Bot
+from canasta.cards import parse_kind
 from canasta.engine.view import PlayerView
 from canasta.record import read, verify
 from canasta.tui.local import CanastaApp
@@ -152,9 +153,12 @@ async def test_a_discard_that_could_be_laid_off_asks_first(tmp_path: Path) -> No
         await pilot.press("n")
         await pilot.pause()
         assert session.game.digest() == game.digest()
+        (suit,) = [s for code, s in session.eye.seen_by(0).hand
+                  if code == parse_kind("K")]
         await pilot.press("x", "y")
         await settle(pilot, app, lambda: bool(session.log))
-        assert session.log[0] == "You discarded a king."
+        words = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[suit]
+        assert session.log[0] == f"You discarded a king of {words}."  # the one it held
 
 
 async def test_undo_takes_back_an_action_that_revealed_nothing(tmp_path: Path) -> None:

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from canasta.bots import make_bot
+from canasta.cards import rank_of
+from canasta.engine.actions import ActionType
 from canasta.tui.local import CanastaApp
 from canasta.tui.session import Options, start
 from tests.tui.conftest import screen_text, settle
@@ -22,12 +24,18 @@ async def test_a_resumed_game_shows_the_moves_log(tmp_path: Path) -> None:
     me = make_bot("greedy", 1)  # plays the person's seat
     while len(first.game.history) < 60 or not first.human_to_act:
         if first.human_to_act:
-            first.play(me.act(first.view))
+            action = me.act(first.view)
+            # a discard throws the last copy the hand shows, not the one the ledger would
+            held = [card for group in first.facts().hand for card in group.cards
+                    if rank_of(card.code) == action.rank]
+            first.play(action, held[-1:] if action.type == ActionType.DISCARD else ())
         else:
             first.play_bot(first.bot_action())
     shown = first.facts(lines=30).log
     assert shown
+    assert any("You discarded" in line and " of " in line for line in first.log)
     resumed = start(Options(resume=str(save)))
+    # the same words, suits and all (the copies picked are in the seating file)
     assert resumed.log == first.log[-len(resumed.log):]
     assert resumed.facts(lines=30).log == shown
     app = CanastaApp(resumed, bot_delay=0)

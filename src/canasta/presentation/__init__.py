@@ -40,7 +40,7 @@ from canasta.presentation.facts import (
 )
 from canasta.presentation.hint import action_fact, discard_warning, hint
 from canasta.presentation.lay import lay_actions
-from canasta.presentation.log import describe_move, game_over_words, moves_log
+from canasta.presentation.log import MoveSuits, describe_move, game_over_words, moves_log
 from canasta.presentation.names import DEFAULT_NAMES, NOBODY, Chair, Gallery, default_names
 from canasta.presentation.results import deal_breakdown
 from canasta.presentation.suits import SuitLedger
@@ -55,7 +55,8 @@ from canasta.presentation.text import card_text, render, result_text
 
 __all__ = [
     "DEFAULT_NAMES", "NOBODY", "ActionFact", "CardFact", "Chair", "DealBreakdown", "DealLine",
-    "Fact", "Gallery", "HandGroup", "HintFact", "MeldFact", "OpeningFact", "PileFact",
+    "Fact", "Gallery", "HandGroup", "HintFact", "MeldFact", "MoveSuits", "OpeningFact",
+    "PileFact",
     "ScoreItem", "ScoreLine", "SeatFact", "SideBreakdown", "SideFact", "SuitLedger", "Suits",
     "TableFacts", "TurnFact",
     "action_fact", "card_fact",

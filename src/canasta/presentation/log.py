@@ -5,21 +5,26 @@
 and just after ``action`` (played by ``before.current_player``). Everything said is read from
 those two views, so the log cannot say what the seat may not know: another seat's draw is "Cy
 drew from the stock", a red 3 it laid out is public, and only the seat's own draws name the
-cards drawn.
+cards drawn. With the seat's suits after the action (``SuitLedger.seen_by``) a discard and the
+seat's own draw name the suits the cards show ("Cy discarded a king of spades"): the pile's
+top and the hand's new cards, which the seat sees.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from canasta.cards import KIND_WORDS, SUITED, TWO, kind_word, rank_of
 from canasta.engine.actions import Action, ActionType, Route, meld_cards, route_of, sequence_cards
 from canasta.engine.view import PlayerView
-from canasta.presentation.cards import hand_codes
+from canasta.presentation.cards import eyed, hand_codes
+from canasta.presentation.facts import Suits
 from canasta.presentation.names import Chair, wins
 from canasta.presentation.results import deal_breakdown
+from canasta.presentation.suits import SuitLedger
 
 if TYPE_CHECKING:
     from canasta.engine.game import Game
@@ -48,13 +53,20 @@ class _Move:
     """One action seen from one seat: what the sentence builders read."""
 
     def __init__(self, before: PlayerView, action: Action, after: PlayerView,
-                 chair: Chair) -> None:
+                 chair: Chair, suits: Suits | None) -> None:
         self.before, self.action, self.after, self.chair = before, action, after, chair
         self.actor = before.current_player
         self.who = chair.who(self.actor)
         self.new_deal = len(after.results) > len(before.results)
         self.red = 0 if self.new_deal else \
             after.red_threes[self.actor] - before.red_threes[self.actor]
+        #: the seat's suits after the action, None when the deal ended (a new deal's suits)
+        self.suits = None if self.new_deal else suits
+
+
+def _with_suit(code: int, suit: str) -> str:
+    """"a king of spades" ("a king" without a suit; a joker has none)."""
+    return a(eyed(code, suit).words)
 
 
 def _red_words(m: _Move) -> str:
@@ -67,7 +79,11 @@ def _draw(m: _Move) -> str:
         return f"{m.who} drew from the stock"
     if m.actor == m.chair.seat:
         drawn = Counter(hand_codes(m.after)) - Counter(hand_codes(m.before))
-        cards = [a(kind_word(c)) for c in sorted(drawn.elements(), key=lambda c: (rank_of(c), c))]
+        new: dict[int, list[str]] = {}
+        for code, suit in m.suits.new if m.suits else ():
+            new.setdefault(code, []).append(suit)
+        cards = [_with_suit(c, new[c].pop() if new.get(c) else "")
+                 for c in sorted(drawn.elements(), key=lambda c: (rank_of(c), c))]
         if m.red:
             tail = f", then {listing(cards)}" if cards else ""
             return f"You drew {_red_words(m)}{tail}"
@@ -110,6 +126,12 @@ def _add(m: _Move) -> str:
     return f"{m.who} added {a(kind_word(m.action.arg))} to {m.chair.whose(m.actor)} {meld}"
 
 
+def _discard(m: _Move) -> str:
+    """The card and, with the seat's suits, the suit it shows on top of the pile."""
+    suit = m.suits.pile[-1] if m.suits and m.suits.pile else ""
+    return f"{m.who} discarded {_with_suit(m.action.rank, suit)}"
+
+
 def _commit(m: _Move) -> str:
     return f"{m.who} made the initial meld ({m.before.opening_points} points)"
 
@@ -120,7 +142,7 @@ _SENTENCES: dict[ActionType, Callable[[_Move], str]] = {
     ActionType.MELD: _meld,
     ActionType.ADD: _add,
     ActionType.COMMIT: _commit,
-    ActionType.DISCARD: lambda m: f"{m.who} discarded {a(kind_word(m.action.rank))}",
+    ActionType.DISCARD: _discard,
     ActionType.MELD_WILD: lambda m: f"{m.who} melded three wild cards "
                                     f"({str(m.action)[5:]})",
     ActionType.MELD_BLACK_THREES: lambda m: f"{m.who} melded {m.action.arg} black 3s",
@@ -139,15 +161,39 @@ _SENTENCES: dict[ActionType, Callable[[_Move], str]] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class MoveSuits:
+    """The suits an action's log lines may name (``describe_move``), kept to write them
+    again without the ledger: the pile's top card's after it (public), and the new cards of
+    its player's hand (that seat's alone)."""
+
+    seat: int
+    top: str
+    new: tuple[tuple[int, str], ...]
+
+    @classmethod
+    def of(cls, eye: SuitLedger, seat: int) -> MoveSuits:
+        """What ``eye``, just after ``seat``'s action, shows."""
+        shown = eye.seen_by(seat)
+        return cls(seat, shown.pile[-1] if shown.pile else "", shown.new)
+
+    def seen_by(self, receiver: int | None) -> Suits:
+        """The part ``receiver`` (a seat, None for a spectator) sees, as
+        ``SuitLedger.seen_by`` gives it."""
+        return Suits(pile=(self.top,) if self.top else (),
+                     new=self.new if receiver == self.seat else ())
+
+
 def describe_move(before: PlayerView, action: Action, after: PlayerView,
-                  names: Sequence[str]) -> tuple[str, ...]:
+                  names: Sequence[str], suits: Suits | None = None) -> tuple[str, ...]:
     """The log lines for ``action``, played by ``before.current_player``, as the seat of
     ``before`` and ``after`` (its views just before and after) may know it; the end of a deal
-    and of the game get lines of their own."""
+    and of the game get lines of their own. ``suits``: the suits that seat is shown after the
+    action (``SuitLedger.seen_by``), for a discard's and the seat's own draw's words."""
     if before.seat != after.seat:
         raise ValueError("describe_move needs one seat's views before and after the action")
     chair = Chair(before.seat, before.seat_sides, names, before.t.partners_at_pile)
-    move = _Move(before, action, after, chair)
+    move = _Move(before, action, after, chair, suits)
     sentence = _SENTENCES[action.type](move)
     lines = []
     if move.new_deal:
@@ -166,23 +212,30 @@ def describe_move(before: PlayerView, action: Action, after: PlayerView,
 
 
 def moves_log(start: Game, actions: Sequence[Action | int], seat: int, names: Sequence[str],
-              last: int | None = None) -> tuple[str, ...]:
-    """The log lines of ``actions`` played from ``start`` (which is not changed), as
-    ``seat`` sees them: ``describe_move`` of each action in turn, for the last ``last``
-    actions only (every action when None; the earlier ones are only applied). What a face
-    shows of a game it did not watch being played, such as a resumed record."""
+              last: int | None = None,
+              picks: Mapping[int, Sequence[tuple[int, str]]] | None = None) -> tuple[str, ...]:
+    """The log lines of ``actions`` played from ``start`` (which is not changed, and has no
+    history), as ``seat`` sees them: ``describe_move`` of each action in turn, for the last
+    ``last`` actions only (every action when None; the earlier ones are only applied), with
+    the suits the cards show (``SuitLedger``; ``picks`` as ``SuitLedger.of_game`` takes them).
+    What a face shows of a game it did not watch being played, such as a resumed record."""
     game = start.clone()
+    eye = SuitLedger.of_game(game)
     told = 0 if last is None else max(0, len(actions) - last)
-    for action in actions[:told]:
-        game.apply(action)
     lines: list[str] = []
     before = game.view(seat)
-    for action in actions[told:]:
+    for index, action in enumerate(actions):
         parsed = action if isinstance(action, Action) else Action.from_code(action)
+        if picks and index in picks:
+            eye.prefer(game.current_player, picks[index])
         game.apply(parsed)
-        after = game.view(seat)
-        lines += describe_move(before, parsed, after, names)
-        before = after
+        eye.follow(game.state)
+        if index >= told:
+            after = game.view(seat)
+            lines += describe_move(before, parsed, after, names, eye.seen_by(seat))
+            before = after
+        elif index + 1 == told:
+            before = game.view(seat)
     return tuple(lines)
 
 
@@ -198,4 +251,4 @@ def game_over_words(view: PlayerView, chair: Chair) -> str:
     return f"The game is over: {wins(chair.score_name(best))}, {board}."
 
 
-__all__ = ["describe_move", "game_over_words", "moves_log"]
+__all__ = ["MoveSuits", "describe_move", "game_over_words", "moves_log"]

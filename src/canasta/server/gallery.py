@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView, information_set
-from canasta.presentation import deal_breakdown, describe_move, game_over_words
+from canasta.presentation import Suits, deal_breakdown, describe_move, game_over_words
 from canasta.presentation.names import NOBODY, Gallery
 
 
@@ -29,10 +29,12 @@ def public_view(game: Game) -> PlayerView:
 
 
 def log_lines(before: PlayerView, action: Action, after: PlayerView,
-              names: Sequence[str]) -> tuple[str, ...]:
+              names: Sequence[str], suits: Suits | None = None) -> tuple[str, ...]:
     """The spectator's log lines for ``action``: the sentence as an opponent of the actor
     would read it (an opponent never reads "you" or "your partner" about the actor, and is
-    told no card the actor drew), then the deal's and the game's end in the gallery's words."""
+    told no card the actor drew; a discard's suit from ``suits``, the spectator's
+    ``SuitLedger.seen_by(None)`` after the action), then the deal's and the game's end in the
+    gallery's words."""
     actor = before.current_player
     sides = before.seat_sides  # the watcher is never the actor's partner
     watcher = next(s for s in ((actor + i) % before.players for i in range(1, before.players))
@@ -41,7 +43,7 @@ def log_lines(before: PlayerView, action: Action, after: PlayerView,
         information_set(after.state, NOBODY)
     seen_before = PlayerView(watcher, before.rules, info_before, (), before.stock_size)
     seen_after = PlayerView(watcher, after.rules, info_after, (), after.stock_size)
-    sentence = describe_move(seen_before, action, seen_after, names)[0]
+    sentence = describe_move(seen_before, action, seen_after, names, suits)[0]
     gallery = Gallery(before.seat_sides, names, before.t.partners_at_pile)
     lines = [sentence]
     if len(after.results) > len(before.results):

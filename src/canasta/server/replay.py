@@ -35,6 +35,7 @@ from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 from canasta.errors import RecordError
 from canasta.presentation import (
+    MoveSuits,
     SuitLedger,
     describe_move,
     hand_groups,
@@ -70,6 +71,7 @@ class Move:
     deal: int
     deal_end: bool
     picked: Sequence[tuple[int, str]] = ()
+    suits: MoveSuits | None = None  #: the suits its log lines may name
 
 
 class Replay:
@@ -95,7 +97,8 @@ class Replay:
             move = Move(seat, record.parse_recorded(index, text), deal, False,
                         tuple(picks.get(index, ())) if picks else ())
             _play(game, eye, move, index, text)
-            self.moves.append(replace(move, deal_end=len(game.results) > deals))
+            self.moves.append(replace(move, deal_end=len(game.results) > deals,
+                                      suits=MoveSuits.of(eye, seat)))
             if len(self.moves) % CHECKPOINT == 0:
                 self.checkpoints.append((game.clone(), eye.copy()))
         if not game.is_terminal():
@@ -137,9 +140,10 @@ class Replay:
             for move in self.moves:
                 game.apply(move.action)
                 after = _view_of(game, viewpoint)
-                out.append(log_lines(before, move.action, after, self.names)
+                suits = move.suits.seen_by(viewpoint) if move.suits else None
+                out.append(log_lines(before, move.action, after, self.names, suits)
                            if viewpoint is None else
-                           describe_move(before, move.action, after, self.names))
+                           describe_move(before, move.action, after, self.names, suits))
                 before = after
             self._lines[viewpoint] = out
         return self._lines[viewpoint]

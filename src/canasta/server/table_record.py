@@ -29,7 +29,7 @@ from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView, revealed
 from canasta.errors import CanastaError
-from canasta.presentation import SuitLedger, describe_move
+from canasta.presentation import MoveSuits, SuitLedger, describe_move
 from canasta.rules import RuleSet
 from canasta.server import storage
 from canasta.server.frames import (
@@ -75,6 +75,8 @@ class TableRecord:
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._logs: dict[Receiver, deque[str]] = {}
+        #: per action of the last ``LOG_LINES``, the suits its log lines may name
+        self._told: deque[MoveSuits] = deque(maxlen=LOG_LINES)
         self._views: dict[Receiver, PlayerView] = {}
         self._undo: tuple[tuple[int, int], str | None] = ((-1, -1), None)
         self.created = time.monotonic()
@@ -128,25 +130,30 @@ class TableRecord:
         elif event.kind == "next":
             self.next_table = event.data["table"]
 
-    def _replayed(self, actions: Sequence[tuple[int, str]],
-                  eye: SuitLedger | None = None) -> Game:
+    def _replayed(self, actions: Sequence[tuple[int, str]], eye: bool = False) -> Game:
+        """The game after ``actions``; with ``eye``, ``self.eye`` and ``self._told`` are made
+        afresh along it."""
         game = Game(self.rules, self.seed)
-        if eye is not None:
-            eye.follow(game.state)
+        if eye:
+            self.eye = SuitLedger.of_seed(self.rules, self.seed)
+            self.eye.follow(game.state)
+            self._told.clear()
         for index, (seat, text) in enumerate(actions):
-            if eye is not None and index in self.picks:
-                eye.prefer(seat, self.picks[index])
-            game.apply(text)
-            if eye is not None:
-                eye.follow(game.state)
+            if eye:
+                if index in self.picks:
+                    self.eye.prefer(seat, self.picks[index])
+                game.apply(text)
+                self.eye.follow(game.state)
+                self._told.append(MoveSuits.of(self.eye, seat))
+            else:
+                game.apply(text)
         return game
 
     def _rebuild(self, actions: list[tuple[int, str]]) -> None:
         """The game from ``actions`` (and the suits its cards show), and the logs of the
         receivers being followed."""
-        self.eye = SuitLedger.of_seed(self.rules, self.seed)
         self.picks = {i: p for i, p in self.picks.items() if i < len(actions)}
-        self.game = self._replayed(actions, self.eye)
+        self.game = self._replayed(actions, eye=True)
         self.actions = list(actions)
         for receiver in list(self._views):
             self._follow(receiver)
@@ -159,11 +166,12 @@ class TableRecord:
         game = self._replayed(self.actions[:quiet])
         log: deque[str] = deque(maxlen=LOG_LINES)
         before = _view_of(game, receiver)
-        for _, text in self.actions[quiet:]:
+        told = list(self._told)[len(self._told) - (len(self.actions) - quiet):]
+        for (_, text), suits in zip(self.actions[quiet:], told, strict=True):
             action = Action.parse(text)
             game.apply(action)
             after = _view_of(game, receiver)
-            log.extend(self._lines(receiver, before, action, after))
+            log.extend(self._lines(receiver, before, action, after, suits))
             before = after
         self._views[receiver], self._logs[receiver] = before, log
 
@@ -172,9 +180,10 @@ class TableRecord:
         self._logs.pop(receiver, None)
 
     def _lines(self, receiver: Receiver, before: PlayerView, action: Action,
-               after: PlayerView) -> tuple[str, ...]:
-        return (log_lines(before, action, after, self.names) if receiver is None
-                else describe_move(before, action, after, self.names))
+               after: PlayerView, told: MoveSuits) -> tuple[str, ...]:
+        suits = told.seen_by(receiver)
+        return (log_lines(before, action, after, self.names, suits) if receiver is None
+                else describe_move(before, action, after, self.names, suits))
 
     def _play(self, seat: int, action: Action) -> None:
         """Apply a legal action and write the followed receivers' log lines for it."""
@@ -186,9 +195,11 @@ class TableRecord:
         self.game.apply(action)
         self.eye.follow(self.game.state)
         self.actions.append((seat, str(action)))
+        told = MoveSuits.of(self.eye, seat)
+        self._told.append(told)
         for receiver, before in self._views.items():
             after = _view_of(self.game, receiver)
-            self._logs[receiver].extend(self._lines(receiver, before, action, after))
+            self._logs[receiver].extend(self._lines(receiver, before, action, after, told))
             self._views[receiver] = after
 
     def pick_suits(self, seat: int | None, cards: object, eye: object) -> None:

@@ -231,7 +231,8 @@ class Session:
             self.eye.prefer(self.game.current_player, picked)
         self.game.apply(action)
         self.eye.follow(self.game.state)
-        lines = describe_move(before, action, self.view, self.names)
+        lines = describe_move(before, action, self.view, self.names,
+                              self.eye.seen_by(self.human))
         self.log += lines
         self.save()
         return lines
@@ -347,8 +348,9 @@ def _resume(options: Options) -> Session:
     notes = [f"Resumed {path}: {game.rules.name}, deal {game.deal_number}, "
              f"{len(game.history)} actions; you are seat {seat}, against {bots} bots."]
     names = default_names(game.num_players, seat)
-    log = list(moves_log(new_game(record), game.history, seat, names, RESUMED_LOG_ACTIONS))
     picks = _picks(seating, seating_path(path), len(game.history)) if seating else {}
+    log = list(moves_log(new_game(record), game.history, seat, names, RESUMED_LOG_ACTIONS,
+                         picks))
     return Session(game, seat, bots, path, names, notes, saved=True, log=log, picks=picks)
 
 
