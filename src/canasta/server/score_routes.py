@@ -12,16 +12,18 @@ from collections.abc import Awaitable, Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from canasta.rules import RuleSet, load, preset_names
 from canasta.score import pad, report
 from canasta.score.entry import (
+    FIELDS,
     EntryError,
     SideEntry,
     class_words,
@@ -106,11 +108,25 @@ def fields_json(rules: RuleSet) -> list[dict[str, Any]]:
     return out
 
 
+def entry_fields(entry: SideEntry) -> dict[str, Any]:
+    """An entry as the page keeps it while it is entered (so a stored deal can be corrected):
+    per word that is not nothing, a count, points, ``True``, or an amount counted by card as
+    ``{"5": 6}`` (cards of 5 points: six)."""
+    out: dict[str, Any] = {}
+    for field in FIELDS:
+        value = getattr(entry, field.attr)
+        if value != field.default:
+            out[field.word] = {str(k): n for k, n in value.items()} \
+                if isinstance(value, dict) else value
+    return out
+
+
 def deal_json(sheet: Sheet, deal: DealResult) -> dict[str, Any]:
-    """One scored deal: per side its entry's words and the engine's items, score and total."""
+    """One scored deal: per side its entry's words (and fields, ``entry_fields``) and the
+    engine's items, score and total."""
     return {"number": deal.number, "sides": [
-        {"side": name, "entry": entry.text(), "items": score.items(), "score": score.total,
-         "total": deal.totals[side]}
+        {"side": name, "entry": entry.text(), "fields": entry_fields(entry),
+         "items": score.items(), "score": score.total, "total": deal.totals[side]}
         for side, (name, entry, score) in enumerate(
             zip(sheet.names, deal.entries, deal.scores, strict=True))]}
 
@@ -194,11 +210,20 @@ class ScorePad:
         return JSONResponse(game_json(await run_in_threadpool(pad.load, self.engine, name)))
 
     def _preview(self, name: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The deal scored as it would be stored: the next deal, or with ``number`` an
+        earlier one corrected (every deal after it scored again), nothing stored."""
         game = pad.load(self.engine, name)
         rules, names = game.sheet.rules, game.sheet.names
         entries = entries_of(data, rules, names)
-        sheet = tally(rules, names, [*(d.entries for d in game.sheet.deals), entries])
-        return {"deal": deal_json(sheet, sheet.deals[-1]), "standing": standing_json(sheet)}
+        deals: list[Sequence[SideEntry]] = [d.entries for d in game.sheet.deals]
+        number = _number(data.get("number"), len(deals)) if "number" in data else None
+        if number is None:
+            deals.append(entries)
+        else:
+            deals[number - 1] = entries
+        sheet = tally(rules, names, deals)
+        shown = sheet.deals[-1 if number is None else number - 1]
+        return {"deal": deal_json(sheet, shown), "standing": standing_json(sheet)}
 
     async def preview(self, request: Request) -> Response:
         data = await self.server.body(request)
@@ -214,10 +239,54 @@ class ScorePad:
         return JSONResponse(await run_in_threadpool(self._store, _text(data.get("name")),
                                                     data), status_code=201)
 
+    def _edit(self, name: str, data: dict[str, Any]) -> dict[str, Any]:
+        game = pad.load(self.engine, name)
+        number = _number(data.get("number"), len(game.sheet.deals))
+        entries = entries_of(data, game.sheet.rules, game.sheet.names)
+        return {"edited": number, **game_json(pad.edit(self.engine, name, number, entries))}
+
+    async def edit(self, request: Request) -> Response:
+        data = await self.server.body(request)
+        return JSONResponse(await run_in_threadpool(self._edit, _text(data.get("name")), data))
+
+    async def export(self, request: Request) -> Response:
+        """The game as a file to keep (``canasta score export``): ``format`` ``csv`` (one row
+        per deal per side) or ``json``, sent as an attachment named after the game."""
+        name = _text(request.query_params.get("name"))
+        kind = request.query_params.get("format", "csv")
+        if kind not in EXPORTS:
+            raise Refused("bad-request", "format is csv or json")
+        game = await run_in_threadpool(pad.load, self.engine, name)
+        media, write = EXPORTS[kind]
+        return PlainTextResponse(write(game), media_type=media, headers={
+            "content-disposition": attachment(game.name, kind)})
+
     async def undo(self, request: Request) -> Response:
         data = await self.server.body(request)
         number, game = await run_in_threadpool(pad.undo, self.engine, _text(data.get("name")))
         return JSONResponse({"undone": number, **game_json(game)})
+
+
+#: The export formats: their media type and writer (``canasta.score.report``).
+EXPORTS: dict[str, tuple[str, Callable[[pad.PadGame], str]]] = {
+    "csv": ("text/csv", report.export_csv), "json": ("application/json", report.export_json)}
+
+
+def attachment(name: str, kind: str) -> str:
+    """A ``content-disposition`` naming the file after the game: its ASCII letters, digits,
+    dots, dashes and underscores (others become dashes; ``score`` if none is left), and the
+    whole name in UTF-8 for the browsers that read it (RFC 6266)."""
+    plain = "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "-"
+                    for c in name).strip("-.") or "score"
+    return f"attachment; filename=\"{plain}.{kind}\"; filename*=UTF-8''{quote(name)}.{kind}"
+
+
+def _number(value: object, deals: int) -> int:
+    """A deal's number from the request: one of the game's ``deals``."""
+    if type(value) is not int or not 1 <= value <= deals:
+        raise Refused("bad-request", f"'number' is a deal stored, 1 to {deals}"
+                      if deals else "no deal is stored yet")
+    return value
 
 
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -254,6 +323,8 @@ def score_routes(server: Site) -> list[Route]:
         Route("/api/score/preview", _answer(pad_routes, pad_routes.preview), methods=["POST"]),
         Route("/api/score/deal", _answer(pad_routes, pad_routes.deal), methods=["POST"]),
         Route("/api/score/undo", _answer(pad_routes, pad_routes.undo), methods=["POST"]),
+        Route("/api/score/edit", _answer(pad_routes, pad_routes.edit), methods=["POST"]),
+        Route("/api/score/export", _answer(pad_routes, pad_routes.export), methods=["GET"]),
     ]
 
 

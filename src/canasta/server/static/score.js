@@ -64,7 +64,8 @@ async function showGames() {
   const select = $("#preset");
   for (const preset of data.presets) select.append(el("option", { value: preset.name }, preset.title));
   if (data.presets.some((p) => p.name === "classic")) select.value = "classic";  // as the table's form
-  const sidesFor = () => data.presets.find((p) => p.name === select.value);
+  let uploaded = null;  // a household's own rules file, as the server read it
+  const sidesFor = () => uploaded || data.presets.find((p) => p.name === select.value);
   const drawSides = () => {
     const preset = sidesFor();
     $("#preset-description").textContent = preset.description;
@@ -77,14 +78,29 @@ async function showGames() {
         value: kept[n] ?? "" })));
     }
   };
-  select.addEventListener("change", drawSides);
+  select.addEventListener("change", () => { uploaded = null; $("#rules-file").value = ""; drawSides(); });
+  $("#rules-file").addEventListener("change", async () => {
+    const file = $("#rules-file").files[0];
+    $("#create-error").textContent = "";
+    uploaded = null;
+    if (file) {
+      try {
+        uploaded = await call("POST", "/api/rules/check", { rules_file: await file.text() });
+      } catch (error) {
+        $("#create-error").textContent = error.message;
+      }
+    }
+    drawSides();
+  });
   drawSides();
   $("#create").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("#create-error").textContent = "";
     const sides = [...$("#side-names").querySelectorAll("input")].map((i) => i.value);
+    const file = $("#rules-file").files[0];
+    const rules = file ? { rules_file: await file.text() } : { preset: select.value };
     try {
-      const game = await call("POST", "/api/score", { name: $("#game-name").value, preset: select.value, sides });
+      const game = await call("POST", "/api/score", { name: $("#game-name").value, ...rules, sides });
       location.href = `/score?game=${encodeURIComponent(game.name)}`;
     } catch (error) {
       $("#create-error").textContent = error.message;
@@ -99,6 +115,7 @@ let entries = [];   // per side: {word: value}; amounts by card are {word: {valu
 let byCard = [];    // per side: the amount words counted by card
 let previewTimer = 0;
 let undoArmed = false;
+let editing = null;  // the number of the stored deal being corrected, or null: the next deal
 
 function fieldsOf(kind) { return game.fields.filter((f) => f.kind === kind); }
 
@@ -201,7 +218,8 @@ let asked = 0;  // the latest preview asked for: an older answer arriving late i
 async function preview() {
   const mine = ++asked;
   try {
-    const data = await call("POST", "/api/score/preview", { name: game.name, entries: entries.map((_, n) => sent(n)) });
+    const data = await call("POST", "/api/score/preview", { name: game.name, entries: entries.map((_, n) => sent(n)),
+      ...(editing === null ? {} : { number: editing }) });
     if (mine !== asked) return;
     $("#refusal").textContent = "";
     $("#preview").replaceChildren(breakdown(data.deal));
@@ -213,8 +231,35 @@ async function preview() {
 }
 
 function blank() {
+  editing = null;
   entries = game.sides.map(() => ({}));
   byCard = game.sides.map(() => new Set());
+}
+
+// A stored deal's entries put back in the form to be corrected (``canasta score edit``): the
+// deals after it are scored again when it is stored, and refused if one could not be true.
+function startEdit(deal) {
+  editing = deal.number;
+  entries = deal.sides.map((side) => Object.fromEntries(Object.entries(side.fields).map(
+    ([word, value]) => [word, typeof value === "object" ? { ...value } : value])));
+  byCard = deal.sides.map((side) => new Set(Object.keys(side.fields).filter((w) => typeof side.fields[w] === "object")));
+  drawMode();
+  drawEntry();
+  $("#entry").scrollIntoView();
+  changed(false);
+}
+
+// The entry form for the next deal, or for the stored deal being corrected.
+function drawMode() {
+  const hidden = game.standing.over && editing === null;
+  const number = editing ?? game.standing.next;
+  $("#entry").hidden = hidden;
+  $("#store").hidden = hidden;
+  $("#entry").classList.toggle("editing", editing !== null);
+  $("#deal-title").textContent = editing === null ? `Deal ${number}` : `Correcting deal ${number}`;
+  $("#store").textContent = editing === null ? `Store deal ${number}` : `Store corrected deal ${number}`;
+  $("#undo").hidden = editing !== null;
+  $("#cancel-edit").hidden = editing === null;
 }
 
 function drawGame() {
@@ -231,19 +276,21 @@ function drawGame() {
     ...(over || standing.needed === null ? [] : [el("td", { class: "needed" }, standing.needed[side].toLocaleString("en"))]))));
   $("#winner").textContent = over ? `${standing.winner} won` : "";
   $("#level").textContent = standing.level ? "The leaders are level: another deal is played." : "";
-  $("#entry").hidden = over;
-  $("#store").hidden = over;
-  $("#deal-title").textContent = `Deal ${standing.next}`;
-  $("#store").textContent = `Store deal ${standing.next}`;
+  const file = encodeURIComponent(game.name);
+  $("#export-csv").href = `/api/score/export?name=${file}&format=csv`;
+  $("#export-json").href = `/api/score/export?name=${file}&format=json`;
+  drawMode();
   $("#undo").disabled = !game.deals.length;
   undoArmed = false;
   $("#undo").textContent = "Undo last deal";
   $("#deal-list").replaceChildren(...[...game.deals].reverse().map((deal) => el("li", {},
     el("details", {}, el("summary", {}, `Deal ${deal.number}: ` + deal.sides.map((s) => `${s.side} ${s.score.toLocaleString("en")}`).join(", ")),
-      breakdown(deal)))));
+      breakdown(deal),
+      el("button", { type: "button", class: "correct", id: `correct-${deal.number}`, onclick: () => startEdit(deal) },
+        `Correct deal ${deal.number}`)))));
   $("#preview").replaceChildren();
   $("#refusal").textContent = "";
-  if (!over) drawEntry();
+  if (!over || editing !== null) drawEntry();
 }
 
 async function showGame(name) {
@@ -261,15 +308,27 @@ async function showGame(name) {
   $("#store").addEventListener("click", async () => {
     clearTimeout(previewTimer);
     asked++;
+    const request = { name: game.name, entries: entries.map((_, n) => sent(n)) };
     try {
-      game = await call("POST", "/api/score/deal", { name: game.name, entries: entries.map((_, n) => sent(n)) });
-      const stored = game.deals[game.deals.length - 1];
+      if (editing === null) {
+        game = await call("POST", "/api/score/deal", request);
+      } else {
+        game = await call("POST", "/api/score/edit", { ...request, number: editing });
+      }
+      const stored = game.deals[(game.edited ?? game.deals.length) - 1];
       blank();
       drawGame();
-      $("#preview").replaceChildren(el("p", {}, `Deal ${stored.number} stored.`), breakdown(stored));
+      $("#preview").replaceChildren(el("p", {}, `Deal ${stored.number} ${game.edited ? "corrected" : "stored"}.`),
+        breakdown(stored));
     } catch (error) {
       $("#refusal").textContent = `Not stored: ${error.message}`;
     }
+  });
+  $("#cancel-edit").addEventListener("click", () => {
+    clearTimeout(previewTimer);
+    asked++;
+    blank();
+    drawGame();
   });
   $("#undo").addEventListener("click", async () => {
     if (!undoArmed) {
