@@ -6,11 +6,12 @@ screen in the system's Chromium, entering the rules site's 1,255-point deal by t
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, FilePayload, expect
 from tests.server.harness import Running, running
 from tests.server.test_browser import shot
 
@@ -375,8 +376,8 @@ def test_the_page_keeps_house_rules_corrects_a_deal_and_exports_the_sheet(
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url.rstrip("/") + "/score")
     page.fill("#game-name", "Our house")
-    page.set_input_files("#rules-file", files=[{"name": "ours.toml", "mimeType": "text/plain",
-                                                "buffer": HOUSE_RULES.encode()}])
+    page.set_input_files("#rules-file", files=[FilePayload(
+        name="ours.toml", mimeType="text/plain", buffer=HOUSE_RULES.encode())])
     expect(page.locator("#preset-description")).to_have_text("Classic, to 3,000.")
     page.fill("#side-name-0", SIDES[0])
     page.fill("#side-name-1", SIDES[1])
@@ -419,7 +420,7 @@ def test_the_page_keeps_house_rules_corrects_a_deal_and_exports_the_sheet(
     with page.expect_download() as download:
         page.tap("#export-csv")
     assert download.value.suggested_filename == "Our house.csv"  # filename*, UTF-8
-    lines = open(download.value.path(), encoding="utf-8").read().splitlines()
+    lines = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("game,deal,side,entry,") and len(lines) == 3
     assert lines[1].startswith("Our house,1,Ann & Bob,natural=2 melded=185 out,")
     assert errors == []
