@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, FilePayload, Page, ViewportSize, expect
 from tests.server.harness import Running, running
-from tests.server.test_browser import new_table, simple_turn, until, visible
+from tests.server.test_browser import ARTIFACTS, new_table, simple_turn, until, visible
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "canasta" / "server" / "static"
 SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800},
@@ -452,3 +452,35 @@ def test_cutthroat_scores_name_each_player(server: Running, browser: Browser) ->
              for s in (1, 2)]
     expect(page.locator("#scores")).to_have_text(f"Ann: 0 · {names[0]}: 0 · {names[1]}: 0")
     page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_main_rules_are_read_before_and_at_the_table(server: Running, browser: Browser,
+                                                         size: str) -> None:
+    """The home page tells the chosen rules' main rules in words (a rules file's too), and the
+    table's "Rules" box the table's own (``presentation.rules_in_words``)."""
+    page = context(browser, size).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.wait_for_selector("#seat-1")
+    page.click("#home-rules summary")
+    expect(page.locator("#home-rules-body")).to_contain_text("Each player is dealt 11 cards.")
+    page.select_option("#preset", "samba")
+    expect(page.locator("#home-rules-body")).to_contain_text("seven make a samba, worth 1,500")
+    page.set_input_files("#rules-file", files=[FilePayload(
+        name="low.toml", mimeType="text/plain", buffer=LOW_OPENING.encode())])
+    expect(page.locator("#home-rules-body")).to_contain_text(
+        "Your side's first melds must together count at least 10 points; 15 below zero")
+    page.click("#create-button")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand .card")
+    page.click("#rules-box summary")
+    expect(page.locator("#rules-box summary")).to_have_text("Rules: low")
+    expect(page.locator("#rules-box-body")).to_contain_text("at least 10 points")
+    expect(page.locator("#rules-box-body h3")).to_have_count(9)
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    page.locator("#rules-box").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"rules-box-{size}.png"), full_page=True)
+    assert errors == []
+    page.close()

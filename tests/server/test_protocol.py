@@ -24,7 +24,8 @@ from canasta import record
 from canasta.bots import make_bot
 from canasta.bots.levels import BY_NAME
 from canasta.engine.view import PlayerView
-from canasta.rules import loads
+from canasta.presentation import rules_in_words
+from canasta.rules import load, loads
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
@@ -39,8 +40,6 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 
 
 def test_presets_and_the_lobby(server: Running) -> None:
-    from canasta.rules import load
-
     with server.http() as http:
         data = http.get("/api/presets").json()
         classic = next(p for p in data["presets"] if p["name"] == "classic")
@@ -62,6 +61,16 @@ def test_presets_and_the_lobby(server: Running) -> None:
         info = http.get(f"/api/tables/{public['id']}").json()
         assert "invite" not in json.dumps(info) and info["seed"] is None
         assert len(info["seed_hash"]) == 64
+        # the main rules in words: of each preset, and of a table (its own rules: quick)
+        assert classic["words"][0]["lines"][2] == "Each player is dealt 11 cards."
+        samba = next(p for p in data["presets"] if p["name"] == "samba")
+        assert [w["topic"] for w in samba["words"]] == [t for t, _ in rules_in_words(
+            load("samba"))]
+        words = http.get(f"/api/tables/{public['id']}/rules/words").json()
+        assert words["title"] == "quick" and words["words"][0]["lines"][2] == \
+            "Each player is dealt 7 cards."
+        assert "to reach 100 after a deal" in words["words"][-1]["lines"][0]
+        assert http.get("/api/tables/nosuchtable/rules/words").status_code == 404
 
 
 @pytest.mark.parametrize(("body", "code", "words"), [
@@ -96,9 +105,13 @@ def test_a_bad_table_request_is_refused_with_the_reason(server: Running, body: d
 def test_bad_http_bodies(server: Running) -> None:
     with server.http() as http:
         checked = http.post("/api/rules/check", json={"rules_file": QUICK.read_text()}).json()
+        quick = load(QUICK)
         assert checked == {"name": "quick", "title": "quick", "players": 4,
                            "description": checked["description"],
-                           "sides": 2, "partners_at_pile": False, "target": 100}
+                           "sides": 2, "partners_at_pile": False, "target": 100,
+                           "words": [{"topic": topic, "lines": list(lines)}
+                                     for topic, lines in rules_in_words(quick)]}
+        assert "Each player is dealt 7 cards." in checked["words"][0]["lines"]
         bad = http.post("/api/rules/check", json={"rules_file": "[melds]\ncanasta_size = 2\n"})
         assert bad.status_code == 400 and "canasta_size" in bad.json()["message"]
         assert http.post("/api/rules/check", json={}).json()["code"] == "bad-rules"

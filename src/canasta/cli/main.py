@@ -90,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules_sub.add_parser("list", help="the preset rule sets").set_defaults(run=rules_cmd.list_)
     show = rules_sub.add_parser("show", help="a rule set as a complete TOML file")
     show.add_argument("rules", metavar="NAME_OR_FILE")
+    show.add_argument("--words", action="store_true",
+                      help="the main rules in plain words instead of the TOML")
     show.set_defaults(run=rules_cmd.show)
     check = rules_sub.add_parser("check", help="check a rules file")
     check.add_argument("rules", metavar="FILE")

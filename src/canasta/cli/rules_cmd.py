@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from canasta.presentation.rules_words import rules_in_words
 from canasta.rules import annotated, load, preset_names
 from canasta.rules import diff as rules_diff
 
@@ -27,8 +29,18 @@ def list_(args: argparse.Namespace) -> int:
 
 
 def show(args: argparse.Namespace) -> int:
-    """Print a rule set as a complete TOML file, marking the values its source leaves blank."""
-    print(annotated(load(args.rules)), end="")
+    """Print a rule set as a complete TOML file, marking the values its source leaves blank;
+    with ``--words``, its main rules in plain words (``presentation.rules_in_words``)."""
+    rules = load(args.rules)
+    if not args.words:
+        print(annotated(rules), end="")
+        return 0
+    print(f"{rules.title}: {rules.description}")
+    for topic, lines in rules_in_words(rules):
+        print(f"\n{topic}")
+        for line in lines:
+            print(textwrap.fill(line, 88, initial_indent="- ", subsequent_indent="  "))
+    print(f"\nEvery option: canasta rules show {args.rules}")
     return 0
 
 

@@ -43,6 +43,7 @@ from canasta.presentation.lay import lay_actions
 from canasta.presentation.log import MoveSuits, describe_move, game_over_words, moves_log
 from canasta.presentation.names import DEFAULT_NAMES, NOBODY, Chair, Gallery, default_names
 from canasta.presentation.results import deal_breakdown
+from canasta.presentation.rules_words import rules_in_words
 from canasta.presentation.suits import SuitLedger
 from canasta.presentation.table import (
     frozen_reason,
@@ -63,6 +64,6 @@ __all__ = [
     "card_text", "deal_breakdown", "default_names", "describe_move", "discard_warning",
     "frozen_reason", "game_over_words", "hand_codes", "hand_groups", "hand_text", "hint",
     "lay_actions", "meld_fact", "meld_text", "moves_log", "pile_fact", "plain", "render",
-    "result_text",
+    "result_text", "rules_in_words",
     "sequence_fact", "side_melds", "spectator_facts", "table_facts", "take_refusal",
 ]

@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from canasta import record
+from canasta.presentation import rules_in_words
 from canasta.rules import RuleSet, load, preset_names
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame, frame_text
@@ -203,6 +204,13 @@ class Server(Site):
         table = await self.tables.get(request.path_params["table"])
         return JSONResponse(table.rules.to_dict())
 
+    async def rules_words(self, request: Request) -> Response:
+        """The table's main rules in plain words, for the page's "Rules" box."""
+        table = await self.tables.get(request.path_params["table"])
+        rules = table.rules
+        return JSONResponse({"title": rules.title, "description": rules.description,
+                             "words": words_json(rules)})
+
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
@@ -297,11 +305,17 @@ class Server(Site):
 
 def rules_summary(rules: RuleSet) -> dict[str, Any]:
     """What the create form shows of a rule set: its title, description, players, sides (seat
-    s plays for side s % sides: partners), whether partners form at the pile, the target."""
+    s plays for side s % sides: partners), whether partners form at the pile, the target, and
+    its main rules in words (``words_json``)."""
     return {"title": rules.title, "description": rules.description,
             "players": rules.players.count,
             "sides": rules.players.sides, "partners_at_pile": rules.players.partners_at_pile,
-            "target": rules.game.target}
+            "target": rules.game.target, "words": words_json(rules)}
+
+
+def words_json(rules: RuleSet) -> list[dict[str, Any]]:
+    """The main rules in plain words (``presentation.rules_in_words``), topic by topic."""
+    return [{"topic": topic, "lines": list(lines)} for topic, lines in rules_in_words(rules)]
 
 
 def create_app(db_url: str | None = None, settings: Settings | None = None,
@@ -335,6 +349,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         Route("/api/tables/{table}/again", api(server.again), methods=["POST"]),
         Route("/api/tables/{table}/record", api(server.record)),
         Route("/api/tables/{table}/rules", api(server.rules)),
+        Route("/api/tables/{table}/rules/words", api(server.rules_words)),
         WebSocketRoute("/ws/{table}", server.websocket),
         *score_routes(server),
         *replay_routes(lambda: server.tables, server.raw, lambda: server.reviews, api),

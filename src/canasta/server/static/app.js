@@ -4,7 +4,7 @@
 // (docs/protocol.md). The table is drawn by table.js, the hand by hand.js, the flights of
 // moves by motion.js.
 import { setFourColours, shortName } from "./cards.js";
-import { $, el, game } from "./dom.js";
+import { $, el, game, rulesWords } from "./dom.js";
 import { drawHand, focusNext, handCards } from "./hand.js";
 import { after, before, lastMoves } from "./motion.js";
 import { breakdown, drawTable, drawTopbar } from "./table.js";
@@ -59,6 +59,7 @@ async function home() {
   const drawSeats = () => {
     const preset = uploaded || presets.find((p) => p.name === select.value);
     $("preset-description").textContent = preset.description;
+    $("home-rules-body").replaceChildren(...rulesWords(preset.words));
     $("target").value = preset.target || "";
     $("target-row").hidden = !preset.target;
     const box = $("seats");
@@ -497,6 +498,16 @@ if (path[0] === "t" && path[1]) {
     game.fourColours = $("four-colours").checked;
     localStorage.setItem("canasta.colours", game.fourColours ? "four" : "two");
     draw();
+  });
+  $("rules-box").addEventListener("toggle", async () => {
+    if (!$("rules-box").open || $("rules-box-body").childElementCount) return;
+    try {
+      const rules = await api(`/api/tables/${game.table}/rules/words`);
+      $("rules-box").querySelector("summary").textContent = `Rules: ${rules.title}`;
+      $("rules-box-body").replaceChildren(el("p", { class: "description" }, rules.description), ...rulesWords(rules.words));
+    } catch (error) {
+      $("rules-box-body").replaceChildren(el("p", { class: "error" }, error.message));
+    }
   });
   connect();
   setInterval(() => game.socket?.readyState === WebSocket.OPEN && game.socket.send(JSON.stringify({ kind: "ping" })), 15000);

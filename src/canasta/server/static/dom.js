@@ -13,6 +13,10 @@ export const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
+// A rule set's main rules in plain words (the server's ``rules_in_words``), topic by topic.
+export const rulesWords = (words) => words.flatMap(({ topic, lines }) => [
+  el("h3", {}, topic), el("ul", {}, ...lines.map((line) => el("li", {}, line)))]);
+
 // What the page holds between frames: the last frame, the cards selected (indices into the
 // hand as the server sent it), the last move of each seat, and the player's choices.
 export const game = {
