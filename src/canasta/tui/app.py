@@ -49,6 +49,7 @@ from canasta.tui.screens import (
     BreakdownScreen,
     ChoiceScreen,
     ConfirmScreen,
+    RulesScreen,
 )
 from canasta.tui.widgets import Glyphs, HandPanel, LogPanel, PilePanel, SidePanel
 
@@ -173,6 +174,7 @@ class TableApp(App[None], Generic[S]):
         Binding("h", "hint", "hint", tooltip="hint: the bot's choice"),
         Binding("colon", "palette", "type", key_display=":", tooltip="type any action"),
         Binding("ctrl+p", "palette", "command", show=False),
+        Binding("i", "rules", "rules", tooltip="the rules in words"),
         Binding("k", "keys", "help", tooltip="this list of keys"),
         Binding("f1", "keys", "help", show=False),
         Binding("q", "quit", "quit", tooltip="quit (the game is saved)"),
@@ -466,6 +468,11 @@ class TableApp(App[None], Generic[S]):
         """Every key of the table, those that work now in bright letters (``KeysScreen``)."""
         if not isinstance(self.screen, KeysScreen):
             self.push_screen(KeysScreen(help_rows(self), self.ascii))
+
+    def action_rules(self) -> None:
+        """The table's main rules in plain words (``RulesScreen``)."""
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen(self.session.view.rules, self.ascii))
 
     def action_palette(self) -> None:
         """Open the command line: an action in its text form, ``hint`` or ``undo``; the legal

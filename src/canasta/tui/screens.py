@@ -1,19 +1,22 @@
 """The app's dialogs: a choice among actions, a yes/no question, the end of a deal (which
-stays until the player continues)."""
+stays until the player continues), the rules in words."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from canasta.presentation import ActionFact, DealBreakdown
+from canasta.presentation import ActionFact, DealBreakdown, rules_in_words
+from canasta.rules import RuleSet
 
 #: How every dialog sits: a box in the middle of the screen (part of the app's CSS).
 DIALOG_CSS = """
@@ -21,6 +24,10 @@ ModalScreen { align: center middle; }
 ModalScreen > Vertical { width: 74; max-width: 100%; height: auto; max-height: 90%;
     background: $panel; padding: 0 1; }
 ModalScreen OptionList { height: auto; max-height: 14; }
+RulesScreen > Vertical { width: 90; height: 90%; }
+RulesScreen #rules { height: 1fr; }
+RulesScreen #title { margin-bottom: 1; }
+RulesScreen #close { color: $text-muted; }
 """
 
 
@@ -122,3 +129,45 @@ class BreakdownScreen(ModalScreen[str]):
 
     def action_close(self, what: str) -> None:
         self.dismiss(what)
+
+
+class RulesScreen(ModalScreen[None]):
+    """The table's main rules in plain words (``presentation.rules_in_words``), scrolled
+    with the arrows or the page keys; Escape, Enter or ``i`` closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "close"), Binding("enter", "close", show=False),
+        Binding("i", "close", show=False)]
+
+    def __init__(self, rules: RuleSet, ascii: bool = False) -> None:
+        super().__init__()
+        self.rules, self.ascii = rules, ascii
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.styles.border = ("ascii" if self.ascii else "round", "yellow")
+            yield Static(Text(f"{self.rules.title}: {self.rules.description}", style="bold"),
+                         id="title")
+            with VerticalScroll(id="rules"):
+                yield Static(rules_text(self.rules))
+            yield Static("Escape: back to the table", id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#rules", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def rules_text(rules: RuleSet) -> Group:
+    """The topics in bold, each rule a dash and its sentence (wrapped under the sentence)."""
+    parts: list[Text | Table] = []
+    for topic, lines in rules_in_words(rules):
+        parts.append(Text(f"\n{topic}" if parts else topic, style="bold"))
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1)
+        for line in lines:
+            grid.add_row("-", line)
+        parts.append(grid)
+    return Group(*parts)
