@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from canasta import Game
-from canasta.tui.app import MIN_SIZE
 from canasta.tui.local import CanastaApp
+from canasta.tui.size import MIN_SIZE
 from tests.tui.conftest import screen_text, session_at, settle
 
 pytestmark = pytest.mark.anyio

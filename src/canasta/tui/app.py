@@ -51,6 +51,7 @@ from canasta.tui.screens import (
     ConfirmScreen,
     RulesScreen,
 )
+from canasta.tui.size import MIN_SIZE, TableScreen, TooSmall
 from canasta.tui.widgets import Glyphs, HandPanel, LogPanel, PilePanel, SidePanel
 
 #: The keys of each phase of the person's turn (pressed when refused, they say why).
@@ -68,10 +69,6 @@ NEEDS: dict[str, tuple[ActionType, ...]] = {
 #: Keys that work whenever it is the person's turn.
 ANY_TIME = ("hint", "palette", "undo", "left", "right", "first", "last", "select", "clear")
 TURN_KEYS = {*ANY_TIME, *NEEDS, *(key for keys in PHASE_KEYS.values() for key in keys)}
-
-#: The smallest terminal the table is drawn in (columns, rows); below it the screen says
-#: how big to make it.
-MIN_SIZE = (80, 24)
 
 CSS = """
 Screen { layout: vertical; }
@@ -93,28 +90,6 @@ Screen.-narrow #small, Screen.-short #small { display: block; }
 #message { height: 2; padding: 0 1; }
 #command { display: none; height: 1; border: none; padding: 0 1; }
 """ + DIALOG_CSS
-
-
-class TooSmall(Static):
-    """What a terminal below ``MIN_SIZE`` shows instead of the table."""
-
-    def render(self) -> Text:
-        width, height = self.app.size
-        return Text(f"make the terminal at least {MIN_SIZE[0]} x {MIN_SIZE[1]}\n"
-                    f"(it is {width} x {height}; q quits)", style="bold")
-
-
-class TableScreen(Screen[None]):
-    """The table's screen: classes ``-narrow`` and ``-short`` below ``MIN_SIZE`` (the CSS
-    then shows ``TooSmall``), and the keys checked again when the terminal's size changes."""
-
-    def __init__(self, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_SIZE[0], "-wide")]
-        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_SIZE[1], "-tall")]
-
-    def on_resize(self) -> None:
-        self.app.refresh_bindings()
 
 
 class SeatSession(Protocol):
