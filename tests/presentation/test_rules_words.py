@@ -77,6 +77,11 @@ def test_classic_in_words() -> None:
     ("six_hand", "Players and cards", "6 players in 2 sides of 3, partners sitting in "
                                       "alternate seats."),
     ("cuban", "The pile", "The pile is always frozen."),
+    ("classic", "A turn", "When the stock is gone, a player must take the pile if its top card "
+                          "fits one of their side's melds; the deal ends when a player cannot "
+                          "take it."),
+    ("cutthroat", "A turn", "The deal ends with the discard of the player who drew the "
+                            "stock's last card."),
     ("house", "Red and black 3s", "Black 3s are melded only when going out, 3 of them, as the "
                                   "last cards of the hand."),
     ("brazilian", "The initial meld", "Your side's first melds must together count at least "
@@ -115,7 +120,8 @@ def test_a_households_changed_options_change_the_words() -> None:
         canastas=dataclasses.replace(classic.canastas, natural_bonus=600),
         pile=dataclasses.replace(classic.pile, take_with_wild=False, take_by_adding=False),
         going_out=dataclasses.replace(classic.going_out, canastas=2, must_ask=True),
-        game=dataclasses.replace(classic.game, target=3000))
+        game=dataclasses.replace(classic.game, target=3000),
+        stock_out=dataclasses.replace(classic.stock_out, mode="turn_pile"))
     words = said(house)
     assert "Each player is dealt 13 cards." in words["Players and cards"]
     assert "7 cards make a canasta: 600 when natural (no wild card), 300 when mixed." in \
@@ -125,6 +131,8 @@ def test_a_households_changed_options_change_the_words() -> None:
         "Your side needs 2 canastas to go out.",
         "You may go out only after asking your partner \"may I go out?\" and hearing yes.")
     assert "to reach 3,000 after a deal" in words["The end of the game"][0]
+    assert words["A turn"][1] == ("When the stock is gone, the pile less its top card is "
+                                  "turned over as a new stock.")
 
 
 def test_the_command_prints_the_rules_in_words() -> None:

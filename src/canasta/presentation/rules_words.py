@@ -79,8 +79,16 @@ def _cards(rules: RuleSet) -> tuple[str, ...]:
 def _turn(rules: RuleSet) -> tuple[str, ...]:
     pile = (f"take the top {_n(rules.pile.take_top, 'card')} of the pile" if rules.pile.take_top
             else "take the whole pile")
+    stock_out = {
+        "compulsory_take": "When the stock is gone, a player must take the pile if its top "
+                           "card fits one of their side's melds; the deal ends when a player "
+                           "cannot take it.",
+        "turn_pile": "When the stock is gone, the pile less its top card is turned over as a "
+                     "new stock.",
+        "last_discard": "The deal ends with the discard of the player who drew the stock's "
+                        "last card."}[rules.stock_out.mode]
     return (f"Draw {_n(rules.draw.stock_cards, 'card')} from the stock or {pile}, meld what "
-            "you can, then discard one card.",)
+            "you can, then discard one card.", stock_out)
 
 
 def _melds(rules: RuleSet) -> tuple[str, ...]:
