@@ -379,10 +379,15 @@ def test_the_page_keeps_house_rules_corrects_a_deal_and_exports_the_sheet(
     page.set_input_files("#rules-file", files=[FilePayload(
         name="ours.toml", mimeType="text/plain", buffer=HOUSE_RULES.encode())])
     expect(page.locator("#preset-description")).to_have_text("Classic, to 3,000.")
+    page.tap("#preset-rules summary")
+    expect(page.locator("#preset-rules-body")).to_contain_text("to reach 3,000 after a deal")
     page.fill("#side-name-0", SIDES[0])
     page.fill("#side-name-1", SIDES[1])
     page.tap("#create-button")
     expect(page.locator("#game-rules")).to_have_text("Our table: Classic, to 3,000.")
+    page.tap("#game-rules-words summary")  # the rules scored by, in words
+    expect(page.locator("#game-rules-body")).to_contain_text("to reach 3,000 after a deal")
+    page.tap("#game-rules-words summary")
     page.tap("#out-0")
     page.tap("#s0-natural-plus")
     page.fill("#s0-melded", "185")

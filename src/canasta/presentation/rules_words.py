@@ -31,6 +31,11 @@ def rules_in_words(rules: RuleSet) -> tuple[Topic, ...]:
     return tuple((title, lines) for title, lines in topics if lines)
 
 
+def rules_in_words_json(rules: RuleSet) -> list[dict[str, object]]:
+    """``rules_in_words`` as JSON for the pages: ``[{"topic": ..., "lines": [...]}, ...]``."""
+    return [{"topic": topic, "lines": list(lines)} for topic, lines in rules_in_words(rules)]
+
+
 def _n(count: int, one: str, many: str | None = None) -> str:
     """"1 card", "3 cards"."""
     return f"{count:,} {one if count == 1 else many or one + 's'}"
@@ -345,4 +350,4 @@ def _end(rules: RuleSet) -> tuple[str, ...]:
             "total; level: another deal).",)
 
 
-__all__ = ["Topic", "rules_in_words"]
+__all__ = ["Topic", "rules_in_words", "rules_in_words_json"]

@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from canasta import record
-from canasta.presentation import rules_in_words
+from canasta.presentation.rules_words import rules_in_words_json
 from canasta.rules import RuleSet, load, preset_names
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame, frame_text
@@ -209,7 +209,7 @@ class Server(Site):
         table = await self.tables.get(request.path_params["table"])
         rules = table.rules
         return JSONResponse({"title": rules.title, "description": rules.description,
-                             "words": words_json(rules)})
+                             "words": rules_in_words_json(rules)})
 
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -306,16 +306,11 @@ class Server(Site):
 def rules_summary(rules: RuleSet) -> dict[str, Any]:
     """What the create form shows of a rule set: its title, description, players, sides (seat
     s plays for side s % sides: partners), whether partners form at the pile, the target, and
-    its main rules in words (``words_json``)."""
+    its main rules in words (``presentation.rules_in_words``)."""
     return {"title": rules.title, "description": rules.description,
             "players": rules.players.count,
             "sides": rules.players.sides, "partners_at_pile": rules.players.partners_at_pile,
-            "target": rules.game.target, "words": words_json(rules)}
-
-
-def words_json(rules: RuleSet) -> list[dict[str, Any]]:
-    """The main rules in plain words (``presentation.rules_in_words``), topic by topic."""
-    return [{"topic": topic, "lines": list(lines)} for topic, lines in rules_in_words(rules)]
+            "target": rules.game.target, "words": rules_in_words_json(rules)}
 
 
 def create_app(db_url: str | None = None, settings: Settings | None = None,

@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from canasta.presentation.rules_words import rules_in_words_json
 from canasta.rules import RuleSet, load, preset_names
 from canasta.score import pad, report
 from canasta.score.entry import (
@@ -146,7 +147,8 @@ def game_json(game: pad.PadGame) -> dict[str, Any]:
     """A game for the page: its rules' words, every deal scored, the standing."""
     sheet = game.sheet
     return {"name": game.name, "rules": game.rules_name, "title": sheet.rules.title,
-            "description": sheet.rules.description, "sides": list(sheet.names),
+            "description": sheet.rules.description, "words": rules_in_words_json(sheet.rules),
+            "sides": list(sheet.names),
             "fields": fields_json(sheet.rules),
             "deals": [deal_json(sheet, deal) for deal in sheet.deals],
             "standing": standing_json(sheet)}
@@ -156,7 +158,7 @@ def game_json(game: pad.PadGame) -> dict[str, Any]:
 def presets() -> list[dict[str, Any]]:
     """The presets a game may be started under, with their sides (read once per process)."""
     return [{"name": n, "title": (r := load(n)).title, "description": r.description,
-             "sides": r.players.sides,
+             "sides": r.players.sides, "words": rules_in_words_json(r),
              "players": r.players.count} for n in preset_names()
             if not load(n).players.partners_at_pile]  # the pad refuses those (score.tally)
 

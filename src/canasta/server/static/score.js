@@ -2,6 +2,8 @@
 // each side's entry as the rule set's own words; the server's score pad checks and scores
 // it with the engine, and shows its breakdown or its reason for refusing.
 
+import { rulesWords } from "./dom.js";
+
 const $ = (selector) => document.querySelector(selector);
 
 function el(tag, attrs = {}, ...children) {
@@ -69,6 +71,7 @@ async function showGames() {
   const drawSides = () => {
     const preset = sidesFor();
     $("#preset-description").textContent = preset.description;
+    $("#preset-rules-body").replaceChildren(...rulesWords(preset.words));
     const box = $("#side-names");
     const kept = [...box.querySelectorAll("input")].map((i) => i.value);
     box.replaceChildren(el("legend", {}, `Sides (${preset.sides})`));
@@ -267,6 +270,7 @@ function drawGame() {
   document.title = `${game.name}: score pad`;
   $("#game-title").textContent = game.name;
   $("#game-rules").textContent = `${game.title}: ${game.description}`;
+  $("#game-rules-body").replaceChildren(...rulesWords(game.words));
   const over = standing.over;
   $("#minimum-head").hidden = over;
   $("#needed-head").hidden = over || standing.needed === null;
