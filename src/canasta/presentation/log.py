@@ -214,11 +214,12 @@ def describe_move(before: PlayerView, action: Action, after: PlayerView,
 def moves_log(start: Game, actions: Sequence[Action | int], seat: int, names: Sequence[str],
               last: int | None = None,
               picks: Mapping[int, Sequence[tuple[int, str]]] | None = None) -> tuple[str, ...]:
-    """The log lines of ``actions`` played from ``start`` (which is not changed, and has no
-    history), as ``seat`` sees them: ``describe_move`` of each action in turn, for the last
-    ``last`` actions only (every action when None; the earlier ones are only applied), with
-    the suits the cards show (``SuitLedger``; ``picks`` as ``SuitLedger.of_game`` takes them).
-    What a face shows of a game it did not watch being played, such as a resumed record."""
+    """The log lines of ``actions`` played from ``start`` (which is not changed), as ``seat``
+    sees them: ``describe_move`` of each action in turn, for the last ``last`` actions only
+    (every action when None; the earlier ones are only applied), with the suits the cards
+    show (``SuitLedger``; ``picks``: the cards picked, by the action's index in ``actions``,
+    as ``SuitLedger.prefer`` takes them). What a face shows of a game it did not watch being
+    played, such as a resumed record."""
     game = start.clone()
     eye = SuitLedger.of_game(game)
     told = 0 if last is None else max(0, len(actions) - last)
