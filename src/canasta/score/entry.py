@@ -65,15 +65,16 @@ class SideEntry:
             words.append(field.word if value is True else f"{field.word}={amount_text(value)}")
         return " ".join(words) or "nothing"
 
-    def to_json(self) -> dict[str, Any]:
-        """The entry as stored: the fields that differ from nothing, amounts by class as
-        ``{"5": 6}``."""
+    def to_json(self, by_word: bool = False) -> dict[str, Any]:
+        """The entry as stored: the fields that differ from nothing, by attribute
+        (``wild_twos``), amounts by class as ``{"5": 6}``; with ``by_word``, by the words an
+        entry is written in (``wild-2s``), as the score page's form keeps it."""
         out: dict[str, Any] = {}
         for field in FIELDS:
             value = getattr(self, field.attr)
             if value != field.default:
-                out[field.attr] = {str(k): n for k, n in value.items()} \
-                    if isinstance(value, dict) else value
+                out[field.word if by_word else field.attr] = \
+                    {str(k): n for k, n in value.items()} if isinstance(value, dict) else value
         return out
 
     @classmethod

@@ -24,7 +24,6 @@ from canasta.presentation.rules_words import rules_in_words_json
 from canasta.rules import RuleSet, load, preset_names
 from canasta.score import pad, report
 from canasta.score.entry import (
-    FIELDS,
     EntryError,
     SideEntry,
     class_words,
@@ -109,24 +108,11 @@ def fields_json(rules: RuleSet) -> list[dict[str, Any]]:
     return out
 
 
-def entry_fields(entry: SideEntry) -> dict[str, Any]:
-    """An entry as the page keeps it while it is entered (so a stored deal can be corrected):
-    per word that is not nothing, a count, points, ``True``, or an amount counted by card as
-    ``{"5": 6}`` (cards of 5 points: six)."""
-    out: dict[str, Any] = {}
-    for field in FIELDS:
-        value = getattr(entry, field.attr)
-        if value != field.default:
-            out[field.word] = {str(k): n for k, n in value.items()} \
-                if isinstance(value, dict) else value
-    return out
-
-
 def deal_json(sheet: Sheet, deal: DealResult) -> dict[str, Any]:
-    """One scored deal: per side its entry's words (and fields, ``entry_fields``) and the
-    engine's items, score and total."""
+    """One scored deal: per side its entry's words (and its fields by word, for the page's
+    form: ``SideEntry.to_json``) and the engine's items, score and total."""
     return {"number": deal.number, "sides": [
-        {"side": name, "entry": entry.text(), "fields": entry_fields(entry),
+        {"side": name, "entry": entry.text(), "fields": entry.to_json(by_word=True),
          "items": score.items(), "score": score.total, "total": deal.totals[side]}
         for side, (name, entry, score) in enumerate(
             zip(sheet.names, deal.entries, deal.scores, strict=True))]}
