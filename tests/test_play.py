@@ -16,7 +16,9 @@ import pytest
 
 from canasta.cli.main import main
 from canasta.presentation import hand_text
+from canasta.presentation.rules_words import rules_in_words_text
 from canasta.record import read, verify
+from canasta.rules import load
 
 
 def answers(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
@@ -162,6 +164,17 @@ def test_a_hint_shows_the_greedy_bots_choice_and_reason(
     hint = next(line for line in out.splitlines() if "hint:" in line)
     assert "draw from the stock" in hint or "take the pile" in hint
     assert "pile (" in hint  # the reason names the pile
+
+
+def test_rules_says_the_games_main_rules_in_words(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    answers(monkeypatch, ["rules", "q"])
+    assert main(["play", "--rules", "samba", "--seed", "3", "--save",
+                 str(tmp_path / "g.json")]) == 0
+    out = capsys.readouterr().out
+    assert rules_in_words_text(load("samba")) in out
+    assert "Runs of 3 or more natural cards of one suit" in out
 
 
 def test_the_other_seats_can_be_random_players(

@@ -4,7 +4,8 @@
 In the line mode the player sees the table drawn from the presentation facts
 (``canasta.presentation.render``), types the number of an action or its text (``draw``,
 ``meld K K 2``, ``discard 7``), ``hint`` for the greedy bot's advice, ``undo`` to take back an
-action of this turn that revealed no card, ``q`` to stop; refusals give the engine's reason.
+action of this turn that revealed no card, ``rules`` for the main rules in plain words, ``q``
+to stop; refusals give the engine's reason.
 Starting, resuming and saving are the session's (``canasta.tui.session``).
 
 With ``--server URL --join LINK`` the full-screen table plays a seat at a server's table
@@ -24,6 +25,7 @@ from canasta.engine.actions import Action
 from canasta.errors import CanastaError
 from canasta.presentation import deal_breakdown, discard_warning, render, result_text
 from canasta.presentation.names import Chair
+from canasta.presentation.rules_words import rules_in_words_text
 from canasta.tui.session import Options, Session, start
 
 GLYPHS = "♠♥♦♣·—"
@@ -57,10 +59,13 @@ def choose(session: Session, read: Callable[[str], str], write: Callable[[str], 
     actions = facts.actions
     write("\n".join(f"  {i + 1:2}. {a.text:<16} {a.words}" for i, a in enumerate(actions)))
     while True:
-        answer = read("your move (number or text, hint, undo, q to quit) > ").strip()
+        answer = read("your move (number or text, hint, undo, rules, q to quit) > ").strip()
         word = answer.lower()
         if word in ("q", "quit", "exit"):
             return False
+        if word == "rules":
+            write(rules_in_words_text(session.game.rules))
+            continue
         if word == "hint":
             given = session.facts(hint=True).hint
             if given is not None:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import textwrap
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from canasta.presentation.rules_words import rules_in_words
+from canasta.presentation.rules_words import rules_in_words_text
 from canasta.rules import annotated, load, preset_names
 from canasta.rules import diff as rules_diff
 
@@ -35,11 +34,7 @@ def show(args: argparse.Namespace) -> int:
     if not args.words:
         print(annotated(rules), end="")
         return 0
-    print(f"{rules.title}: {rules.description}")
-    for topic, lines in rules_in_words(rules):
-        print(f"\n{topic}")
-        for line in lines:
-            print(textwrap.fill(line, 88, initial_indent="- ", subsequent_indent="  "))
+    print(rules_in_words_text(rules))
     print(f"\nEvery option: canasta rules show {args.rules}")
     return 0
 

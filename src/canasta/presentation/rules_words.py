@@ -11,6 +11,8 @@ not cover: the whole rule set is ``canasta rules show NAME``.
 
 from __future__ import annotations
 
+import textwrap
+
 from canasta.rules import RuleSet
 
 #: One topic: its heading and its sentences.
@@ -29,6 +31,16 @@ def rules_in_words(rules: RuleSet) -> tuple[Topic, ...]:
               ("Going out", _going_out(rules)), ("Scoring", _scoring(rules)),
               ("The end of the game", _end(rules)))
     return tuple((title, lines) for title, lines in topics if lines)
+
+
+def rules_in_words_text(rules: RuleSet, width: int = 88) -> str:
+    """``rules_in_words`` as plain text: the title and description, then each topic and its
+    rules as dashes, wrapped at ``width`` (a command's output, the plain face)."""
+    out = [f"{rules.title}: {rules.description}"]
+    for topic, lines in rules_in_words(rules):
+        out += ["", topic, *(textwrap.fill(line, width, initial_indent="- ",
+                                           subsequent_indent="  ") for line in lines)]
+    return "\n".join(out)
 
 
 def rules_in_words_json(rules: RuleSet) -> list[dict[str, object]]:
@@ -350,4 +362,4 @@ def _end(rules: RuleSet) -> tuple[str, ...]:
             "total; level: another deal).",)
 
 
-__all__ = ["Topic", "rules_in_words", "rules_in_words_json"]
+__all__ = ["Topic", "rules_in_words", "rules_in_words_json", "rules_in_words_text"]
