@@ -9,9 +9,12 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from canasta.presentation import rules_in_words
-from canasta.rules import RuleSet, load, preset_names
+from canasta.rules import RuleSet, from_dict, load, preset_names
+from tests.sizing import examples
+from tests.test_house_rules_properties import house_rules
 
 TOPICS = ["Players and cards", "A turn", "Melds and canastas", "The initial meld", "The pile",
           "Red and black 3s", "Going out", "Scoring", "The end of the game"]
@@ -144,3 +147,31 @@ def test_the_command_prints_the_rules_in_words() -> None:
     bad = subprocess.run([sys.executable, "-m", "canasta", "rules", "show", "nonesuch",
                           "--words"], capture_output=True, text=True)
     assert bad.returncode != 0 and "nonesuch" in bad.stderr and not bad.stdout
+
+
+@pytest.mark.parametrize(("changes", "line"), [
+    ({"tiers": [], "by": "deal"}, "Your side's first melds must together count at least 15 "
+                                  "points in every deal."),
+    ({"tiers": [[3, 90]], "by": "deal"}, "Your side's first melds must together count at "
+                                         "least 15 points in deal 1; 90 from deal 3."),
+    ({"tiers": []}, "Your side's first melds must together count at least 15 points; 15 below "
+                    "zero (by your side's score at the deal's start)."),
+])
+def test_an_opening_without_tiers_or_from_a_later_deal(changes: dict[str, object],
+                                                        line: str) -> None:
+    rules = from_dict({"initial_meld": changes}, base=load("classic"))
+    assert said(rules)["The initial meld"][0] == line
+    assert f"at least {rules.minimum_for(0, deal=1)} points" in line
+
+
+@settings(max_examples=examples(300), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rules=house_rules())
+def test_every_households_rules_are_said_in_sentences(rules: RuleSet) -> None:
+    """Whatever options a household changes (within the rule set's checks), the words are
+    said, topic by topic, in sentences."""
+    words = said(rules)
+    assert list(words) == TOPICS
+    for line in (line for lines in words.values() for line in lines):
+        assert (line[0].isupper() or line[0].isdigit()) and line.endswith("."), line
+        assert "None" not in line and "[" not in line and "  " not in line, line

@@ -176,10 +176,10 @@ def _opening(rules: RuleSet) -> tuple[str, ...]:
     meld = rules.initial_meld
     first = "Your side's first melds must together count at least"
     if meld.by == "deal":
-        (deal, value), *later = meld.tiers
-        steps = [f"{value} from deal {threshold}" for threshold, value in later]
-        lines = [f"{first} {value} points in deal {deal}"
-                 + (f"; {_listing(steps)}." if steps else ".")]
+        later = [f"{value} from deal {threshold}" for threshold, value in meld.tiers
+                 if threshold > 1]
+        lines = [f"{first} {rules.minimum_for(0, deal=1)} points "
+                 + (f"in deal 1; {_listing(later)}." if later else "in every deal.")]
     else:
         ladder = sorted({t for t, _ in meld.tiers if t > 0} | {t for t, _ in meld.canasta_tiers
                                                                if t > 0})
