@@ -129,3 +129,16 @@ def test_a_deal_stored_meanwhile_by_another_process_is_not_overwritten(
     assert score_pad.load(engine, "G").sheet.totals == (55, 55)
     engine.dispose()
     other.dispose()
+
+
+def test_again_starts_the_next_game_with_the_same_rules_and_sides(pad: Pad) -> None:
+    pad("new", "Friday", "--rules", "samba", "--sides", "Us", "Them")
+    ran = pad("again", "Friday")
+    assert ran.code == 0, ran.err
+    assert ran.out.startswith("Started Friday 2 (samba): Us vs Them\n")
+    assert pad("again", "Friday").out.startswith("Started Friday 3 (samba)")
+    assert pad("again", "Friday 3").out.startswith("Started Friday 4 (samba)")
+    listed = pad("list").out
+    assert all(f"Friday {n} (samba): 0 deals" in listed for n in (2, 3, 4))
+    ran = pad("again", "Saturday")
+    assert ran.code == 1 and "no game called 'Saturday'" in ran.err

@@ -107,6 +107,17 @@ def test_the_game_ends_with_its_winner_and_takes_no_more_deals(client: httpx2.Cl
     assert late.status_code == 400
     assert late.json()["message"] == "deal 5: the game ended after deal 4 (Ann & Bob won)"
     assert len(game(client, "To 5000")["deals"]) == 4
+    # another game: the same rules and sides, the next free name
+    again = client.post("/api/score/again", json={"name": "To 5000"})
+    assert again.status_code == 201, again.text
+    assert again.json()["name"] == "To 5000 2" and again.json()["sides"] == SIDES
+    assert again.json()["deals"] == [] and again.json()["standing"]["target"] == 5000
+    assert client.post("/api/score/again", json={"name": "To 5000"}).json()["name"] == \
+        "To 5000 3"
+    assert client.post("/api/score/again", json={"name": "To 5000 3"}).json()["name"] == \
+        "To 5000 4"
+    missing = client.post("/api/score/again", json={"name": "Nobody's"})
+    assert missing.status_code == 400 and "no game called" in missing.json()["message"]
 
 
 def _parsed(side: str, words: str, rules: RuleSet) -> SideEntry:
@@ -428,5 +439,27 @@ def test_the_page_keeps_house_rules_corrects_a_deal_and_exports_the_sheet(
     lines = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("game,deal,side,entry,") and len(lines) == 3
     assert lines[1].startswith("Our house,1,Ann & Bob,natural=2 melded=185 out,")
+    expect(page.locator("#again")).to_be_hidden()  # the game is not over
     assert errors == []
+    phone.close()
+
+
+def test_a_finished_game_starts_another_with_the_same_rules_and_sides(
+        server: Running, client: httpx2.Client, browser: Browser) -> None:
+    client.post("/api/score", json={"name": "Sunday", "rules_file": HOUSE_RULES,
+                                    "sides": SIDES})
+    for _ in range(3):  # 3 x 1,255 is over 3,000
+        client.post("/api/score/deal", json={"name": "Sunday", "entries": HAND_1255})
+    assert game(client, "Sunday")["standing"]["over"]
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+    page = phone.new_page()
+    page.goto(server.url.rstrip("/") + "/score?game=Sunday")
+    expect(page.locator("#winner")).to_have_text("Ann & Bob won")
+    page.tap("#again")
+    expect(page.locator("#game-title")).to_have_text("Sunday 2")
+    expect(page.locator("#game-rules")).to_have_text("Our table: Classic, to 3,000.")
+    expect(page.locator("#deal-title")).to_have_text("Deal 1")
+    expect(page.locator("#entry-1 h3")).to_have_text(SIDES[1])
+    assert page.url.endswith("/score?game=Sunday%202")
     phone.close()

@@ -82,7 +82,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     export.add_argument("--out", metavar="FILE", help="write here (default: standard output)")
     export.set_defaults(run=_action("run_export"))
 
-    for parser in (new, deal, undo, edit, listing, show, export):
+    again = actions.add_parser("again", help="a new game with a game's rules and sides")
+    again.add_argument("name", metavar="NAME", help="the game played (the new one is NAME 2)")
+    again.set_defaults(run=_action("run_again"))
+
+    for parser in (new, deal, undo, edit, listing, show, export, again):
         add_db_option(parser)
 
 

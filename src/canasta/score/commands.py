@@ -42,6 +42,14 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_again(args: argparse.Namespace) -> int:
+    """``canasta score again``."""
+    game = pad.again(_engine(args), args.name)
+    print(f"Started {game.name} ({game.rules_name}): {' vs '.join(game.sheet.names)}")
+    print(report.standing_text(game.sheet))
+    return 0
+
+
 def _parse(entries: Sequence[str], rules: RuleSet, names: Sequence[str]) -> list[SideEntry]:
     if len(entries) != len(names):
         raise EntryError(f"give one entry per side ({', '.join(names)}): {len(names)}, not "

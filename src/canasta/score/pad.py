@@ -8,6 +8,7 @@ loses only the deal being entered.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,6 +24,10 @@ from canasta.score.models import ScoreDeal, ScoreEntry, ScoreGame, ScoreSide
 from canasta.score.tally import Sheet, tally
 
 NAME_LENGTH = 120
+
+
+class NameTaken(EntryError):
+    """A game of that name is on the pad already."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +65,27 @@ def create(engine: Engine, name: str, rules: RuleSet, sides: Sequence[str]) -> P
             game.sides = [ScoreSide(position=n, name=side) for n, side in enumerate(names)]
             session.add(game)
     except IntegrityError:
-        raise EntryError(f"there is already a game called {name!r}") from None
+        raise NameTaken(f"there is already a game called {name!r}") from None
     return PadGame(name, rules.name, tally(rules, names, []))
+
+
+def again(engine: Engine, name: str) -> PadGame:
+    """A new game with the rules and sides of the game called ``name``, called after it with
+    the next free number ("Friday" gives "Friday 2", "Friday 2" gives "Friday 3")."""
+    rules, sides = rules_of(engine, name)
+    base, number = _numbered(name.strip())
+    for n in range(number + 1, number + 1000):
+        tail = f" {n}"
+        with contextlib.suppress(NameTaken):
+            return create(engine, base[:NAME_LENGTH - len(tail)] + tail, rules, sides)
+    raise EntryError(f"no free name after {name!r}: name the next game yourself")
+
+
+def _numbered(name: str) -> tuple[str, int]:
+    """A game's name and its number: "Friday 3" is ("Friday", 3), "Friday" ("Friday", 1);
+    a larger number is part of the name ("To 5000" is ("To 5000", 1))."""
+    head, _, last = name.rpartition(" ")
+    return (head, int(last)) if head and last.isdigit() and int(last) < 100 else (name, 1)
 
 
 def _game(session: Session, name: str) -> ScoreGame:

@@ -249,6 +249,12 @@ class ScorePad:
         return PlainTextResponse(write(game), media_type=media, headers={
             "content-disposition": attachment(game.name, kind)})
 
+    async def again(self, request: Request) -> Response:
+        """A new game with this game's rules and sides (``pad.again``)."""
+        data = await self.server.body(request)
+        game = await run_in_threadpool(pad.again, self.engine, _text(data.get("name")))
+        return JSONResponse(game_json(game), status_code=201)
+
     async def undo(self, request: Request) -> Response:
         data = await self.server.body(request)
         number, game = await run_in_threadpool(pad.undo, self.engine, _text(data.get("name")))
@@ -312,6 +318,7 @@ def score_routes(server: Site) -> list[Route]:
         Route("/api/score/deal", _answer(pad_routes, pad_routes.deal), methods=["POST"]),
         Route("/api/score/undo", _answer(pad_routes, pad_routes.undo), methods=["POST"]),
         Route("/api/score/edit", _answer(pad_routes, pad_routes.edit), methods=["POST"]),
+        Route("/api/score/again", _answer(pad_routes, pad_routes.again), methods=["POST"]),
         Route("/api/score/export", _answer(pad_routes, pad_routes.export), methods=["GET"]),
     ]
 

@@ -279,6 +279,7 @@ function drawGame() {
     ...(over ? [] : [el("td", { class: "minimum" }, String(standing.minimums[side]))]),
     ...(over || standing.needed === null ? [] : [el("td", { class: "needed" }, standing.needed[side].toLocaleString("en"))]))));
   $("#winner").textContent = over ? `${standing.winner} won` : "";
+  $("#again").hidden = !over;
   $("#level").textContent = standing.level ? "The leaders are level: another deal is played." : "";
   const file = encodeURIComponent(game.name);
   $("#export-csv").href = `/api/score/export?name=${file}&format=csv`;
@@ -326,6 +327,14 @@ async function showGame(name) {
         breakdown(stored));
     } catch (error) {
       $("#refusal").textContent = `Not stored: ${error.message}`;
+    }
+  });
+  $("#again").addEventListener("click", async () => {
+    try {
+      const next = await call("POST", "/api/score/again", { name: game.name });
+      location.href = `/score?game=${encodeURIComponent(next.name)}`;
+    } catch (error) {
+      $("#refusal").textContent = error.message;
     }
   });
   $("#cancel-edit").addEventListener("click", () => {
