@@ -153,6 +153,9 @@ def test_a_game_in_progress_is_refused_and_a_record_file_replays(server: Running
     page.set_input_files("#record-file", str(saved))  # a finished game's file instead
     page.wait_for_url("**/replay/file/*")
     at(page, 0, steps)
+    page.click("#rules-box summary")  # the record's own rules, in words
+    expect(page.locator("#rules-box summary")).to_have_text("Rules: quick")
+    expect(page.locator("#rules-box-body")).to_contain_text("Each player is dealt 7 cards.")
     page.keyboard.press("End")
     at(page, steps, steps)
     page.goto(f"{server.url}replay")

@@ -71,6 +71,8 @@ def test_a_finished_table_replays_face_up_and_from_each_seat(server: Running,
         rec = record.loads(http.get(f"/api/tables/{finished}/record").text)
         assert steps == len(rec["actions"]) == len(listing["moves"]) > 10
         assert listing["moves"][-1]["deal_end"] and listing["names"][0].startswith("Ann")
+        assert listing["rules"]["title"] == "quick" and listing["rules"]["words"][0][
+            "lines"][2] == "Each player is dealt 7 cards."
         up = http.get(f"/api/tables/{finished}/replay?seat=all&step=0").json()
         assert up["you"] is None and hands_shown(up) == [0, 1, 2, 3]
         dealt = [sum(len(g["cards"]) for g in hand) for hand in up["hands"]]

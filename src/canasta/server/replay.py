@@ -44,6 +44,7 @@ from canasta.presentation import (
     table_facts,
 )
 from canasta.presentation.names import default_names
+from canasta.presentation.rules_words import rules_in_words_json
 from canasta.server.gallery import log_lines, public_view
 from canasta.server.hall import Hall
 from canasta.server.reviewer import Finished, Starter
@@ -149,13 +150,17 @@ class Replay:
         return self._lines[viewpoint]
 
     def listing(self, viewpoint: Viewpoint) -> dict[str, Any]:
-        """The move list: per step its seat, deal, words, and whether it ended a deal."""
+        """The move list: per step its seat, deal, words, and whether it ended a deal; and
+        the game's rules, their main rules in words (``rules_in_words``)."""
         moves = [{"step": step, "seat": move.seat, "deal": move.deal, "words": lines[0],
                   "deal_end": move.deal_end}
                  for step, (move, lines) in enumerate(zip(self.moves, self.lines(viewpoint),
                                                           strict=True), 1)]
+        rules = self.checkpoints[0][0].rules
         return {"steps": self.steps, "players": self.players, "names": self.names,
-                "table": self.info, "moves": moves}
+                "table": self.info, "moves": moves,
+                "rules": {"title": rules.title, "description": rules.description,
+                          "words": rules_in_words_json(rules)}}
 
     def frame(self, step: int, viewpoint: Viewpoint) -> dict[str, Any]:
         """The table after ``step`` actions as ``viewpoint`` sees it: the live table's frame

@@ -2,7 +2,7 @@
 // seat's eyes. Every frame is the server's (made by its presentation layer, docs/protocol.md
 // "Replay"); this page only asks for the step and draws it with the live table's code.
 import { setFourColours } from "./cards.js";
-import { $, el, game } from "./dom.js";
+import { $, el, game, rulesWords } from "./dom.js";
 import { drawHand } from "./hand.js";
 import { lastMoves } from "./motion.js";
 import { noteFor, reviewQuery, setupReview } from "./review.js";
@@ -90,6 +90,9 @@ async function load() {
     listing.names.forEach((name, seat) => choose.append(el("option", { value: String(seat) }, `${name}'s eyes`)));
   }
   choose.value = String(replay.seat);
+  $("rules-box").querySelector("summary").textContent = `Rules: ${listing.rules.title}`;
+  $("rules-box-body").replaceChildren(el("p", { class: "description" }, listing.rules.description),
+    ...rulesWords(listing.rules.words));
   $("moves").replaceChildren(el("li", { "data-step": 0 }, el("button", { type: "button", on: { click: () => go(0) } }, "the deal")),
     ...listing.moves.map((m) => el("li", { "data-step": m.step, class: m.deal_end ? "deal-end" : "" },
       el("button", { type: "button", on: { click: () => go(m.step) } }, m.words))));
