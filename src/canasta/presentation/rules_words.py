@@ -18,19 +18,19 @@ from canasta.rules import RuleSet
 #: One topic: its heading and its sentences.
 Topic = tuple[str, tuple[str, ...]]
 
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+                8: "eight", 9: "nine", 10: "ten"}
 _RANK_WORDS = {"4": "4s", "5": "5s", "6": "6s", "7": "7s", "8": "8s", "9": "9s", "10": "10s",
                "J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 
 
 def rules_in_words(rules: RuleSet) -> tuple[Topic, ...]:
-    """The main rules of ``rules``, topic by topic (topics with nothing to say are left
-    out)."""
-    topics = (("Players and cards", _cards(rules)), ("A turn", _turn(rules)),
-              ("Melds and canastas", _melds(rules)), ("The initial meld", _opening(rules)),
-              ("The pile", _pile(rules)), ("Red and black 3s", _threes(rules)),
-              ("Going out", _going_out(rules)), ("Scoring", _scoring(rules)),
-              ("The end of the game", _end(rules)))
-    return tuple((title, lines) for title, lines in topics if lines)
+    """The main rules of ``rules``, topic by topic."""
+    return (("Players and cards", _cards(rules)), ("A turn", _turn(rules)),
+            ("Melds and canastas", _melds(rules)), ("The initial meld", _opening(rules)),
+            ("The pile", _pile(rules)), ("Red and black 3s", _threes(rules)),
+            ("Going out", _going_out(rules)), ("Scoring", _scoring(rules)),
+            ("The end of the game", _end(rules)))
 
 
 def rules_in_words_text(rules: RuleSet, width: int = 88) -> str:
@@ -48,9 +48,9 @@ def rules_in_words_json(rules: RuleSet) -> list[dict[str, object]]:
     return [{"topic": topic, "lines": list(lines)} for topic, lines in rules_in_words(rules)]
 
 
-def _n(count: int, one: str, many: str | None = None) -> str:
+def _n(count: int, one: str) -> str:
     """"1 card", "3 cards"."""
-    return f"{count:,} {one if count == 1 else many or one + 's'}"
+    return f"{count:,} {one if count == 1 else one + 's'}"
 
 
 def _listing(words: list[str], last: str = "and") -> str:
@@ -286,22 +286,15 @@ def _red_values(rules: RuleSet) -> str:
     return f"a side's are worth {_listing(words)}"
 
 
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-                8: "eight", 9: "nine", 10: "ten"}
-
 
 def _going_out(rules: RuleSet) -> tuple[str, ...]:
     out = rules.going_out
     need = _n(out.canastas, "canasta")
-    kinds = [words for count, words in ((out.natural_canastas, "natural"),
-                                        (out.mixed_canastas, "mixed"),
-                                        (out.sambas, "sambas" if out.sambas > 1 else "a samba"))
-             if count]
-    quotas = [f"{out.natural_canastas} natural" if out.natural_canastas else "",
-              f"{out.mixed_canastas} mixed" if out.mixed_canastas else "",
-              _n(out.sambas, "samba") if out.sambas else ""]
-    if kinds:
-        need = _listing([q for q in quotas if q]) + (f" ({need} in all)" if out.canastas else "")
+    quotas = [quota for count, quota in ((out.natural_canastas, f"{out.natural_canastas} natural"),
+                                         (out.mixed_canastas, f"{out.mixed_canastas} mixed"),
+                                         (out.sambas, _n(out.sambas, "samba"))) if count]
+    if quotas:
+        need = _listing(quotas) + (f" ({need} in all)" if out.canastas else "")
     lines = [f"Your side needs {need} to go out" + ("" if out.wild_canastas_count or
                                                     not rules.melds.wild_melds
                                                     else ", wild canastas not counted")
