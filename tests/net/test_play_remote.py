@@ -23,7 +23,7 @@ from canasta.net.client import SeatClient
 from canasta.net.link import take_seat
 from canasta.record import loads, verify
 from canasta.tui.remote import NetworkApp, RemoteSession
-from canasta.tui.screens import BreakdownScreen
+from canasta.tui.screens import BreakdownScreen, RulesScreen
 from tests.server.harness import Client, Running, choose, create, running
 from tests.tui.conftest import pick, play_by_keys, screen_text
 
@@ -93,7 +93,7 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
     app = NetworkApp(session)
     stop, advice = asyncio.Event(), make_bot("greedy", 1)
     playing = asyncio.create_task(browser(page, stop, random.Random(2)))
-    refused = dropped = laid = False
+    refused = dropped = laid = shown_rules = False
     discards: list[tuple[int | None, str, str]] = []  # by keys: version before, text, suit
     by_keys = 3  # moves played by keys (then by the command line's entry point)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -113,6 +113,13 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
             assert [(c.code, c.eye, c.new) for g in facts.hand for c in g.cards] == \
                 [(c["code"], c["eye"], c["new"]) for g in sent["hand"] for c in g["cards"]]
             assert all(c.eye for g in facts.hand for c in g.cards if c.rank != "JK")
+            if not shown_rules:  # i: the server's table's rules in words (quick: 7 cards)
+                await pilot.press("i")
+                await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+                assert "Each player is dealt 7 cards." in " ".join(screen_text(app).split())
+                await pilot.press("escape")
+                await until(pilot, lambda: not isinstance(app.screen, RulesScreen))
+                shown_rules = True
             if not refused and view.phase == "meld":  # a meld of cards it does not hold
                 missing = next(r for r in "456789" if view.hand[int(r)] == 0)
                 before = terminal.version
@@ -168,7 +175,7 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
         await pilot.press("q")
     stop.set()
     await playing
-    assert refused and dropped and laid and terminal.resumes == 1
+    assert refused and dropped and laid and shown_rules and terminal.resumes == 1
     # a discard by keys sent the suit the card showed: the server threw that copy
     assert discards
     for version, text, eye in discards:
