@@ -102,3 +102,14 @@ def test_a_gesture_that_names_no_laying_is_refused() -> None:
                         (["K"] * 31, None), (["K"], 3)):
         with pytest.raises(CanastaError):
             lay_actions(view, cards, onto)
+
+
+def test_cards_of_several_ranks_are_refused_with_what_these_rules_lay() -> None:
+    """A run of one suit is offered only where the rules have sequences (Samba)."""
+    for preset, words in (("classic", "select cards of one rank (with wild cards if you like)"),
+                          ("samba", "select cards of one rank (with wild cards if you like), "
+                                    "or a run of one suit")):
+        view = canasta.Game(preset, seed=1).view(0)
+        with pytest.raises(CanastaError) as refused:
+            lay_actions(view, ["K", "Q", "J"], None)
+        assert str(refused.value) == words

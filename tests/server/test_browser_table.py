@@ -475,7 +475,16 @@ def test_the_main_rules_are_read_before_and_at_the_table(server: Running, browse
     page.click("#create-button")
     page.wait_for_url("**/t/**")
     page.wait_for_selector("#hand .card")
-    page.click("#rules-box summary")
+    until(page, lambda: visible(page, "#do-draw"))
+    page.click("#do-draw")
+    page.wait_for_selector("#do-meld")
+    for card in (page.locator("#hand .card").first, page.locator("#hand .card").last):
+        card.click(position={"x": 6, "y": 30})  # two ranks: no meld
+    page.click("#do-meld")
+    expect(page.locator("#message")).to_contain_text("Why? The rules")  # the engine refused
+    expect(page.locator("#rules-box")).not_to_have_attribute("open", "")
+    page.click("#why")  # the way from a refusal to the rules in words
+    expect(page.locator("#rules-box")).to_have_attribute("open", "")
     expect(page.locator("#rules-box summary")).to_have_text("Rules: low")
     expect(page.locator("#rules-box-body")).to_contain_text("at least 10 points")
     expect(page.locator("#rules-box-body h3")).to_have_count(9)

@@ -73,8 +73,8 @@ def lay_actions(view: PlayerView, cards: object, onto: object) -> list[str]:
         run = sorted(naturals, key=rank_of)
         return [f"meld {' '.join(kind_name(c) for c in run[:3])}",
                 *(f"extend {kind_name(c)}" for c in run[3:])]
-    raise CanastaError("select cards of one rank (with wild cards if you like), or a run of "
-                       "one suit")
+    raise CanastaError("select cards of one rank (with wild cards if you like)"
+                       + (", or a run of one suit" if view.rules.melds.sequences else ""))
 
 
 __all__ = ["MAX_CARDS", "SEQUENCE", "WILD_MELD", "lay_actions"]

@@ -196,6 +196,7 @@ function receive(frame) {
   } else if (frame.kind === "error") {
     game.pending = false;
     game.message = frame.message;
+    game.refused = frame.code === "refused" ? frame.message : null;  // the engine's reason
     draw();
   } else if (frame.kind === "next") {
     moveOn(frame.table);
@@ -301,7 +302,10 @@ function draw() {
   $("opening").textContent = opening && !opening.opened
     ? `Opening: ${opening.so_far} of ${opening.minimum} points${opening.pile_waiting ? ` · ${opening.pile_waiting} pile cards waiting` : ""}`
     : "";
-  $("message").textContent = game.message;
+  // a move the rules refused: its reason, and the way to the rules in words
+  $("message").replaceChildren(game.message, ...(game.message && game.message === game.refused
+    ? [" ", el("button", { type: "button", id: "why", class: "why", on: { click: showRules } }, "Why? The rules")]
+    : []));
   drawHand(frame, { redraw: draw, startDrag, endDrag });
 
   const bar = $("actions");
@@ -483,6 +487,26 @@ document.addEventListener("keydown", (event) => {
   if (keys[event.key]) { keys[event.key](); event.preventDefault(); }
 });
 
+// ---------------------------------------------------------------- the rules in words
+
+// The table's rules in words, fetched the first time the Rules box opens.
+async function loadRules() {
+  if (!$("rules-box").open || $("rules-box-body").childElementCount) return;
+  try {
+    const rules = await api(`/api/tables/${game.table}/rules/words`);
+    $("rules-box").querySelector("summary").textContent = `Rules: ${rules.title}`;
+    $("rules-box-body").replaceChildren(el("p", { class: "description" }, rules.description), ...rulesWords(rules.words));
+  } catch (error) {
+    $("rules-box-body").replaceChildren(el("p", { class: "error" }, error.message));
+  }
+}
+
+// "Why?" beside a refusal: the Rules box opened and brought into view.
+function showRules() {
+  $("rules-box").open = true;
+  $("rules-box").scrollIntoView({ block: "start" });
+}
+
 // ---------------------------------------------------------------- routes
 
 const path = location.pathname.split("/").filter(Boolean);
@@ -499,16 +523,7 @@ if (path[0] === "t" && path[1]) {
     localStorage.setItem("canasta.colours", game.fourColours ? "four" : "two");
     draw();
   });
-  $("rules-box").addEventListener("toggle", async () => {
-    if (!$("rules-box").open || $("rules-box-body").childElementCount) return;
-    try {
-      const rules = await api(`/api/tables/${game.table}/rules/words`);
-      $("rules-box").querySelector("summary").textContent = `Rules: ${rules.title}`;
-      $("rules-box-body").replaceChildren(el("p", { class: "description" }, rules.description), ...rulesWords(rules.words));
-    } catch (error) {
-      $("rules-box-body").replaceChildren(el("p", { class: "error" }, error.message));
-    }
-  });
+  $("rules-box").addEventListener("toggle", loadRules);
   connect();
   setInterval(() => game.socket?.readyState === WebSocket.OPEN && game.socket.send(JSON.stringify({ kind: "ping" })), 15000);
 } else if (path[0] === "join" && path.length === 4) {
