@@ -9,7 +9,17 @@ import pytest
 
 from canasta import Game, RulesError
 from canasta.cli.main import main
-from canasta.rules import RuleSet, diff, dumps, from_dict, load, loading, loads, preset_names
+from canasta.rules import (
+    RuleSet,
+    diff,
+    dumps,
+    from_dict,
+    load,
+    loading,
+    loads,
+    preset_names,
+    settable,
+)
 
 
 def test_presets_are_shipped_and_load() -> None:
@@ -254,3 +264,22 @@ def test_a_preset_stored_before_titles_is_called_by_its_title() -> None:
     del changed["title"]
     changed["game"]["target"] = 3000
     assert from_dict(changed).title == "classic"
+
+
+@pytest.mark.parametrize("preset", ["classic", "samba", "hand_and_foot", "modern_american"])
+def test_every_settable_option_is_set_back_to_its_value_and_bounded(preset: str) -> None:
+    """``settable`` lists each single-valued option with the preset's value: set to that
+    value on the preset, the rule set is the same; one past its range is refused."""
+    rules = load(preset)
+    listed = settable(rules)
+    assert len(listed) == len({(o["section"], o["name"]) for o in listed}) > 80
+    for option in listed:
+        section, name, value = option["section"], option["name"], option["value"]
+        assert from_dict({section: {name: value}}, base=rules) == rules
+        if option["kind"] == "int" and option["max"] < loading.MAGNITUDE:
+            with pytest.raises(RulesError, match=name):
+                from_dict({section: {name: option["max"] + 1}}, base=rules)
+        if option["kind"] == "choice":
+            assert value in option["choices"]
+            with pytest.raises(RulesError, match=name):
+                from_dict({section: {name: "nonesuch"}}, base=rules)

@@ -19,6 +19,8 @@ from playwright.sync_api import Browser, BrowserContext, FilePayload, Page, View
 from tests.server.harness import Running, running
 from tests.server.test_browser import ARTIFACTS, new_table, simple_turn, until, visible
 
+from canasta.rules import load
+
 STATIC = Path(__file__).resolve().parents[2] / "src" / "canasta" / "server" / "static"
 SIZES: dict[str, ViewportSize] = {"desktop": {"width": 1280, "height": 800},
                                   "phone": {"width": 390, "height": 844},
@@ -491,5 +493,47 @@ def test_the_main_rules_are_read_before_and_at_the_table(server: Running, browse
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     page.locator("#rules-box").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"rules-box-{size}.png"), full_page=True)
+    assert errors == []
+    page.close()
+
+
+def test_a_few_rules_changed_on_a_preset_make_the_tables_rules(server: Running,
+                                                               browser: Browser) -> None:
+    """"Change a rule" on the create form: each change a row (the option, its value), written
+    as a rules file on the preset and read by the server as it is made: the main rules in
+    words follow, a change the rules' checks refuse says why, and the table plays the
+    changed rules."""
+    page = context(browser, "desktop").new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.wait_for_selector("#seat-1")
+    page.click("#house summary")
+    page.click("#house-add")  # the hand's size first: what households change most
+    expect(page.locator("#house-option-0")).to_have_value("deal.hand_size")
+    expect(page.locator("#house-value-0")).to_have_value("11")
+    page.fill("#house-value-0", "60")
+    page.locator("#house-value-0").dispatch_event("change")
+    expect(page.locator("#house-error")).to_contain_text("hand_size")  # the pack is too small
+    expect(page.locator("#home-rules-body")).to_contain_text("Each player is dealt 11 cards.")
+    page.fill("#house-value-0", "13")
+    page.locator("#house-value-0").dispatch_event("change")
+    expect(page.locator("#house-error")).to_have_text("")
+    expect(page.locator("#home-rules-body")).to_contain_text("Each player is dealt 13 cards.")
+    page.click("#house-add")
+    page.select_option("#house-option-1", "going_out.canastas")
+    page.fill("#house-value-1", "2")
+    page.locator("#house-value-1").dispatch_event("change")
+    expect(page.locator("#home-rules-body")).to_contain_text("Your side needs 2 canastas")
+    expect(page.locator("#preset-description")).to_have_text(load("classic").description)
+    page.click("#create-button")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand .card")
+    page.click("#rules-box summary")
+    expect(page.locator("#rules-box summary")).to_have_text("Rules: Classic Canasta (house rules)")
+    expect(page.locator("#rules-box-body")).to_contain_text("Each player is dealt 13 cards.")
+    expect(page.locator("#rules-box-body")).to_contain_text("Your side needs 2 canastas")
+    until(page, lambda: visible(page, "#do-draw"))
+    expect(page.locator("#hand .card")).to_have_count(13)
     assert errors == []
     page.close()

@@ -71,6 +71,19 @@ def test_presets_and_the_lobby(server: Running) -> None:
             "Each player is dealt 7 cards."
         assert "to reach 100 after a deal" in words["words"][-1]["lines"][0]
         assert http.get("/api/tables/nosuchtable/rules/words").status_code == 404
+        # the options a household may change on a preset ("Change a rule"), with its values
+        options = http.get("/api/rules/options", params={"preset": "samba"}).json()["options"]
+        by_key = {f"{o['section']}.{o['name']}": o for o in options}
+        assert by_key["deal.hand_size"] | {"doc": ""} == {
+            "section": "deal", "name": "hand_size", "doc": "", "kind": "int", "value": 15,
+            "min": 1, "max": 100_000}
+        assert by_key["melds.sequences"]["kind"] == "bool" and by_key["melds.sequences"]["value"]
+        assert by_key["stock_out.mode"]["choices"] == ["compulsory_take", "turn_pile",
+                                                       "last_discard"]
+        assert "limits.retracts_per_turn" not in by_key and "red_threes.values" not in by_key
+        for query in ({"preset": "nonesuch"}, {}):
+            bad = http.get("/api/rules/options", params=query)
+            assert bad.status_code == 400 and bad.json()["code"] == "bad-rules"
 
 
 @pytest.mark.parametrize(("body", "code", "words"), [

@@ -9,6 +9,7 @@ from canasta.rules.loading import (
     load,
     loads,
     preset_names,
+    settable,
 )
 from canasta.rules.ruleset import RuleSet
 
@@ -22,4 +23,5 @@ __all__ = [
     "load",
     "loads",
     "preset_names",
+    "settable",
 ]

@@ -153,6 +153,33 @@ def diff(a: RuleSet, b: RuleSet) -> list[tuple[str, Any, Any]]:
     return out
 
 
+def settable(rules: RuleSet) -> list[dict[str, Any]]:
+    """The options a household may set with a single value (a number, yes or no, a word),
+    as plain data for a form: ``section``, ``name``, ``doc``, ``kind`` (``int``, ``bool`` or
+    ``choice``), ``min``/``max`` (the range a rules file is held to: the option's own, else
+    ``MAGNITUDE``), ``choices``, and ``value`` in ``rules``. The engine's caps
+    (``[limits]``) and the options that hold lists are left out."""
+    values = rules.to_dict()
+    out = []
+    for section, cls in SECTIONS:
+        if section == "limits":
+            continue
+        hints = _hints(cls)
+        for option in fields(cls):
+            hint, meta = hints[option.name], option.metadata
+            kind = {bool: "bool", int: "int", str: "choice"}.get(hint)
+            if kind is None:
+                continue
+            item = {"section": section, "name": option.name, "doc": meta["doc"], "kind": kind,
+                    "value": values[section][option.name]}
+            if kind == "int":
+                item |= {"min": meta.get("min", -MAGNITUDE), "max": meta.get("max", MAGNITUDE)}
+            if kind == "choice":
+                item["choices"] = list(meta["choices"])
+            out.append(item)
+    return out
+
+
 def check(rules: RuleSet, origin: str = "<rules>") -> None:
     """Refuse a rule set no game can be played under, naming the keys involved (the checks of
     ``canasta.rules.checks``, in their order; the first reason found is raised)."""

@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from canasta import record
 from canasta.presentation.rules_words import rules_in_words_json
-from canasta.rules import RuleSet, load, preset_names
+from canasta.rules import RuleSet, load, preset_names, settable
 from canasta.server import storage
 from canasta.server.frames import Receiver, error_frame, frame_text
 from canasta.server.hall import BOTS, OFFERED, Limits, rules_from
@@ -159,6 +159,13 @@ class Server(Site):
                       "description": BOTS[name].description, "rating": BOTS[name].rating}
                      for name in OFFERED],
             "settings": {"bot_pause": defaults.bot_pause, "grace": defaults.grace}})
+
+    async def rule_options(self, request: Request) -> Response:
+        """The options a household may change on a preset (``rules.settable``), with the
+        preset's values: what the create form's "change a few rules" offers."""
+        preset = request.query_params.get("preset")
+        rules = rules_from(preset, None)
+        return JSONResponse({"preset": preset, "options": settable(rules)})
 
     async def check_rules(self, request: Request) -> Response:
         """An uploaded rules file checked before the table is made: its name, description
@@ -337,6 +344,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         Route("/join/{table}/{seat}/{invite}", server.page),
         Route("/api/presets", api(server.presets)),
         Route("/api/rules/check", api(server.check_rules), methods=["POST"]),
+        Route("/api/rules/options", api(server.rule_options)),
         Route("/api/tables", api(server.lobby), methods=["GET"]),
         Route("/api/tables", api(server.create), methods=["POST"]),
         Route("/api/tables/{table}", api(server.table)),

@@ -6,6 +6,7 @@
 import { setFourColours, shortName } from "./cards.js";
 import { $, el, game, rulesWords } from "./dom.js";
 import { drawHand, focusNext, handCards } from "./hand.js";
+import { houseRules } from "./house.js";
 import { after, before, lastMoves } from "./motion.js";
 import { breakdown, drawTable, drawTopbar } from "./table.js";
 
@@ -55,7 +56,8 @@ async function home() {
   const rated = (b) => `${b.name}${b.rating ? ` (Elo ${b.rating})` : ""}`;
   const seatChoices = [["open", "a friend (invite by link)"], ...bots.map((b) => [b.name, `bot: ${rated(b)}`])];
   $("bot-levels").replaceChildren(...bots.map((b) => el("li", {}, el("b", {}, rated(b)), ` ${b.description}`)));
-  let uploaded = null;  // the rules file chosen, as the server checked it
+  let uploaded = null;  // the rules file chosen (or made by changing a few rules), as the server checked it
+  let houseText = null;  // the rules file the changes made, when there are any
   const drawSeats = () => {
     const preset = uploaded || presets.find((p) => p.name === select.value);
     $("preset-description").textContent = preset.description;
@@ -75,11 +77,17 @@ async function home() {
       box.append(el("label", { class: "seat-choice" }, `Seat ${seat + 1} `, el("small", { class: "partner-note", "data-seat": seat }, `(${partner})`), " ", chooser));
     }
   };
-  select.addEventListener("change", () => { uploaded = null; $("rules-file").value = ""; drawSeats(); });
+  const house = houseRules(() => presets.find((p) => p.name === select.value),
+    (rules, text) => { uploaded = rules; houseText = text; drawSeats(); });
+  $("house-add").addEventListener("click", () => { $("rules-file").value = ""; });
+  select.addEventListener("change", () => {
+    uploaded = houseText = null; $("rules-file").value = ""; house.reset(); drawSeats();
+  });
   $("rules-file").addEventListener("change", async () => {
     const file = $("rules-file").files[0];
     $("create-error").textContent = "";
-    uploaded = null;
+    uploaded = houseText = null;
+    house.reset();
     if (file) {
       try {
         uploaded = await api("/api/rules/check", { rules_file: await file.text() });
@@ -96,7 +104,8 @@ async function home() {
     const file = $("rules-file").files[0];
     const request = { name: $("your-name").value, settings: {
       public: $("public").checked, bot_pause: Number($("bot-speed").value), grace: Number($("grace").value) } };
-    if (file) request.rules_file = await file.text(); else request.rules = select.value;
+    if (houseText) request.rules_file = houseText;
+    else if (file) request.rules_file = await file.text(); else request.rules = select.value;
     if (!$("target-row").hidden && $("target").value) request.target = Number($("target").value);
     const seats = [];
     for (let seat = 0; ; seat++) {

@@ -1,0 +1,111 @@
+// The create form's house rules: the preset chosen with a few of its options changed, each a
+// row (the option, its new value), written as a rules file on top of the preset (`base`) and
+// read by the server as any uploaded file is (`/api/rules/check`: its reason when it refuses,
+// else what the form shows of it). The options and the preset's values are the server's
+// (`/api/rules/options`, `canasta.rules.settable`): the page decides no rule.
+import { $, el } from "./dom.js";
+
+async function call(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.message || response.statusText);
+  return data;
+}
+
+const words = (name) => name.replaceAll("_", " ");
+// An option's value as the form says it: yes or no, a word, a number.
+const shown = (o) => (o.kind === "bool" ? (o.value ? "yes" : "no") : o.kind === "choice" ? words(o.value) : o.value);
+
+// `preset()`: the preset chosen ({name, title}); `checked(rules, text)`: the server's reading
+// of the rules file the changes make (null and null when there are none or it is refused).
+export function houseRules(preset, checked) {
+  let options = [];     // the preset's settable options, with its values
+  let rows = [];        // the changes: {key: "section.name", value}
+  let loaded = null;    // the preset whose options are loaded
+
+  const option = (key) => options.find((o) => `${o.section}.${o.name}` === key);
+
+  function text() {
+    const { name, title } = preset();
+    const sections = {};
+    for (const { key, value } of rows) {
+      const [section, item] = key.split(".");
+      const kind = option(key).kind;
+      (sections[section] ||= []).push(`${item} = ${kind === "choice" ? JSON.stringify(value) : value}`);
+    }
+    return [`name = "house"`, `title = ${JSON.stringify(`${title} (house rules)`)}`, `base = "${name}"`,
+      ...Object.entries(sections).flatMap(([section, lines]) => ["", `[${section}]`, ...lines])].join("\n") + "\n";
+  }
+
+  async function changed() {
+    draw();
+    $("house-error").textContent = "";
+    if (!rows.length) { checked(null, null); return; }
+    const made = text();
+    try {
+      checked(await call("/api/rules/check", { rules_file: made }), made);
+    } catch (error) {
+      $("house-error").textContent = error.message;
+      checked(null, null);
+    }
+  }
+
+  function valueInput(row, at) {
+    const o = option(row.key);
+    const set = (value) => { rows[at].value = value; changed(); };
+    const id = `house-value-${at}`;
+    if (o.kind === "bool") {
+      const input = el("select", { id, "aria-label": `${words(o.name)}: new value` },
+        el("option", { value: "true" }, "yes"), el("option", { value: "false" }, "no"));
+      input.value = String(row.value);
+      input.addEventListener("change", () => set(input.value === "true"));
+      return input;
+    }
+    if (o.kind === "choice") {
+      const input = el("select", { id, "aria-label": `${words(o.name)}: new value` },
+        ...o.choices.map((c) => el("option", { value: c }, words(c))));
+      input.value = row.value;
+      input.addEventListener("change", () => set(input.value));
+      return input;
+    }
+    const input = el("input", { id, type: "number", inputmode: "numeric", min: String(o.min), max: String(o.max),
+      value: String(row.value), "aria-label": `${words(o.name)}: new value` });
+    input.addEventListener("change", () => set(Number.parseInt(input.value, 10) || 0));
+    return input;
+  }
+
+  function draw() {
+    $("house-changes").replaceChildren(...rows.map((row, at) => {
+      const o = option(row.key);
+      const chooser = el("select", { id: `house-option-${at}`, "aria-label": "the rule to change" },
+        ...[...new Set(options.map((x) => x.section))].map((section) => el("optgroup", { label: words(section) },
+          ...options.filter((x) => x.section === section).map((x) =>
+            el("option", { value: `${x.section}.${x.name}` }, words(x.name))))));
+      chooser.value = row.key;
+      chooser.addEventListener("change", () => {
+        rows[at] = { key: chooser.value, value: option(chooser.value).value };
+        changed();
+      });
+      return el("div", { class: "house-row" }, chooser, valueInput(row, at),
+        el("button", { type: "button", id: `house-remove-${at}`, "aria-label": "keep the preset's rule",
+          on: { click: () => { rows.splice(at, 1); changed(); } } }, "×"),
+        el("p", { class: "description" }, `${o.doc} (the preset: ${shown(o)})`));
+    }));
+  }
+
+  async function add() {
+    const { name } = preset();
+    if (loaded !== name) {
+      options = (await call(`/api/rules/options?preset=${encodeURIComponent(name)}`)).options;
+      loaded = name;
+    }
+    const first = options.find((o) => o.section === "deal" && o.name === "hand_size") || options[0];
+    rows.push({ key: `${first.section}.${first.name}`, value: first.value });
+    changed();
+  }
+
+  $("house-add").addEventListener("click", add);
+  // a new preset or a rules file: the changes were of the rules before
+  return { reset() { rows = []; draw(); $("house-error").textContent = ""; } };
+}
