@@ -34,7 +34,7 @@ export function houseRules(preset, checked) {
       const kind = option(key).kind;
       (sections[section] ||= []).push(`${item} = ${kind === "choice" ? JSON.stringify(value) : value}`);
     }
-    return [`name = "house"`, `title = ${JSON.stringify(`${title} (house rules)`)}`, `base = "${name}"`,
+    return [`name = "${name}-house"`, `title = ${JSON.stringify(`${title} (house rules)`)}`, `base = "${name}"`,
       ...Object.entries(sections).flatMap(([section, lines]) => ["", `[${section}]`, ...lines])].join("\n") + "\n";
   }
 
