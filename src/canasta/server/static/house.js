@@ -23,6 +23,7 @@ export function houseRules(preset, checked) {
   let options = [];     // the preset's settable options, with its values
   let rows = [];        // the changes: {key: "section.name", value}
   let loaded = null;    // the preset whose options are loaded
+  let asked = 0;        // the latest check asked for: an older answer arriving late is dropped
 
   const option = (key) => options.find((o) => `${o.section}.${o.name}` === key);
 
@@ -41,11 +42,14 @@ export function houseRules(preset, checked) {
   async function changed() {
     draw();
     $("house-error").textContent = "";
+    const mine = ++asked;
     if (!rows.length) { checked(null, null); return; }
     const made = text();
     try {
-      checked(await call("/api/rules/check", { rules_file: made }), made);
+      const rules = await call("/api/rules/check", { rules_file: made });
+      if (mine === asked) checked(rules, made);
     } catch (error) {
+      if (mine !== asked) return;
       $("house-error").textContent = error.message;
       checked(null, null);
     }
@@ -97,7 +101,12 @@ export function houseRules(preset, checked) {
   async function add() {
     const { name } = preset();
     if (loaded !== name) {
-      options = (await call(`/api/rules/options?preset=${encodeURIComponent(name)}`)).options;
+      try {
+        options = (await call(`/api/rules/options?preset=${encodeURIComponent(name)}`)).options;
+      } catch (error) {
+        $("house-error").textContent = error.message;
+        return;
+      }
       loaded = name;
     }
     const first = options.find((o) => o.section === "deal" && o.name === "hand_size") || options[0];
@@ -107,5 +116,5 @@ export function houseRules(preset, checked) {
 
   $("house-add").addEventListener("click", add);
   // a new preset or a rules file: the changes were of the rules before
-  return { reset() { rows = []; draw(); $("house-error").textContent = ""; } };
+  return { reset() { rows = []; asked++; draw(); $("house-error").textContent = ""; } };
 }
