@@ -4,7 +4,7 @@
 // (docs/protocol.md). The table is drawn by table.js, the hand by hand.js, the flights of
 // moves by motion.js.
 import { setFourColours, shortName } from "./cards.js";
-import { $, el, game, rulesWords } from "./dom.js";
+import { $, api, el, game, rulesWords } from "./dom.js";
 import { drawHand, focusNext, handCards } from "./hand.js";
 import { houseRules } from "./house.js";
 import { after, before, lastMoves } from "./motion.js";
@@ -13,14 +13,6 @@ import { breakdown, drawTable, drawTopbar } from "./table.js";
 const seatKey = (table) => `canasta.seat.${table}`;
 const held = (table) => { try { return JSON.parse(localStorage.getItem(seatKey(table))); } catch { return null; } };
 const hold = (table, seat, token) => localStorage.setItem(seatKey(table), JSON.stringify({ seat, token }));
-
-async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.message || response.statusText);
-  return data;
-}
 
 function show(id) {
   for (const name of ["home", "join", "game"]) $(name).hidden = name !== id;

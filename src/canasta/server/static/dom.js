@@ -1,4 +1,4 @@
-// Small helpers of the page: find by id, make an element, the page's state.
+// Small helpers of the page: find by id, make an element, ask the server, the rules in words, the page's state.
 
 export const $ = (id) => document.getElementById(id);
 
@@ -12,6 +12,16 @@ export const el = (tag, attrs = {}, ...children) => {
   for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(child);
   return node;
 };
+
+// A GET of `path` (a POST of `body` as JSON), its JSON answer; the server's reason thrown
+// for a refusal.
+export async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.message || response.statusText);
+  return data;
+}
 
 // A rule set's main rules in plain words (the server's ``rules_in_words``), topic by topic.
 export const rulesWords = (words) => words.flatMap(({ topic, lines }) => [

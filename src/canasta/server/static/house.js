@@ -3,15 +3,7 @@
 // read by the server as any uploaded file is (`/api/rules/check`: its reason when it refuses,
 // else what the form shows of it). The options and the preset's values are the server's
 // (`/api/rules/options`, `canasta.rules.settable`): the page decides no rule.
-import { $, el } from "./dom.js";
-
-async function call(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.message || response.statusText);
-  return data;
-}
+import { $, api, el } from "./dom.js";
 
 const words = (name) => name.replaceAll("_", " ");
 // An option's value as the form says it: yes or no, a word, a number.
@@ -46,7 +38,7 @@ export function houseRules(preset, checked) {
     if (!rows.length) { checked(null, null); return; }
     const made = text();
     try {
-      const rules = await call("/api/rules/check", { rules_file: made });
+      const rules = await api("/api/rules/check", { rules_file: made });
       if (mine === asked) checked(rules, made);
     } catch (error) {
       if (mine !== asked) return;
@@ -102,7 +94,7 @@ export function houseRules(preset, checked) {
     const { name } = preset();
     if (loaded !== name) {
       try {
-        options = (await call(`/api/rules/options?preset=${encodeURIComponent(name)}`)).options;
+        options = (await api(`/api/rules/options?preset=${encodeURIComponent(name)}`)).options;
       } catch (error) {
         $("house-error").textContent = error.message;
         return;
