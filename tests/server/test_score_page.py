@@ -463,3 +463,31 @@ def test_a_finished_game_starts_another_with_the_same_rules_and_sides(
     expect(page.locator("#entry-1 h3")).to_have_text(SIDES[1])
     assert page.url.endswith("/score?game=Sunday%202")
     phone.close()
+
+
+def test_a_game_is_kept_under_a_preset_with_a_few_rules_changed(server: Running,
+                                                                 browser: Browser) -> None:
+    """The table's "change a few rules" on the pad's form: the game to 3,000 rather than
+    5,000, its words and its standing counted to 3,000."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url.rstrip("/") + "/score")
+    page.fill("#game-name", "Changed")
+    page.tap("#house summary")
+    page.tap("#house-add")
+    page.select_option("#house-option-0", "game.target")
+    expect(page.locator("#house-value-0")).to_have_value("5000")  # the preset's
+    page.fill("#house-value-0", "3000")
+    page.locator("#house-value-0").dispatch_event("change")
+    page.tap("#preset-rules summary")
+    expect(page.locator("#preset-rules-body")).to_contain_text("to reach 3,000 after a deal")
+    page.fill("#side-name-0", SIDES[0])
+    page.fill("#side-name-1", SIDES[1])
+    page.tap("#create-button")
+    expect(page.locator("#game-rules")).to_contain_text("Classic Canasta (house rules): ")
+    expect(page.locator("#standing-0 .needed")).to_have_text("3,000")
+    assert errors == []
+    phone.close()

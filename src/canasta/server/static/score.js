@@ -3,6 +3,7 @@
 // it with the engine, and shows its breakdown or its reason for refusing.
 
 import { rulesWords } from "./dom.js";
+import { houseRules } from "./house.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -66,7 +67,8 @@ async function showGames() {
   const select = $("#preset");
   for (const preset of data.presets) select.append(el("option", { value: preset.name }, preset.title));
   if (data.presets.some((p) => p.name === "classic")) select.value = "classic";  // as the table's form
-  let uploaded = null;  // a household's own rules file, as the server read it
+  let uploaded = null;  // a household's own rules file (or a few rules changed), as the server read it
+  let houseText = null;  // the rules file the changes made, when there are any
   const sidesFor = () => uploaded || data.presets.find((p) => p.name === select.value);
   const drawSides = () => {
     const preset = sidesFor();
@@ -81,11 +83,17 @@ async function showGames() {
         value: kept[n] ?? "" })));
     }
   };
-  select.addEventListener("change", () => { uploaded = null; $("#rules-file").value = ""; drawSides(); });
+  const house = houseRules(() => data.presets.find((p) => p.name === select.value),
+    (rules, text) => { uploaded = rules; houseText = text; drawSides(); });
+  $("#house-add").addEventListener("click", () => { $("#rules-file").value = ""; });
+  select.addEventListener("change", () => {
+    uploaded = houseText = null; $("#rules-file").value = ""; house.reset(); drawSides();
+  });
   $("#rules-file").addEventListener("change", async () => {
     const file = $("#rules-file").files[0];
     $("#create-error").textContent = "";
-    uploaded = null;
+    uploaded = houseText = null;
+    house.reset();
     if (file) {
       try {
         uploaded = await call("POST", "/api/rules/check", { rules_file: await file.text() });
@@ -101,7 +109,8 @@ async function showGames() {
     $("#create-error").textContent = "";
     const sides = [...$("#side-names").querySelectorAll("input")].map((i) => i.value);
     const file = $("#rules-file").files[0];
-    const rules = file ? { rules_file: await file.text() } : { preset: select.value };
+    const rules = houseText ? { rules_file: houseText }
+      : file ? { rules_file: await file.text() } : { preset: select.value };
     try {
       const game = await call("POST", "/api/score", { name: $("#game-name").value, ...rules, sides });
       location.href = `/score?game=${encodeURIComponent(game.name)}`;
