@@ -6,7 +6,7 @@
 import { setFourColours, shortName } from "./cards.js";
 import { $, api, el, game, rulesWords } from "./dom.js";
 import { drawHand, focusNext, handCards } from "./hand.js";
-import { houseRules } from "./house.js";
+import { rulesChoice } from "./house.js";
 import { after, before, lastMoves } from "./motion.js";
 import { breakdown, drawTable, drawTopbar } from "./table.js";
 
@@ -48,10 +48,7 @@ async function home() {
   const rated = (b) => `${b.name}${b.rating ? ` (Elo ${b.rating})` : ""}`;
   const seatChoices = [["open", "a friend (invite by link)"], ...bots.map((b) => [b.name, `bot: ${rated(b)}`])];
   $("bot-levels").replaceChildren(...bots.map((b) => el("li", {}, el("b", {}, rated(b)), ` ${b.description}`)));
-  let uploaded = null;  // the rules file chosen (or made by changing a few rules), as the server checked it
-  let houseText = null;  // the rules file the changes made, when there are any
-  const drawSeats = () => {
-    const preset = uploaded || presets.find((p) => p.name === select.value);
+  const drawSeats = (preset) => {
     $("preset-description").textContent = preset.description;
     $("home-rules-body").replaceChildren(...rulesWords(preset.words));
     $("target").value = preset.target || "";
@@ -69,35 +66,12 @@ async function home() {
       box.append(el("label", { class: "seat-choice" }, `Seat ${seat + 1} `, el("small", { class: "partner-note", "data-seat": seat }, `(${partner})`), " ", chooser));
     }
   };
-  const house = houseRules(() => presets.find((p) => p.name === select.value),
-    (rules, text) => { uploaded = rules; houseText = text; drawSeats(); });
-  $("house-add").addEventListener("click", () => { $("rules-file").value = ""; });
-  select.addEventListener("change", () => {
-    uploaded = houseText = null; $("rules-file").value = ""; house.reset(); drawSeats();
-  });
-  $("rules-file").addEventListener("change", async () => {
-    const file = $("rules-file").files[0];
-    $("create-error").textContent = "";
-    uploaded = houseText = null;
-    house.reset();
-    if (file) {
-      try {
-        uploaded = await api("/api/rules/check", { rules_file: await file.text() });
-      } catch (error) {
-        $("create-error").textContent = error.message;
-      }
-    }
-    drawSeats();
-  });
-  drawSeats();
+  const rules = rulesChoice(presets, drawSeats);
   $("create").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("create-error").textContent = "";
-    const file = $("rules-file").files[0];
-    const request = { name: $("your-name").value, settings: {
+    const request = { name: $("your-name").value, ...(await rules("rules")), settings: {
       public: $("public").checked, bot_pause: Number($("bot-speed").value), grace: Number($("grace").value) } };
-    if (houseText) request.rules_file = houseText;
-    else if (file) request.rules_file = await file.text(); else request.rules = select.value;
     if (!$("target-row").hidden && $("target").value) request.target = Number($("target").value);
     const seats = [];
     for (let seat = 0; ; seat++) {

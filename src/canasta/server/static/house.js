@@ -1,7 +1,8 @@
-// The create form's house rules: the preset chosen with a few of its options changed, each a
-// row (the option, its new value), written as a rules file on top of the preset (`base`) and
-// read by the server as any uploaded file is (`/api/rules/check`: its reason when it refuses,
-// else what the form shows of it). The options and the preset's values are the server's
+// The rules a create form chooses (the table's and the score pad's): the preset selected, an
+// uploaded rules file, or the preset with a few of its options changed, each a row (the
+// option, its new value), written as a rules file on top of the preset (`base`). A file is read
+// by the server as it is chosen or made (`/api/rules/check`: its reason when it refuses, else
+// what the form shows of it). The options and the preset's values are the server's
 // (`/api/rules/options`, `canasta.rules.settable`): the page decides no rule.
 import { $, api, el } from "./dom.js";
 
@@ -9,9 +10,50 @@ const words = (name) => name.replaceAll("_", " ");
 // An option's value as the form says it: yes or no, a word, a number.
 const shown = (o) => (o.kind === "bool" ? (o.value ? "yes" : "no") : o.kind === "choice" ? words(o.value) : o.value);
 
+// The form's rules (the elements #preset, #rules-file, #create-error, and the house rules'
+// box, made here after the file's label): `presets` offered, `draw(rules)` called with the
+// rules chosen (a preset, or the server's reading of a file) whenever they change. Returns
+// `request(presetKey)`: the create request's rules, the file or the preset under `presetKey`.
+export function rulesChoice(presets, draw) {
+  const select = $("preset");
+  let uploaded = null;  // the rules file chosen or made, as the server read it
+  let houseText = null;  // the rules file the changes made, when there are any
+  const preset = () => presets.find((p) => p.name === select.value);
+  const redraw = () => draw(uploaded || preset());
+  $("rules-file").closest("label").after(el("details", { id: "house" },
+    el("summary", {}, "or change a few of these rules"), el("div", { id: "house-changes" }),
+    el("button", { type: "button", id: "house-add" }, "Change a rule"),
+    el("p", { id: "house-error", class: "error", role: "alert" })));
+  const house = houseRules(preset, (rules, text) => { uploaded = rules; houseText = text; redraw(); });
+  $("house-add").addEventListener("click", () => { $("rules-file").value = ""; });
+  select.addEventListener("change", () => {
+    uploaded = houseText = null; $("rules-file").value = ""; house.reset(); redraw();
+  });
+  $("rules-file").addEventListener("change", async () => {
+    const file = $("rules-file").files[0];
+    $("create-error").textContent = "";
+    uploaded = houseText = null;
+    house.reset();
+    if (file) {
+      try {
+        uploaded = await api("/api/rules/check", { rules_file: await file.text() });
+      } catch (error) {
+        $("create-error").textContent = error.message;
+      }
+    }
+    redraw();
+  });
+  redraw();
+  return async (presetKey) => {
+    const file = $("rules-file").files[0];
+    if (houseText) return { rules_file: houseText };
+    return file ? { rules_file: await file.text() } : { [presetKey]: select.value };
+  };
+}
+
 // `preset()`: the preset chosen ({name, title}); `checked(rules, text)`: the server's reading
 // of the rules file the changes make (null and null when there are none or it is refused).
-export function houseRules(preset, checked) {
+function houseRules(preset, checked) {
   let options = [];     // the preset's settable options, with its values
   let rows = [];        // the changes: {key: "section.name", value}
   let loaded = null;    // the preset whose options are loaded

@@ -3,7 +3,7 @@
 // it with the engine, and shows its breakdown or its reason for refusing.
 
 import { rulesWords } from "./dom.js";
-import { houseRules } from "./house.js";
+import { rulesChoice } from "./house.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -67,11 +67,7 @@ async function showGames() {
   const select = $("#preset");
   for (const preset of data.presets) select.append(el("option", { value: preset.name }, preset.title));
   if (data.presets.some((p) => p.name === "classic")) select.value = "classic";  // as the table's form
-  let uploaded = null;  // a household's own rules file (or a few rules changed), as the server read it
-  let houseText = null;  // the rules file the changes made, when there are any
-  const sidesFor = () => uploaded || data.presets.find((p) => p.name === select.value);
-  const drawSides = () => {
-    const preset = sidesFor();
+  const drawSides = (preset) => {
     $("#preset-description").textContent = preset.description;
     $("#preset-rules-body").replaceChildren(...rulesWords(preset.words));
     const box = $("#side-names");
@@ -83,36 +79,14 @@ async function showGames() {
         value: kept[n] ?? "" })));
     }
   };
-  const house = houseRules(() => data.presets.find((p) => p.name === select.value),
-    (rules, text) => { uploaded = rules; houseText = text; drawSides(); });
-  $("#house-add").addEventListener("click", () => { $("#rules-file").value = ""; });
-  select.addEventListener("change", () => {
-    uploaded = houseText = null; $("#rules-file").value = ""; house.reset(); drawSides();
-  });
-  $("#rules-file").addEventListener("change", async () => {
-    const file = $("#rules-file").files[0];
-    $("#create-error").textContent = "";
-    uploaded = houseText = null;
-    house.reset();
-    if (file) {
-      try {
-        uploaded = await call("POST", "/api/rules/check", { rules_file: await file.text() });
-      } catch (error) {
-        $("#create-error").textContent = error.message;
-      }
-    }
-    drawSides();
-  });
-  drawSides();
+  const rules = rulesChoice(data.presets, drawSides);
   $("#create").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("#create-error").textContent = "";
     const sides = [...$("#side-names").querySelectorAll("input")].map((i) => i.value);
-    const file = $("#rules-file").files[0];
-    const rules = houseText ? { rules_file: houseText }
-      : file ? { rules_file: await file.text() } : { preset: select.value };
+    const chosen = await rules("preset");
     try {
-      const game = await call("POST", "/api/score", { name: $("#game-name").value, ...rules, sides });
+      const game = await call("POST", "/api/score", { name: $("#game-name").value, ...chosen, sides });
       location.href = `/score?game=${encodeURIComponent(game.name)}`;
     } catch (error) {
       $("#create-error").textContent = error.message;
