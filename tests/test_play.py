@@ -34,7 +34,11 @@ def test_refusals_are_explained_and_the_game_is_saved(
     assert main(["play", "--plain", "--seed", "3", "--save", str(save)]) == 0
     out = capsys.readouterr().out
     assert "'xyz' is not an action" in out
-    assert "not now: draw from the stock or take the pile first" in out
+    assert "decline\n  not now: '99'" in out  # no rule refused it: none is told
+    # the rule that refused the move, told under it
+    assert "not now: draw from the stock or take the pile first\n  A turn:\n  - Draw 1 card " \
+        "from the stock or take the whole pile, meld what you can, then discard\n    one card." \
+        in out
     assert f"The game is saved in {save}; continue it with: canasta play --resume {save}" in out
     assert "You drew " in out  # the player is told what was drawn
     game = verify(read(save))

@@ -23,14 +23,16 @@ class IllegalAction(CanastaError):
     ``reason`` is the plain-words explanation, e.g. "the pile is frozen: you need two natural
     8s in your hand". ``position`` is the game's position (docs/positions.md), for a bug
     report: it shows every hand and the stock, so it is never part of the message. (It is
-    written when first read.)
+    written when first read.) ``topic`` is the part of the rules the refusal applies
+    (``engine.refusal.Topic``'s value, e.g. "pile"), or "" where none is known.
     """
 
     def __init__(self, action: object, reason: str,
-                 position: str | Callable[[], str] = "") -> None:
+                 position: str | Callable[[], str] = "", topic: str = "") -> None:
         super().__init__(f"{action}: {reason}")
         self.action = action
         self.reason = reason
+        self.topic = topic
         self._position = position
 
     @property

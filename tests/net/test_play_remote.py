@@ -126,7 +126,13 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
                 app.act_checked(f"meld {missing} {missing} {missing}")  # as typed
                 await until(pilot, lambda: "Not now" in app.message)
                 assert terminal.version == before  # nothing changed
-                assert app.message == f"Not now: you have 0 {missing}s; this meld needs 3"
+                assert app.message == f"Not now: you have 0 {missing}s; this meld needs 3 " \
+                    "(i: the rules, Melds and canastas)"  # the server's refusal names its rule
+                await pilot.press("i")  # which the rules open at
+                await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+                assert isinstance(app.screen, RulesScreen) and app.screen.asked == "melds"
+                await pilot.press("escape")
+                await until(pilot, lambda: not isinstance(app.screen, RulesScreen))
                 refused = True
                 continue
             if not dropped and terminal.version and terminal.version > 20:

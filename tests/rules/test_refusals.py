@@ -4,10 +4,14 @@ the reason given: docs/architecture.md, "Refusals")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from canasta import Game
-from canasta.errors import ActionParseError, CanastaError
+from canasta.engine.refusal import Topic
+from canasta.errors import ActionParseError, CanastaError, IllegalAction
+from canasta.presentation.rules_words import HEADINGS
 from tests.helpers import MELD, legal_texts, position
 
 NO_CANASTA = "you may not go out: your side needs 1 canasta to go out"
@@ -84,3 +88,44 @@ def test_why_illegal_refuses_what_is_no_action(form: object) -> None:
 def test_a_game_refuses_a_seed_that_is_not_a_whole_number(seed: object) -> None:
     with pytest.raises(CanastaError, match="a game's seed is a whole number"):
         Game("classic", seed)  # type: ignore[arg-type]
+
+
+def _refused(game: Game, action: str) -> tuple[str, str]:
+    """The refusal's words and topic, as ``Game.refusal`` and ``IllegalAction`` give them."""
+    refusal = game.refusal(action)
+    assert refusal is not None
+    with pytest.raises(IllegalAction) as raised:
+        game.apply(action)
+    assert (raised.value.reason, raised.value.topic) == (refusal.words(), refusal.topic)
+    return refusal.words(), refusal.topic
+
+
+@pytest.mark.parametrize(("game", "action", "words", "topic"), [
+    (lambda: Game("classic", 1), "discard K", "draw from the stock or take the pile first",
+     Topic.TURN),
+    (lambda: position(hands={0: "K 5 6"}, pile="7 K"), "take pair",
+     "you need two natural kings in your hand to take the pile", Topic.PILE),
+    (lambda: position(hands={0: "K K K 5"}, phase=MELD, drew=True), "meld Q Q Q",
+     "you have 0 queens; this meld needs 3", Topic.MELDS),
+    (lambda: position(hands={0: "5 5 5 6 7"}, phase=MELD, drew=True), "commit",
+     "there is no opening to commit", Topic.OPENING),
+    (lambda: position(hands={0: "B3 B3 B3 5 6"}, melds={0: ["K K K"]}, phase=MELD, drew=True),
+     "meld B3 B3 B3", "black 3s may be melded only as you go out (docs/rules.md, ruling 10)",
+     Topic.THREES),
+    (lambda: position(hands={0: "5"}, melds={0: ["K K K"]}, phase=MELD, drew=True),
+     "discard 5", "that discard would go out, and you may not go out: your side needs 1 canasta "
+     "to go out", Topic.GOING_OUT),
+])
+def test_a_refusal_names_the_topic_of_its_rule(game: Callable[[], Game], action: str,
+                                               words: str, topic: Topic) -> None:
+    """Each refusal names the part of the rules it applies (``Refusal.topic``), the topic of
+    the rules in words a face leads to from it (docs/presentation.md, "The rules in words")."""
+    assert _refused(game(), action) == (words, topic)
+    assert topic in HEADINGS
+
+
+def test_a_finished_game_refuses_by_the_end_of_the_game() -> None:
+    game = Game("classic", 1)
+    while not game.is_terminal():
+        game.apply(game.legal_actions()[0])
+    assert _refused(game, "draw") == ("the game is over", Topic.END)

@@ -483,16 +483,21 @@ def test_the_main_rules_are_read_before_and_at_the_table(server: Running, browse
     for card in (page.locator("#hand .card").first, page.locator("#hand .card").last):
         card.click(position={"x": 6, "y": 30})  # two ranks: no meld
     page.click("#do-meld")
-    expect(page.locator("#message")).to_contain_text("Why? The rules")  # the engine refused
+    # refused, and the way from the refusal to its rule in words: what a meld is
+    expect(page.locator("#why")).to_have_text("Why? Melds and canastas")
     expect(page.locator("#rules-box")).not_to_have_attribute("open", "")
-    page.click("#why")  # the way from a refusal to the rules in words
+    page.click("#why")
     expect(page.locator("#rules-box")).to_have_attribute("open", "")
     expect(page.locator("#rules-box summary")).to_have_text("Rules: low")
     expect(page.locator("#rules-box-body")).to_contain_text("at least 10 points")
     expect(page.locator("#rules-box-body h3")).to_have_count(9)
+    asked = page.locator("#rules-box-body section.asked")
+    expect(asked).to_have_count(1)  # the topic is marked, and brought into view
+    expect(asked.locator("h3")).to_have_text("Melds and canastas")
+    expect(asked).to_have_attribute("data-topic", "melds")
+    expect(asked).to_be_in_viewport()
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
-    page.locator("#rules-box").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / f"rules-box-{size}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"rules-box-{size}.png"))  # what "Why?" shows
     assert errors == []
     page.close()
 

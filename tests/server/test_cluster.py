@@ -159,6 +159,13 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
                 await all_here(client, clients, db, table)
             rng = random.Random(12)
             await play(clients, rng, lambda: clients[0].latest["v"] >= 10, hints=0.2)
+            # a move the rules refuse, sent to b and refused by a: its reason and its rule
+            on_b = (clients[1], clients[3])
+            await play(clients, rng, lambda: any(c.latest["facts"]["turn"]["mine"] for c in on_b))
+            mover = next(c for c in on_b if c.latest["facts"]["turn"]["mine"])
+            reply = await mover.request({"kind": "act", "action": "acaba", "v": mover.latest["v"]})
+            assert reply["code"] == "refused" and reply["topic"] == "going-out", reply
+            assert reply["topic_heading"] == "Going out" and "acaba" in reply["message"], reply
             first = await asyncio.to_thread(lease_owner, db, table)
 
             # the owner stalls past its lease (a frozen VM, a long pause): b takes the table

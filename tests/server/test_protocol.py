@@ -64,8 +64,8 @@ def test_presets_and_the_lobby(server: Running) -> None:
         # the main rules in words: of each preset, and of a table (its own rules: quick)
         assert classic["words"][0]["lines"][2] == "Each player is dealt 11 cards."
         samba = next(p for p in data["presets"] if p["name"] == "samba")
-        assert [w["topic"] for w in samba["words"]] == [t for t, _ in rules_in_words(
-            load("samba"))]
+        assert [(w["id"], w["topic"]) for w in samba["words"]] == [
+            (section.topic.value, section.heading) for section in rules_in_words(load("samba"))]
         words = http.get(f"/api/tables/{public['id']}/rules/words").json()
         assert words["title"] == "quick" and words["words"][0]["lines"][2] == \
             "Each player is dealt 7 cards."
@@ -122,8 +122,8 @@ def test_bad_http_bodies(server: Running) -> None:
         assert checked == {"name": "quick", "title": "quick", "players": 4,
                            "description": checked["description"],
                            "sides": 2, "partners_at_pile": False, "target": 100,
-                           "words": [{"topic": topic, "lines": list(lines)}
-                                     for topic, lines in rules_in_words(quick)]}
+                           "words": [{"id": topic.value, "topic": heading, "lines": list(lines)}
+                                     for topic, heading, lines in rules_in_words(quick)]}
         assert "Each player is dealt 7 cards." in checked["words"][0]["lines"]
         bad = http.post("/api/rules/check", json={"rules_file": "[melds]\ncanasta_size = 2\n"})
         assert bad.status_code == 400 and "canasta_size" in bad.json()["message"]
@@ -228,6 +228,8 @@ def test_hostile_messages_change_nothing(server: Running) -> None:
                               json.dumps(message))
             reply = await client.until(lambda f: f["kind"] in ("error", "ack"))
             assert reply["kind"] == "error" and reply["code"] == expected, (message, reply)
+            if expected != "refused":  # only a refusal of the rules names a rule's topic
+                assert "topic" not in reply and "topic_heading" not in reply, reply
 
         await refused(mover, "not json {", "bad-json")
         await refused(mover, b"\x00\x01binary", "bad-json")
@@ -240,10 +242,16 @@ def test_hostile_messages_change_nothing(server: Running) -> None:
         await refused(mover, {"kind": "act", "action": "draw", "v": version - 1}, "stale")
         await refused(mover, {"kind": "act", "action": "fly away", "v": version}, "bad-action")
         await refused(mover, {"kind": "act", "action": "meld K K K", "v": version}, "refused")
-        assert len(mover.frames[-1]["message"]) > 10  # the engine's reason, in words
+        assert mover.frames[-1]["message"] == "draw from the stock or take the pile first"
+        assert (mover.frames[-1]["topic"], mover.frames[-1]["topic_heading"]) == ("turn", "A turn")
+        await refused(mover, {"kind": "lay", "cards": ["K", "Q"], "v": version}, "refused")
+        assert mover.frames[-1]["message"].startswith("select cards of one rank")
+        assert (mover.frames[-1]["topic"], mover.frames[-1]["topic_heading"]) == (
+            "melds", "Melds and canastas")
         await refused(mover, {"kind": "act", "action": "draw", "v": version,
                               "seat": idle.latest["you"]}, "not-your-seat")
         await refused(mover, {"kind": "lay", "cards": "K K", "v": version}, "refused")
+        assert "topic" not in mover.frames[-1]  # a request that names no cards: no rule
         await refused(mover, {"kind": "undo", "v": version}, "refused")
         await refused(mover, {"kind": "continue"}, "not-waiting")
         await refused(mover, {"kind": "hello", "token": None}, "bad-request")

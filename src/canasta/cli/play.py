@@ -22,10 +22,11 @@ from collections.abc import Callable
 from typing import TextIO
 
 from canasta.engine.actions import Action
+from canasta.engine.refusal import Topic
 from canasta.errors import CanastaError
 from canasta.presentation import deal_breakdown, discard_warning, render, result_text
 from canasta.presentation.names import Chair
-from canasta.presentation.rules_words import rules_in_words_text
+from canasta.presentation.rules_words import rule_in_words, rules_in_words_text
 from canasta.tui.session import Options, Session, start
 
 GLYPHS = "♠♥♦♣·—"
@@ -82,7 +83,9 @@ def choose(session: Session, read: Callable[[str], str], write: Callable[[str], 
             1 <= int(answer) <= len(actions) else answer
         why = session.refusal(text)
         if why is not None:
-            write(f"  not now: {why}")
+            write(f"  not now: {why.words}")
+            if why.topic:  # the rule that refused it, in words
+                write(rule_in_words(session.game.rules, Topic(why.topic)))
             continue
         warning = discard_warning(session.view, Action.parse(text))
         if warning is not None and read(f"  {warning} [y/N] > ").strip().lower() != "y":

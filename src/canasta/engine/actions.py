@@ -155,6 +155,17 @@ class Action(NamedTuple):
                 "discard 7, commit, retract, ask, yes, no, decline")
         return action
 
+    @classmethod
+    def of(cls, action: Action | int | str) -> Action:
+        """An action given as itself, its code or its text; ``ActionParseError`` otherwise."""
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, str):
+            return cls.parse(action)
+        if isinstance(action, int) and not isinstance(action, bool):
+            return cls.from_code(action)
+        raise ActionParseError(f"{action!r} is not an action")
+
     def __str__(self) -> str:
         return _FORMS[self.type][0](self)
 

@@ -10,14 +10,15 @@ from canasta.cards import FOUR, rank_of
 from canasta.engine import going_out
 from canasta.engine.actions import ALL_ACTIONS, CODE, Action, ActionType, meld_cards
 from canasta.engine.going_out import Lookahead
-from canasta.engine.refusal import Refusal
+from canasta.engine.refusal import Refusal, Topic
 from canasta.engine.state import State
 from canasta.engine.tables import Tables
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
 _ADDING, _DISCARDING = ActionType.ADD, ActionType.DISCARD
 
-YES_BINDS = Refusal("your partner said yes: you must go out this turn, and this would prevent it")
+YES_BINDS = Refusal("your partner said yes: you must go out this turn, and this would prevent it",
+                    Topic.GOING_OUT)
 
 
 def yes_binds(s: State, t: Tables, acts: list[Action], look: Lookahead,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.cards import FOUR, NUM_KINDS
-from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.refusal import Refusal, Topic, refuse
 from canasta.engine.state import WILD, Meld, Side, State
 from canasta.engine.tables import Tables
 
@@ -105,7 +105,7 @@ def twos_tame(side: Side, t: Tables) -> bool:
 
 
 TWOS_TAME = Refusal("your side's meld of 2s is not a canasta yet: its 2s may not be used as "
-                    "wild cards (docs/rules.md, Presets: italian)")
+                    "wild cards (docs/rules.md, Presets: italian)", Topic.MELDS)
 
 
 def wild_add_refusal(t: Tables, meld: Meld, table: list[Meld | None] | None = None,
@@ -117,13 +117,15 @@ def wild_add_refusal(t: Tables, meld: Meld, table: list[Meld | None] | None = No
     melds = t.rules.melds
     n, w = meld.naturals, meld.twos + meld.jokers
     if melds.no_wild_on_canasta and n + w >= melds.canasta_size:
-        return Refusal("no wild card may be added to a completed canasta under these rules")
+        return Refusal("no wild card may be added to a completed canasta under these rules",
+                       Topic.MELDS)
     if table is not None and t.wild_rules and \
             w >= wild_cap(t, table, opened, meld.rank, n, w) < t.cap[n]:
         return wild_rule_refusal(t, table, opened, meld.rank, n)
     if w >= t.cap[n] and not melds.wild_limit_at_laydown_only:
-        return refuse("your meld of {:kinds} would hold {} wild cards; with {} naturals it may "
-                      "hold {} (docs/rules.md, ruling 7)", meld.rank, w + 1, n, t.cap[n])
+        return refuse(Topic.MELDS, "your meld of {:kinds} would hold {} wild cards; with {} "
+                      "naturals it may hold {} (docs/rules.md, ruling 7)", meld.rank, w + 1, n,
+                      t.cap[n])
     return None
 
 
@@ -193,13 +195,15 @@ def wild_rule_refusal(t: Tables, table: list[Meld | None], opened: bool, rank: i
     rules = t.rules.melds
     if t.special[rank] and not (t.special_opening[rank] and not opened):
         when = " after your side's initial meld" if t.special_opening[rank] else ""
-        return refuse("a meld of {:kinds} takes no wild card{} under these rules", rank, when)
+        return refuse(Topic.MELDS, "a meld of {:kinds} takes no wild card{} under these rules",
+                      rank, when)
     if wild_meld_unfinished(t, table):
         return WILD_MELD_FIRST
-    return refuse("once your side has melded, a wild card joins only a meld of at least {} "
-                  "naturals; your {:kinds} have {}", rules.wild_add_min_naturals, rank, naturals)
+    return refuse(Topic.MELDS, "once your side has melded, a wild card joins only a meld of at "
+                  "least {} naturals; your {:kinds} have {}", rules.wild_add_min_naturals, rank,
+                  naturals)
 
 
 WILD_MELD_FIRST = Refusal("your side's meld of wild cards is unfinished: wild cards go only "
-                          "onto it under these rules")
+                          "onto it under these rules", Topic.MELDS)
 DEAD_RANK = "a canasta of {:kinds} is complete: the rank is dead under these rules"

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from canasta.cards import BLACK_THREE, NUM_CODES, NUM_KINDS, RED_THREE, Card, physical_deck
 from canasta.engine.hand import gain, spend
-from canasta.engine.refusal import Refusal
+from canasta.engine.refusal import Refusal, Topic
 from canasta.engine.state import HandEnd, Phase, Seat, SeatNo, Side, State, Table
 from canasta.engine.tables import Tables
 from canasta.rules import RuleSet
@@ -223,7 +223,7 @@ def take_up_foot(s: State, t: Tables, seat: SeatNo) -> None:
 
 # ---------------------------------------------------------------------- drawing from the stock
 
-NO_STOCK = Refusal("the stock is empty: take the pile if you can, or the hand ends")
+NO_STOCK = Refusal("the stock is empty: take the pile if you can, or the hand ends", Topic.TURN)
 
 
 def draw_refusal(s: State) -> Refusal | None:
@@ -259,9 +259,9 @@ def draw(s: State, t: Tables) -> HandEnd | None:
 
 # ---------------------------------------------------------------------- a held red 3 laid down
 
-RED_THREES_AT_ONCE = Refusal("red 3s are laid out at once under these rules")
-NO_RED_THREE = Refusal("you hold no red 3")
-OPENING_FIRST = Refusal("commit or take back your opening before laying a red 3")
+RED_THREES_AT_ONCE = Refusal("red 3s are laid out at once under these rules", Topic.THREES)
+NO_RED_THREE = Refusal("you hold no red 3", Topic.THREES)
+OPENING_FIRST = Refusal("commit or take back your opening before laying a red 3", Topic.OPENING)
 
 
 def red_three_refusal(s: State, t: Tables) -> Refusal | None:

@@ -12,14 +12,14 @@ from canasta.cards import BLACK_THREE, FOUR, JOKER, NUM_CODES, NUM_KINDS, SUITED
 from canasta.engine import going_out, opening
 from canasta.engine.actions import DISCARD_ACTIONS, Action
 from canasta.engine.hand import spend
-from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.refusal import Refusal, Topic, refuse
 from canasta.engine.state import State
 from canasta.engine.tables import Tables
 
 Why = dict[Action, Refusal] | None
 
 NO_JOKER_DISCARD = Refusal("jokers may not be discarded under these rules while you hold "
-                           "another card")
+                           "another card", Topic.TURN)
 
 
 def timing_refusal(s: State, t: Tables, size: int) -> Refusal | None:
@@ -30,8 +30,8 @@ def timing_refusal(s: State, t: Tables, size: int) -> Refusal | None:
     if tentative is not None and size >= 2:
         short = opening.shortfall(s.sides[s.seat_sides[turn.seat]], t, turn.opening_points)
         if short is None:
-            return Refusal("commit your opening before discarding, or take it back")
-        return refuse("{}: lay more, or take your opening back, before discarding",
+            return Refusal("commit your opening before discarding, or take it back", Topic.OPENING)
+        return refuse(Topic.OPENING, "{}: lay more, or take your opening back, before discarding",
                       short)
     if size >= 2:
         return None
@@ -39,8 +39,8 @@ def timing_refusal(s: State, t: Tables, size: int) -> Refusal | None:
     if why_not is None:
         return None
     back = "; take your opening back to play on" if tentative is not None else ""
-    return refuse("that discard would go out, and you may not go out: {}{}", why_not,
-                  back)
+    return refuse(Topic.GOING_OUT, "that discard would go out, and you may not go out: {}{}",
+                  why_not, back)
 
 
 def discard_actions(s: State, t: Tables, size: int, why: Why = None) -> list[Action]:
@@ -74,7 +74,7 @@ def discard_actions(s: State, t: Tables, size: int, why: Why = None) -> list[Act
 
 
 NO_BLACK_THREE_YET = Refusal("black 3s may not be discarded on the first round of the deal "
-                             "under these rules, while you hold another card")
+                             "under these rules, while you hold another card", Topic.THREES)
 
 
 def first_round_refusal(s: State, t: Tables, size: int) -> Refusal | None:
@@ -98,8 +98,8 @@ def discard_refusal(s: State, t: Tables, action: Action) -> Refusal:
     kind = action.rank
     if (kind >= SUITED) != t.suited and t.rank_of[kind] >= FOUR:
         return Refusal("name the card's suit, e.g. 'discard KH'" if t.suited
-                       else "suits play no part in these rules: 'discard K'")
-    return refuse("you have no {:kind} to discard", kind)
+                       else "suits play no part in these rules: 'discard K'", Topic.TURN)
+    return refuse(Topic.TURN, "you have no {:kind} to discard", kind)
 
 
 def discard(s: State, t: Tables, action: Action) -> bool:

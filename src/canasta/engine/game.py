@@ -20,11 +20,12 @@ from canasta.engine import position, position_read, turn
 from canasta.engine.actions import CODE, NUM_ACTIONS, Action
 from canasta.engine.deal import Cuts, cut_for_dealer
 from canasta.engine.pile import frozen_for
+from canasta.engine.refusal import Refusal
 from canasta.engine.scoring import HandResult, Meld, leader, sequences_of
 from canasta.engine.state import Phase, SeatNo, SideNo, State
 from canasta.engine.tables import Tables, tables_for
 from canasta.engine.view import PlayerView, view_of
-from canasta.errors import ActionParseError, CanastaError, IllegalAction
+from canasta.errors import CanastaError, IllegalAction
 from canasta.rules import RuleSet, load
 
 PHASE_NAMES = ("draw", "answer", "meld", "over")
@@ -153,24 +154,33 @@ class Game:
     def why_illegal(self, action: Action | int | str) -> str | None:
         """Why ``action`` (an action, its code or its text) is not legal now, in plain words;
         None when it is legal."""
-        action = _coerce(action)
-        Action.from_code(action.code)  # a made-up value is no action at all
-        refusal = turn.refusal(self.state, self.t, action)
+        refusal = self.refusal(action)
         return None if refusal is None else refusal.words()
+
+    def refusal(self, action: Action | int | str) -> Refusal | None:
+        """Why ``action`` is not legal now: its ``words()`` (``why_illegal``'s) and the
+        ``topic``, the part of the rules it applies; None when it is legal.
+
+        >>> Game("classic", seed=1).refusal("discard K").topic
+        <Topic.TURN: 'turn'>
+        """
+        action = Action.of(action)
+        Action.from_code(action.code)  # a made-up value is no action at all
+        return turn.refusal(self.state, self.t, action)
 
     def apply(self, action: Action | int | str) -> None:
         """Apply one action (an action, its code or its text). An illegal one raises
         ``IllegalAction`` naming the reason, and changes nothing."""
         if type(action) is not Action:
-            action = _coerce(action)
+            action = Action.of(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = turn.legal_actions(self.state, self.t)
         if action not in legal:
             action = Action.from_code(action.code)  # a made-up value is no action at all
-            refusal = turn.refusal(self.state, self.t, action)
-            words = refusal.words() if refusal is not None else turn.FALLBACK.words()
-            raise IllegalAction(action, words, partial(position.write, self.state.copy(), self.t))
+            refusal = turn.refusal(self.state, self.t, action) or turn.FALLBACK
+            raise IllegalAction(action, refusal.words(),
+                                partial(position.write, self.state.copy(), self.t), refusal.topic)
         self._legal = None
         self.history.append(CODE[action])
         turn.TRANSITIONS[action.type](self.state, self.t, action)  # turn.play, one call less
@@ -234,17 +244,6 @@ class Game:
         return (f"<Game {self.rules.name} seed={self.seed} deal={self.deal_number} "
                 f"seat={self.current_player} phase={PHASE_NAMES[self.phase]} "
                 f"scores={self.scores}>")
-
-
-def _coerce(action: Action | int | str) -> Action:
-    """An action given as itself, its code or its text; ``ActionParseError`` otherwise."""
-    if isinstance(action, Action):
-        return action
-    if isinstance(action, str):
-        return Action.parse(action)
-    if isinstance(action, int) and not isinstance(action, bool):
-        return Action.from_code(action)
-    raise ActionParseError(f"{action!r} is not an action")
 
 
 __all__ = ["PHASE_NAMES", "Game"]

@@ -27,7 +27,7 @@ from canasta.engine import canastas
 from canasta.engine.actions import SIMPLE, Action, ActionType
 from canasta.engine.canastas import Delta
 from canasta.engine.opening import shortfall
-from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.refusal import Refusal, Topic, refuse
 from canasta.engine.state import WILD, Answer, Meld, Phase, Seat, State
 from canasta.engine.tables import Tables
 
@@ -228,15 +228,17 @@ def can_go_out(t: Tables, hand: Sequence[int], melds: Sequence[Meld | None],
 
 # ---------------------------------------------------------------------- who may go out
 
-PARTNER_SAID_NO = Refusal("your partner said you may not go out this turn")
-PILE_WAITING = Refusal("the taken pile's cards wait for your opening's commit")
-FOOT_FIRST = Refusal("you must take up and play your foot first")
-BONUS_WAITING = Refusal("your opening brings a pile of bonus cards to your hand as you commit it")
+PARTNER_SAID_NO = Refusal("your partner said you may not go out this turn", Topic.GOING_OUT)
+PILE_WAITING = Refusal("the taken pile's cards wait for your opening's commit", Topic.OPENING)
+FOOT_FIRST = Refusal("you must take up and play your foot first", Topic.CARDS)
+BONUS_WAITING = Refusal("your opening brings a pile of bonus cards to your hand as you commit it",
+                        Topic.OPENING)
 WILD_MELD_UNFINISHED = Refusal("your side's meld of wild cards is unfinished: it may not go out "
-                               "under these rules")
-NO_DISCARD_LEFT = Refusal("these rules go out only with a discard: keep a card for it")
+                               "under these rules", Topic.GOING_OUT)
+NO_DISCARD_LEFT = Refusal("these rules go out only with a discard: keep a card for it",
+                          Topic.GOING_OUT)
 MUST_ASK = Refusal("these rules let you go out only after your partner said yes to "
-                   "'may I go out?'")
+                   "'may I go out?'", Topic.GOING_OUT)
 
 
 def barred(s: State, t: Tables, delta: Delta = None) -> Refusal | None:
@@ -262,8 +264,8 @@ def barred(s: State, t: Tables, delta: Delta = None) -> Refusal | None:
     if go.natural_canastas or go.mixed_canastas:
         _, natural, mixed = canastas.counts(s.sides[s.seat_sides[turn.seat]], t, delta)
         if natural < go.natural_canastas or mixed < go.mixed_canastas:
-            return refuse("your side needs {} natural and {} mixed canastas to go out",
-                          go.natural_canastas, go.mixed_canastas)
+            return refuse(Topic.GOING_OUT, "your side needs {} natural and {} mixed canastas to go "
+                          "out", go.natural_canastas, go.mixed_canastas)
     return None
 
 
@@ -277,10 +279,10 @@ def go_out_refusal(s: State, t: Tables, delta: Delta, opening_points: int) -> Re
     side = s.sides[s.seat_sides[s.turn.seat]]
     total = canastas.toward_going_out(side, t, delta)
     if total < go.canastas:
-        return refuse("your side needs {} canasta{} to go out", go.canastas,
+        return refuse(Topic.GOING_OUT, "your side needs {} canasta{} to go out", go.canastas,
                       "s" if go.canastas > 1 else "")
     if len(side.sambas) < go.sambas:
-        return refuse("your side needs {} samba{} to go out", go.sambas,
+        return refuse(Topic.GOING_OUT, "your side needs {} samba{} to go out", go.sambas,
                       "s" if go.sambas > 1 else "")
     if side.opened:
         return None
@@ -315,8 +317,8 @@ def stranding(s: State, t: Tables, left: int, delta: Delta, opening_points: int,
     if why is None or (left == 1 and look(s, t, action)):
         return None
     what = "one card" if left == 1 else "no card"
-    return refuse("that would leave you {} to discard, and you may not go out: {}", what,
-                  why)
+    return refuse(Topic.GOING_OUT, "that would leave you {} to discard, and you may not go out: {}",
+                  what, why)
 
 
 def discard_goes_out(player: Seat) -> bool:
@@ -364,14 +366,16 @@ def reachable_after(s: State, t: Tables, hand: Sequence[int], melds: Sequence[Me
 ASK, YES, NO = SIMPLE[ActionType.ASK], SIMPLE[ActionType.YES], SIMPLE[ActionType.NO]
 ASK_ACABA, ACABA = SIMPLE[ActionType.ASK_ACABA], SIMPLE[ActionType.ACABA]
 
-NO_ASKING = Refusal("these rules do not let you ask your partner about going out")
-NO_ACABA = Refusal("these rules have no acaba (it is British Canasta's)")
-NO_PARTNER = Refusal("you have no partner to ask")
-ASKED_ALREADY = Refusal("you have already asked this turn")
-ASK_FIRST = Refusal("you may ask your partner only before any other action of your turn")
-NOBODY_ASKED = Refusal("nobody has asked 'may I go out?'")
-ACABA_REFUSED = Refusal("your partner said you may not concede the hand this turn")
-MUST_CONCEDE = Refusal("your partner said yes to 'may I say acaba?': you must concede the hand")
+NO_ASKING = Refusal("these rules do not let you ask your partner about going out", Topic.GOING_OUT)
+NO_ACABA = Refusal("these rules have no acaba (it is British Canasta's)", Topic.GOING_OUT)
+NO_PARTNER = Refusal("you have no partner to ask", Topic.GOING_OUT)
+ASKED_ALREADY = Refusal("you have already asked this turn", Topic.GOING_OUT)
+ASK_FIRST = Refusal("you may ask your partner only before any other action of your turn",
+                    Topic.GOING_OUT)
+NOBODY_ASKED = Refusal("nobody has asked 'may I go out?'", Topic.GOING_OUT)
+ACABA_REFUSED = Refusal("your partner said you may not concede the hand this turn", Topic.GOING_OUT)
+MUST_CONCEDE = Refusal("your partner said yes to 'may I say acaba?': you must concede the hand",
+                       Topic.GOING_OUT)
 
 
 def ask_actions(s: State, t: Tables) -> list[Action]:

@@ -42,7 +42,7 @@ from canasta.engine.canastas import (
 from canasta.engine.going_out import Lookahead
 from canasta.engine.hand import spend
 from canasta.engine.opening import open_tentatively
-from canasta.engine.refusal import Refusal, keep, refuse
+from canasta.engine.refusal import Refusal, Topic, keep, refuse
 from canasta.engine.state import WILD, Meld, State
 from canasta.engine.tables import Tables
 
@@ -58,7 +58,7 @@ def lay_refusal(s: State, t: Tables) -> Refusal | None:
     turn = s.turn
     if not s.sides[s.seat_sides[turn.seat]].opened and turn.opening is None and \
             turn.retracts >= t.rules.limits.retracts_per_turn:
-        return refuse(LAY_LIMIT, turn.retracts)
+        return refuse(Topic.OPENING, LAY_LIMIT, turn.retracts)
     return None
 
 
@@ -146,7 +146,7 @@ def rank_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why = Non
         n, w = meld.naturals, meld.twos + meld.jokers
         if n + w >= limit:
             if why is not None:
-                full = refuse("a meld holds at most {} cards under these rules", limit)
+                full = refuse(Topic.MELDS, "a meld holds at most {} cards under these rules", limit)
                 for k in _naturals_held(r, c, cards) + wilds:
                     why[ADD_ACTIONS[r][k]] = full
             continue
@@ -222,12 +222,12 @@ _BLACK_THREES, _ADD = ActionType.MELD_BLACK_THREES, ActionType.ADD
 
 
 def _min_naturals(t: Tables) -> Refusal:
-    return refuse("a meld needs {} natural cards", t.rules.melds.min_naturals)
+    return refuse(Topic.MELDS, "a meld needs {} natural cards", t.rules.melds.min_naturals)
 
 
 def _no_wild_with_two(t: Tables) -> Refusal:
-    return refuse("a meld needs at least {} natural cards and these rules allow no wild card "
-                  "with two naturals", t.rules.melds.min_naturals)
+    return refuse(Topic.MELDS, "a meld needs at least {} natural cards and these rules allow no "
+                  "wild card with two naturals", t.rules.melds.min_naturals)
 
 
 def _suited_melds(s: State, t: Tables, r: int, size: int, look: Lookahead, why: Why
@@ -303,16 +303,17 @@ def black_three_actions(s: State, t: Tables, size: int, why: Why = None) -> list
         else:
             why_not = going_out.go_out_refusal(s, t, None, ops + n * points)
             if why_not is not None:
-                verdict = refuse("black 3s go down only as you go out, and you may not go "
-                                 "out: {}", why_not)
+                verdict = refuse(Topic.THREES, "black 3s go down only as you go out, and you may "
+                                 "not go out: {}", why_not)
         keep(acts, why, action, verdict)
     return acts
 
 
-OPENING_FIRST = Refusal("commit your opening first")
-ONLY_GOING_OUT = Refusal("black 3s may be melded only as you go out (docs/rules.md, ruling 10)")
+OPENING_FIRST = Refusal("commit your opening first", Topic.OPENING)
+ONLY_GOING_OUT = Refusal("black 3s may be melded only as you go out (docs/rules.md, "
+                         "ruling 10)", Topic.THREES)
 ONLY_GOING_OUT_LAST = Refusal("black 3s may be melded only as the last cards of your hand "
-                              "(docs/rules.md, ruling 10)")
+                              "(docs/rules.md, ruling 10)", Topic.THREES)
 
 
 # ---------------------------------------------------------------------- refusals in words
@@ -320,25 +321,24 @@ ONLY_GOING_OUT_LAST = Refusal("black 3s may be melded only as the last cards of 
 def meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     """Why a new meld was not even considered: a meld of that rank exists, suits missing or
     superfluous, cards not held."""
-    seat = s.turn.seat
+    seat, r = s.turn.seat, action.rank
     hand, cards = s.seats[seat].hand, s.seats[seat].cards
-    r = action.rank
     naturals, wild = meld_cards(action)
     if s.sides[s.seat_sides[seat]].melds[r] is not None:
-        return refuse("your side already has a meld of {:kinds}: add to it instead", r)
+        return refuse(Topic.MELDS, "your side already has a meld of {:kinds}: add to it instead", r)
     if (naturals[0] >= SUITED) != t.suited:
         return Refusal("name the suits of your naturals, e.g. 'meld KS KH KH'" if t.suited
-                       else "suits play no part in these rules: 'meld K K K'")
+                       else "suits play no part in these rules: 'meld K K K'", Topic.MELDS)
     if hand[r] < len(naturals):
-        return refuse("you have {} {:" + ("kind" if hand[r] == 1 else "kinds") + "}; this meld "
-                      "needs {}", hand[r], r, len(naturals))
+        return refuse(Topic.MELDS, "you have {} {:" + ("kind" if hand[r] == 1 else "kinds")
+                      + "}; this meld needs {}", hand[r], r, len(naturals))
     if cards is not None and any(cards[c] < naturals.count(c) for c in naturals):
-        return refuse("you do not hold {}", " ".join(kind_name(c) for c in naturals))
+        return refuse(Topic.MELDS, "you do not hold {}", " ".join(kind_name(c) for c in naturals))
     if wild >= 0 and not hand[wild]:
-        return refuse("you have no {:kind}", wild)
+        return refuse(Topic.MELDS, "you have no {:kind}", wild)
     if wild == TWO and twos_tame(s.sides[s.seat_sides[seat]], t):
         return TWOS_TAME
-    return refuse(DEAD_RANK, r) if completed_ranks(s, t)[r] else None
+    return refuse(Topic.MELDS, DEAD_RANK, r) if completed_ranks(s, t)[r] else None
 
 
 def add_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
@@ -349,31 +349,31 @@ def add_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     meld = s.sides[s.seat_sides[seat]].melds[r]
     if r == WILD:
         if meld is None:
-            return Refusal("your side has no meld of wild cards")
+            return Refusal("your side has no meld of wild cards", Topic.MELDS)
     elif meld is None:
-        return refuse("your side has no meld of {:kinds}", r)
+        return refuse(Topic.MELDS, "your side has no meld of {:kinds}", r)
     if t.rank_of[kind] == r and r != BLACK_THREE and (kind >= SUITED) != t.suited:
         return Refusal("name the card's suit, e.g. 'add K KH'" if t.suited
-                       else "suits play no part in these rules: 'add K K'")
+                       else "suits play no part in these rules: 'add K K'", Topic.MELDS)
     held = cards[kind] if kind >= SUITED and cards is not None else hand[kind]
     if not held:
-        return refuse("you have no {:kind}", kind)
+        return refuse(Topic.MELDS, "you have no {:kind}", kind)
     if r == BLACK_THREE:
-        return Refusal("these rules do not allow a black-3 set that large")
+        return Refusal("these rules do not allow a black-3 set that large", Topic.THREES)
     if kind == TWO and r != WILD and twos_tame(s.sides[s.seat_sides[seat]], t):
         return TWOS_TAME
-    return refuse(DEAD_RANK, r) if r != WILD and completed_ranks(s, t)[r] else None
+    return refuse(Topic.MELDS, DEAD_RANK, r) if r != WILD and completed_ranks(s, t)[r] else None
 
 
 def black_three_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     """Why a black-3 set was not considered."""
     b3 = s.seats[s.turn.seat].hand[BLACK_THREE]
     if b3 < action.arg:
-        return refuse("you have only {} black 3s", b3)
+        return refuse(Topic.THREES, "you have only {} black 3s", b3)
     if s.sides[s.seat_sides[s.turn.seat]].melds[BLACK_THREE] is not None:
-        return Refusal("your side already has its black 3s down")
+        return Refusal("your side already has its black 3s down", Topic.THREES)
     if action.arg not in t.rules.melds.black_three_sets:
-        return Refusal("these rules do not allow a black-3 set of that size")
+        return Refusal("these rules do not allow a black-3 set of that size", Topic.THREES)
     return None
 
 

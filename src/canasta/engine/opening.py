@@ -15,12 +15,12 @@ from canasta.engine import canastas, partners
 from canasta.engine.canastas import Delta
 from canasta.engine.deal import take_bonus_pile
 from canasta.engine.hand import joining, receive, take_under
-from canasta.engine.refusal import Refusal, refuse
+from canasta.engine.refusal import Refusal, Topic, refuse
 from canasta.engine.state import Answer, Opening, Phase, Side, State
 from canasta.engine.tables import Tables
 
-NO_OPENING = Refusal("there is no opening to commit")
-NOTHING_TO_RETRACT = Refusal("there is nothing tentative to take back")
+NO_OPENING = Refusal("there is no opening to commit", Topic.OPENING)
+NOTHING_TO_RETRACT = Refusal("there is nothing tentative to take back", Topic.OPENING)
 
 # Enum members read once: a member looked up on its enum class costs five times a global.
 _SAID_NO, _SAID_YES, _DRAWING = Answer.NO, Answer.YES, Phase.DRAW
@@ -43,17 +43,17 @@ def shortfall(side: Side, t: Tables, points: int, delta: Delta = None) -> Refusa
     is complete: the minimum (ruling 6), a canasta where the side's score asks for one
     (``initial_meld.canasta_tiers``), no wild card where it must be natural (``natural_only``)."""
     if points < side.minimum:
-        return refuse("your opening has {} points; your side needs {} (docs/rules.md, ruling 6)",
-                      points, side.minimum)
+        return refuse(Topic.OPENING, "your opening has {} points; your side needs {} "
+                      "(docs/rules.md, ruling 6)", points, side.minimum)
     need = side.opening_canasta
     if need:
         _, natural, mixed = canastas.counts(side, t, delta)
         if natural + (mixed if need == 1 else 0) == 0:
-            return refuse("your opening must hold {} at your side's score",
+            return refuse(Topic.OPENING, "your opening must hold {} at your side's score",
                           "a natural canasta" if need == 2 else "a canasta")
     if t.rules.initial_meld.natural_only and (
             canastas.wilds_on_table(side) or (delta is not None and delta[2])):
-        return Refusal("your opening may hold no wild card under these rules")
+        return Refusal("your opening may hold no wild card under these rules", Topic.OPENING)
     return None
 
 
@@ -80,17 +80,17 @@ def commit_refusal(s: State, t: Tables) -> Refusal | None:
     go = t.rules.going_out
     if turn.permission == _SAID_NO:
         return Refusal("committing would leave you no card to keep after your discard, and "
-                       "your partner said you may not go out")
+                       "your partner said you may not go out", Topic.GOING_OUT)
     if go.must_ask and turn.permission != _SAID_YES:
-        return Refusal("committing would leave you no card to keep after your discard, and "
-                       "these rules let you go out only after your partner said yes")
+        return Refusal("committing would leave you no card to keep after your discard, and these "
+                       "rules let you go out only after your partner said yes", Topic.GOING_OUT)
     if canastas.toward_going_out(side, t) < go.canastas:
-        return refuse("committing would leave you no card to keep after your discard, and "
-                      "your side needs {} canasta{} to go out", go.canastas,
+        return refuse(Topic.GOING_OUT, "committing would leave you no card to keep after your "
+                      "discard, and your side needs {} canasta{} to go out", go.canastas,
                       "s" if go.canastas > 1 else "")
     if player.foot_size:
         return Refusal("committing would leave you no card to keep, and your foot is still "
-                       "to be played")
+                       "to be played", Topic.CARDS)
     return None
 
 

@@ -33,7 +33,7 @@ from canasta.engine.canastas import (
 from canasta.engine.going_out import Lookahead
 from canasta.engine.hand import joining, receive, spend, take_under
 from canasta.engine.opening import open_tentatively
-from canasta.engine.refusal import Refusal, keep, refuse
+from canasta.engine.refusal import Refusal, Topic, keep, refuse
 from canasta.engine.sequences import extends, grow_sequence
 from canasta.engine.state import Meld, Phase, Side, SideNo, State
 from canasta.engine.tables import Tables
@@ -91,13 +91,14 @@ def taken_count(t: Tables, pile_size: int) -> int:
 
 # ---------------------------------------------------------------------- refusals
 
-EMPTY = Refusal("the pile is empty")
-BLOCKED = Refusal("a black 3 on top of the pile blocks you this turn")
-NO_SEQUENCE_TAKE = Refusal("these rules take no pile onto a sequence")
-FROZEN_SEQUENCE = Refusal("the pile is frozen: only two natural cards of its rank will take it")
-MELD_FIRST = Refusal("your side must make its initial meld before it may take the pile")
+EMPTY = Refusal("the pile is empty", Topic.PILE)
+BLOCKED = Refusal("a black 3 on top of the pile blocks you this turn", Topic.PILE)
+NO_SEQUENCE_TAKE = Refusal("these rules take no pile onto a sequence", Topic.PILE)
+FROZEN_SEQUENCE = Refusal("the pile is frozen: only two natural cards of its rank will take it",
+                          Topic.PILE)
+MELD_FIRST = Refusal("your side must make its initial meld before it may take the pile", Topic.PILE)
 NO_WILD_TAKE = "these rules take the pile only with two natural {:kinds}"
-NO_ADDING = Refusal("these rules do not let you take the pile by adding to a meld")
+NO_ADDING = Refusal("these rules do not let you take the pile by adding to a meld", Topic.PILE)
 
 
 def _common_refusal(s: State, t: Tables) -> Refusal | None:
@@ -110,22 +111,23 @@ def _common_refusal(s: State, t: Tables) -> Refusal | None:
         return BLOCKED
     top = t.rank_of[table.pile[-1]]
     if top < FOUR:  # a wild card or a 3 has no rank to meld the top card with
-        return refuse("the pile's top card is a {:kind}, which cannot be melded with", top)
+        return refuse(Topic.PILE, "the pile's top card is a {:kind}, which cannot be melded with",
+                      top)
     if t.rules.melds.completed_rank_dead and completed_ranks(s, t)[top]:
-        return refuse(DEAD_RANK, top)
+        return refuse(Topic.PILE, DEAD_RANK, top)
     if not s.sides[s.seat_sides[turn.seat]].opened:
         if t.rules.pile.initial_meld_before_taking:
             return MELD_FIRST
         if turn.retracts >= t.rules.limits.retracts_per_turn:
-            return refuse("you have taken back your opening {} times this turn; draw from the "
-                          "stock instead", turn.retracts)
+            return refuse(Topic.PILE, "you have taken back your opening {} times this turn; draw "
+                          "from the stock instead", turn.retracts)
     return None
 
 
 def _frozen_refusal(why: Frozen, top: int) -> Refusal:
     """Only a natural pair takes a frozen pile (ruling 5); ``why`` it is frozen."""
-    return refuse("the pile is frozen ({}): you need two natural {:kinds} in your hand, melded "
-                  "with the top card", why.value, top)
+    return refuse(Topic.PILE, "the pile is frozen ({}): you need two natural {:kinds} in your "
+                  "hand, melded with the top card", why.value, top)
 
 
 def _route_refusal(s: State, t: Tables, route: int, frozen: Frozen, top: int,
@@ -139,16 +141,17 @@ def _route_refusal(s: State, t: Tables, route: int, frozen: Frozen, top: int,
     if route == PAIR:
         if hand[top] < 2:
             how = "" if frozen else ", or one and a wild card,"
-            return refuse("you need two natural {:kinds}{} in your hand to take the pile", top,
-                          how)
+            return refuse(Topic.PILE, "you need two natural {:kinds}{} in your hand to take the "
+                          "pile", top, how)
     elif route != ONTO_MELD:
         wild_kind = TWO if route == WITH_TWO else JOKER
         if not t.rules.pile.take_with_wild:
-            return refuse(NO_WILD_TAKE, top)
+            return refuse(Topic.PILE, NO_WILD_TAKE, top)
         if hand[top] < 1:
-            return refuse("you need a natural {:kind} in your hand to take the pile", top)
+            return refuse(Topic.PILE, "you need a natural {:kind} in your hand to take the pile",
+                          top)
         if not hand[wild_kind]:
-            return refuse("you have no {:kind} in your hand", wild_kind)
+            return refuse(Topic.PILE, "you have no {:kind} in your hand", wild_kind)
         if wild_kind == TWO and t.rules.melds.twos_tame_while_open and twos_tame(side, t):
             return TWOS_TAME
     return table_refusal(t, route, top, meld, side)
@@ -171,25 +174,29 @@ def table_refusal(t: Tables, route: int, top: int, meld: Meld | None,
     free = rules.melds.wild_limit_at_laydown_only and nat > 0
     if route == PAIR:
         if not (free or wild <= t.cap[nat + 3]):
-            return refuse("your meld of {:kinds} already holds too many wild cards", top)
+            return refuse(Topic.PILE, "your meld of {:kinds} already holds too many wild cards",
+                          top)
         grown = nat + wild + 3
     elif route == ONTO_MELD:
         if not rules.pile.take_by_adding:
             return NO_ADDING
         if not nat:
-            return refuse("your side has no meld of {:kinds} to add the top card to", top)
-        if not rules.pile.canasta_opens_pile and nat + wild >= rules.melds.canasta_size:
-            return refuse("your {:kinds} are a completed canasta, which does not open the pile",
+            return refuse(Topic.PILE, "your side has no meld of {:kinds} to add the top card to",
                           top)
+        if not rules.pile.canasta_opens_pile and nat + wild >= rules.melds.canasta_size:
+            return refuse(Topic.PILE, "your {:kinds} are a completed canasta, which does not open "
+                          "the pile", top)
         grown = nat + wild + 1
     else:
         if not rules.pile.take_with_wild:
-            return refuse(NO_WILD_TAKE, top)
+            return refuse(Topic.PILE, NO_WILD_TAKE, top)
         if not (free or wild + 1 <= t.cap[nat + 2]):
-            return refuse("that would put too many wild cards in your meld of {:kinds}", top)
+            return refuse(Topic.PILE, "that would put too many wild cards in your meld of {:kinds}",
+                          top)
         grown = nat + wild + 3
     if rules.melds.max_size and grown > rules.melds.max_size:
-        return refuse("a meld holds at most {} cards under these rules", rules.melds.max_size)
+        return refuse(Topic.PILE, "a meld holds at most {} cards under these rules",
+                      rules.melds.max_size)
     return None
 
 
@@ -234,7 +241,7 @@ def _suits_refusal(s: State, t: Tables, action: Action, top: int) -> Refusal | N
     cards = s.seats[s.turn.seat].cards
     if cards is not None and action in held_takes(cards, top):
         return None
-    return refuse("you do not hold those cards: {}",
+    return refuse(Topic.PILE, "you do not hold those cards: {}",
                   _Cards(suited(top, suit) for suit in route_of(action)[1]))
 
 
@@ -352,7 +359,8 @@ def _sequence_refusal(s: State, t: Tables, top_card: int, frozen: Frozen) -> Ref
     if frozen:
         return FROZEN_SEQUENCE
     if not extends(s.sides[s.seat_sides[s.turn.seat]], t, top_card):
-        return refuse("the {:kind} does not fit an end of your side's sequence", top_card)
+        return refuse(Topic.PILE, "the {:kind} does not fit an end of your side's sequence",
+                      top_card)
     return None
 
 
@@ -371,7 +379,8 @@ def form_refusal(t: Tables, action: Action) -> Refusal | None:
         return None if t.suited else NO_SEQUENCE_TAKE
     if route != ONTO_MELD and t.suited != bool(suits):
         return Refusal("name the suits of the cards from your hand, e.g. 'take pair S H'"
-                       if t.suited else "suits play no part in these rules: 'take pair'")
+                       if t.suited else "suits play no part in these rules: 'take pair'",
+                       Topic.PILE)
     return None
 
 
@@ -445,9 +454,10 @@ def take(s: State, t: Tables, action: Action) -> bool:
     take_under(s, t, seat)
     return player.size == 0
 
-DECLINE_WITH_STOCK = Refusal("you may leave the pile only when the stock is empty; draw instead")
+DECLINE_WITH_STOCK = Refusal("you may leave the pile only when the stock is empty; draw instead",
+                             Topic.PILE)
 COMPULSORY = Refusal("the stock is empty and the pile's top card fits your side's meld: taking "
-                     "the pile is compulsory (docs/rules.md, \"Stock exhausted\")")
+                     "the pile is compulsory (docs/rules.md, \"Stock exhausted\")", Topic.PILE)
 
 
 def decline_refusal(s: State, t: Tables, routes: list[Action]) -> Refusal | None:

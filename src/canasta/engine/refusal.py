@@ -6,11 +6,16 @@ refuses; ``Game.why_illegal`` reports the refusal the generator met (``turn.refu
 words are made only when asked (``words``), so generating actions builds no sentences: a
 template's fields take the refusal's arguments as they are, a card kind named in words with
 the format spec ``kind`` ("king") or ``kinds`` ("kings"), a refusal by its own words.
+
+Each refusal names the part of the rules it applies (``Topic``: the pile, the initial meld,
+going out...), so a face can lead from a refused move to that rule in words
+(``presentation.rules_in_words``, whose topics are these).
 """
 
 from __future__ import annotations
 
 import string
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from canasta.cards import kind_word
@@ -33,10 +38,27 @@ class _Words(string.Formatter):
 _WORDS = _Words()
 
 
+class Topic(StrEnum):
+    """The part of the rules a refusal applies, as the rules in words are told
+    (docs/presentation.md, "The rules in words")."""
+
+    CARDS = "cards"
+    TURN = "turn"
+    MELDS = "melds"
+    OPENING = "opening"
+    PILE = "pile"
+    THREES = "threes"
+    GOING_OUT = "going-out"
+    SCORING = "scoring"
+    END = "end"
+
+
 class Refusal(NamedTuple):
-    """A sentence template and its arguments (ints, texts, card kinds)."""
+    """A sentence template, the part of the rules it applies, and its arguments (ints, texts,
+    card kinds)."""
 
     template: str
+    topic: Topic
     args: tuple[object, ...] = ()
 
     def words(self) -> str:
@@ -44,10 +66,10 @@ class Refusal(NamedTuple):
         return _WORDS.format(self.template, *self.args) if self.args else self.template
 
 
-def refuse(template: str, *args: object) -> Refusal:
-    """A refusal whose sentence depends on the state: ``refuse("you have {} {:kinds}", 2,
-    KING)`` reads "you have 2 kings"."""
-    return Refusal(template, args)
+def refuse(topic: Topic, template: str, *args: object) -> Refusal:
+    """A refusal whose sentence depends on the state: ``refuse(Topic.MELDS, "you have {}
+    {:kinds}", 2, KING)`` reads "you have 2 kings"."""
+    return Refusal(template, topic, args)
 
 
 def keep(acts: list[Action], why: dict[Action, Refusal] | None, action: Action,

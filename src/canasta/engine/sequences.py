@@ -18,14 +18,15 @@ from canasta.engine.actions import EXTEND_ACTIONS, SEQUENCE_ACTIONS, Action, seq
 from canasta.engine.going_out import Lookahead
 from canasta.engine.hand import spend
 from canasta.engine.opening import open_tentatively
-from canasta.engine.refusal import Refusal, keep, refuse
+from canasta.engine.refusal import Refusal, Topic, keep, refuse
 from canasta.engine.state import SAMBA_MARK, SEQUENCE_MARK, Side, State
 from canasta.engine.tables import Tables
 
 Why = dict[Action, Refusal] | None
 
-NO_SEQUENCES = Refusal("these rules have no sequences")
-OPEN_ALREADY = Refusal("your side already has an open sequence in that suit: extend it")
+NO_SEQUENCES = Refusal("these rules have no sequences", Topic.MELDS)
+OPEN_ALREADY = Refusal("your side already has an open sequence in that suit: extend it",
+                       Topic.MELDS)
 
 #: The suited code of each (rank, suit).
 _CODE = {(rank, suit): suited(rank, suit) for rank in NATURAL_RANKS for suit in range(4)}
@@ -105,8 +106,8 @@ def sequence_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why =
     return acts
 
 
-SAMBA_GROWS_GOING_OUT = Refusal("a samba grows only as you go out: add to it with the last "
-                                "cards of your hand (docs/rules.md, Presets: brazilian)")
+SAMBA_GROWS_GOING_OUT = Refusal("a samba grows only as you go out: add to it with the last cards "
+                                "of your hand (docs/rules.md, Presets: brazilian)", Topic.MELDS)
 
 
 def _samba_ends(s: State, t: Tables, size: int, look: Lookahead, acts: list[Action],
@@ -155,7 +156,7 @@ def sequence_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     cards = s.seats[s.turn.seat].cards
     missing = [c for c in sequence_cards(action) if cards is None or not cards[c]]
     if missing:
-        return refuse("you do not hold {}", " ".join(kind_name(c) for c in missing))
+        return refuse(Topic.MELDS, "you do not hold {}", " ".join(kind_name(c) for c in missing))
     return None
 
 
@@ -166,9 +167,9 @@ def extend_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     cards = s.seats[s.turn.seat].cards
     card = action.rank
     if cards is None or not cards[card]:
-        return refuse("you have no {:kind}", card)
+        return refuse(Topic.MELDS, "you have no {:kind}", card)
     if not extends(s.sides[s.seat_sides[s.turn.seat]], t, card):
-        return refuse("the {:kind} does not fit an end of your sequence", card)
+        return refuse(Topic.MELDS, "the {:kind} does not fit an end of your sequence", card)
     return None
 
 

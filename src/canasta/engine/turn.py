@@ -42,7 +42,7 @@ from canasta.engine.actions import (
     ActionType,
     Route,
 )
-from canasta.engine.refusal import Refusal, keep, refuse
+from canasta.engine.refusal import Refusal, Topic, keep, refuse
 from canasta.engine.state import (
     Answer,
     HandEnd,
@@ -403,17 +403,17 @@ def _foot_filter(s: State, t: Tables, acts: list[Action], why: Why | None) -> li
         if short is None:
             kept.append(action)
         elif why is not None:
-            why[action] = refuse("that would take up your foot, and your opening must be "
-                                 "complete by then: {}", short)
+            why[action] = refuse(Topic.OPENING, "that would take up your foot, and your opening "
+                                 "must be complete by then: {}", short)
     return kept
 
 
 # ---------------------------------------------------------------------- why an action is refused
 
-FALLBACK = Refusal("that is not a legal move now")
-GAME_OVER = Refusal("the game is over")
-DRAW_FIRST = Refusal("draw from the stock or take the pile first")
-DRAWN_ALREADY = Refusal("you have already drawn or taken the pile this turn")
+FALLBACK = Refusal("that is not a legal move now", Topic.TURN)
+GAME_OVER = Refusal("the game is over", Topic.END)
+DRAW_FIRST = Refusal("draw from the stock or take the pile first", Topic.TURN)
+DRAWN_ALREADY = Refusal("you have already drawn or taken the pile this turn", Topic.TURN)
 
 
 def refusal(s: State, t: Tables, action: Action) -> Refusal | None:
@@ -427,8 +427,8 @@ def refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     if turn.phase == _ANSWERING:
         if kind in (ActionType.YES, ActionType.NO):
             return None
-        return refuse("seat {} asked {}: seat {} must answer yes or no", turn.asker,
-                      going_out.question_asked(s), turn.seat)
+        return refuse(Topic.GOING_OUT, "seat {} asked {}: seat {} must answer yes or no",
+                      turn.asker, going_out.question_asked(s), turn.seat)
     if kind in (ActionType.YES, ActionType.NO):
         return going_out.NOBODY_ASKED
     if turn.acaba == _SAID_YES and kind != ActionType.ACABA:

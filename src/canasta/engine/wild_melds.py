@@ -13,7 +13,7 @@ from canasta.cards import JOKER, TWO
 from canasta.engine import going_out
 from canasta.engine.actions import ADD_ACTIONS, WILD_MELDS, Action
 from canasta.engine.going_out import Lookahead
-from canasta.engine.refusal import Refusal, keep, refuse
+from canasta.engine.refusal import Refusal, Topic, keep, refuse
 from canasta.engine.state import WILD, State
 from canasta.engine.tables import Tables
 
@@ -62,23 +62,24 @@ def wild_meld_actions(s: State, t: Tables, size: int, look: Lookahead, why: Why 
     return acts
 
 
-WILD_CANASTA_FULL = Refusal("your wild canasta is complete: no more cards go on it")
+WILD_CANASTA_FULL = Refusal("your wild canasta is complete: no more cards go on it", Topic.MELDS)
 
 
 def _jokers_in_twos(t: Tables, twos: int) -> Refusal:
     """A meld of 2s (``melds.twos_meld``) holds jokers as a rank meld holds wild cards."""
-    return refuse("a meld of 2s is a rank of its own: it needs {} 2s, and with {} it may hold "
-                  "{} jokers (docs/rules.md, Presets: italian)", t.rules.melds.min_naturals,
-                  twos, t.cap[twos] if twos >= t.rules.melds.min_naturals else 0)
+    return refuse(Topic.MELDS, "a meld of 2s is a rank of its own: it needs {} 2s, and with {} "
+                  "it may hold {} jokers (docs/rules.md, Presets: italian)",
+                  t.rules.melds.min_naturals, twos,
+                  t.cap[twos] if twos >= t.rules.melds.min_naturals else 0)
 
 
 def wild_meld_refusal(s: State, t: Tables, action: Action) -> Refusal | None:
     """Why a meld of wild cards alone was not considered."""
     if not t.rules.melds.wild_melds:
-        return Refusal("these rules do not allow a meld of wild cards alone")
+        return Refusal("these rules do not allow a meld of wild cards alone", Topic.MELDS)
     if s.sides[s.seat_sides[s.turn.seat]].melds[WILD] is not None:
-        return Refusal("your side already has a meld of wild cards: add to it instead")
+        return Refusal("your side already has a meld of wild cards: add to it instead", Topic.MELDS)
     hand = s.seats[s.turn.seat].hand
     if hand[JOKER] < action.arg or hand[TWO] < 3 - action.arg:
-        return Refusal("you do not hold those three wild cards")
+        return Refusal("you do not hold those three wild cards", Topic.MELDS)
     return None

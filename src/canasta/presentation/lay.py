@@ -12,12 +12,20 @@ decided here.
 from __future__ import annotations
 
 from canasta.cards import BLACK_THREE, JOKER, SUITED, TWO, kind_name, parse_code, rank_of, suit_of
+from canasta.engine.refusal import Topic
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
 
 MAX_CARDS = 30  #: the most cards one gesture may name
 WILD_MELD = "W"  #: ``onto`` for the side's meld of wild cards alone
 SEQUENCE = "seq"  #: ``onto`` for the side's sequence of the cards' suit
+
+
+class NotAMeld(CanastaError):
+    """Selected cards that make no meld (of one rank, three at least): the rules' melds
+    (``topic``) say what does."""
+
+    topic = Topic.MELDS
 
 
 def _codes(cards: object) -> list[int]:
@@ -38,7 +46,7 @@ def _wild(code: int) -> bool:
 def lay_actions(view: PlayerView, cards: object, onto: object) -> list[str]:
     """The action texts that lay ``cards`` (card texts) as a new meld, or add them to the
     side's meld ``onto`` (a rank's text, ``"W"`` or ``"seq"``); ``CanastaError`` for a request
-    that names no such laying."""
+    that names no such laying (``NotAMeld`` for cards that make no meld)."""
     codes = _codes(cards)
     if onto is not None and not isinstance(onto, str):
         raise CanastaError("'onto' must be a meld's rank ('K'), 'W', 'seq' or null")
@@ -51,7 +59,7 @@ def lay_actions(view: PlayerView, cards: object, onto: object) -> list[str]:
     ranks = {rank_of(c) for c in naturals}
     if not naturals:
         if len(wilds) < 3:
-            raise CanastaError("a meld of wild cards alone starts with three of them")
+            raise NotAMeld("a meld of wild cards alone starts with three of them")
         return [f"meld {' '.join(kind_name(c) for c in wilds[:3])}",
                 *(f"add {WILD_MELD} {kind_name(c)}" for c in wilds[3:])]
     if ranks == {BLACK_THREE}:
@@ -64,7 +72,7 @@ def lay_actions(view: PlayerView, cards: object, onto: object) -> list[str]:
             return [f"add {name} {kind_name(c)}" for c in naturals + wilds]
         first = (naturals + wilds)[:3]
         if len(first) < 3:
-            raise CanastaError("a new meld is three cards or more")
+            raise NotAMeld("a new meld is three cards or more")
         rest = naturals[3:] + wilds[max(0, 3 - len(naturals)):]
         return [f"meld {' '.join(kind_name(c) for c in first)}",
                 *(f"add {name} {kind_name(c)}" for c in rest)]
@@ -73,8 +81,8 @@ def lay_actions(view: PlayerView, cards: object, onto: object) -> list[str]:
         run = sorted(naturals, key=rank_of)
         return [f"meld {' '.join(kind_name(c) for c in run[:3])}",
                 *(f"extend {kind_name(c)}" for c in run[3:])]
-    raise CanastaError("select cards of one rank (with wild cards if you like)"
-                       + (", or a run of one suit" if view.rules.melds.sequences else ""))
+    raise NotAMeld("select cards of one rank (with wild cards if you like)"
+                   + (", or a run of one suit" if view.rules.melds.sequences else ""))
 
 
-__all__ = ["MAX_CARDS", "SEQUENCE", "WILD_MELD", "lay_actions"]
+__all__ = ["MAX_CARDS", "SEQUENCE", "WILD_MELD", "NotAMeld", "lay_actions"]

@@ -12,11 +12,20 @@ not cover: the whole rule set is ``canasta rules show NAME``.
 from __future__ import annotations
 
 import textwrap
+from typing import NamedTuple
 
+from canasta.engine.refusal import Topic
 from canasta.rules import RuleSet
 
-#: One topic: its heading and its sentences.
-Topic = tuple[str, tuple[str, ...]]
+
+class Section(NamedTuple):
+    """One topic of the rules: the engine's name for it (the ``topic`` of a refusal that
+    applies it), its heading and its sentences."""
+
+    topic: Topic
+    heading: str
+    lines: tuple[str, ...]
+
 
 _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 8: "eight", 9: "nine", 10: "ten"}
@@ -24,28 +33,46 @@ _RANK_WORDS = {"4": "4s", "5": "5s", "6": "6s", "7": "7s", "8": "8s", "9": "9s",
                "J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 
 
-def rules_in_words(rules: RuleSet) -> tuple[Topic, ...]:
-    """The main rules of ``rules``, topic by topic."""
-    return (("Players and cards", _cards(rules)), ("A turn", _turn(rules)),
-            ("Melds and canastas", _melds(rules)), ("The initial meld", _opening(rules)),
-            ("The pile", _pile(rules)), ("Red and black 3s", _threes(rules)),
-            ("Going out", _going_out(rules)), ("Scoring", _scoring(rules)),
-            ("The end of the game", _end(rules)))
+#: Each topic's heading, in the order the rules are told.
+HEADINGS = {Topic.CARDS: "Players and cards", Topic.TURN: "A turn",
+            Topic.MELDS: "Melds and canastas", Topic.OPENING: "The initial meld",
+            Topic.PILE: "The pile", Topic.THREES: "Red and black 3s",
+            Topic.GOING_OUT: "Going out", Topic.SCORING: "Scoring",
+            Topic.END: "The end of the game"}
+
+
+def rules_in_words(rules: RuleSet) -> tuple[Section, ...]:
+    """The main rules of ``rules``, topic by topic (every ``Topic``, in its order)."""
+    said = {Topic.CARDS: _cards, Topic.TURN: _turn, Topic.MELDS: _melds,
+            Topic.OPENING: _opening, Topic.PILE: _pile, Topic.THREES: _threes,
+            Topic.GOING_OUT: _going_out, Topic.SCORING: _scoring, Topic.END: _end}
+    return tuple(Section(topic, heading, said[topic](rules))
+                 for topic, heading in HEADINGS.items())
 
 
 def rules_in_words_text(rules: RuleSet, width: int = 88) -> str:
     """``rules_in_words`` as plain text: the title and description, then each topic and its
     rules as dashes, wrapped at ``width`` (a command's output, the plain face)."""
     out = [f"{rules.title}: {rules.description}"]
-    for topic, lines in rules_in_words(rules):
-        out += ["", topic, *(textwrap.fill(line, width, initial_indent="- ",
+    for _, heading, lines in rules_in_words(rules):
+        out += ["", heading, *(textwrap.fill(line, width, initial_indent="- ",
                                            subsequent_indent="  ") for line in lines)]
     return "\n".join(out)
 
 
+def rule_in_words(rules: RuleSet, topic: Topic, width: int = 88) -> str:
+    """One topic of ``rules_in_words`` as plain text, indented under its heading: the rule a
+    refused move broke, told after the refusal (the plain face)."""
+    section = next(s for s in rules_in_words(rules) if s.topic == topic)
+    return "\n".join([f"  {section.heading}:", *(textwrap.fill(
+        line, width, initial_indent="  - ", subsequent_indent="    ") for line in section.lines)])
+
+
 def rules_in_words_json(rules: RuleSet) -> list[dict[str, object]]:
-    """``rules_in_words`` as JSON for the pages: ``[{"topic": ..., "lines": [...]}, ...]``."""
-    return [{"topic": topic, "lines": list(lines)} for topic, lines in rules_in_words(rules)]
+    """``rules_in_words`` as JSON for the pages: ``[{"id": "pile", "topic": "The pile",
+    "lines": [...]}, ...]`` (``id``: the ``topic`` a refusal names)."""
+    return [{"id": section.topic.value, "topic": section.heading, "lines": list(section.lines)}
+            for section in rules_in_words(rules)]
 
 
 def _n(count: int, one: str) -> str:
@@ -355,4 +382,5 @@ def _end(rules: RuleSet) -> tuple[str, ...]:
             "total; level: another deal).",)
 
 
-__all__ = ["Topic", "rules_in_words", "rules_in_words_json", "rules_in_words_text"]
+__all__ = ["HEADINGS", "Section", "rule_in_words", "rules_in_words", "rules_in_words_json",
+           "rules_in_words_text"]

@@ -208,8 +208,8 @@ class Cluster:
                 answer = await self._ask(owner, table.id, method, args)
                 if answer is not None and "err" in answer:
                     self._owners[table.id] = owner
-                    code, message = answer["err"]
-                    raise Refused(code, message)
+                    code, message, topic = answer["err"]
+                    raise Refused(code, message, topic)
                 if answer is not None and "ok" in answer:
                     self._owners[table.id] = owner
                     version: int = answer["ok"]
@@ -263,10 +263,10 @@ class Cluster:
             try:
                 reply["ok"] = await table.run(request["m"], request["a"])
             except Refused as exc:
-                reply["err"] = [exc.code, str(exc)]
+                reply["err"] = [exc.code, str(exc), exc.topic]
             except Exception:
                 log.exception("table %s: a forwarded request failed", table.id)
-                reply["err"] = ["server-error", "the server could not do that"]
+                reply["err"] = ["server-error", "the server could not do that", ""]
         await self._send(lease.channel(request["f"]), reply)
 
     # ------------------------------------------------------------------ listening

@@ -19,8 +19,10 @@ import orjson
 
 from canasta.bots.levels import level_of
 from canasta.engine.actions import ActionType
+from canasta.engine.refusal import Topic
 from canasta.engine.view import PlayerView
 from canasta.presentation import Suits, discard_warning, plain, spectator_facts, table_facts
+from canasta.presentation.rules_words import HEADINGS
 
 Receiver = int | None  # a seat, or None for a spectator
 
@@ -152,11 +154,14 @@ def frame_text(frame: dict[str, Any]) -> str:
 
 
 def error_frame(code: str, message: str, request: object = None,
-                version: int | None = None) -> dict[str, Any]:
+                version: int | None = None, topic: str = "") -> dict[str, Any]:
     """An error for the client that caused it, and it alone. ``message`` is the engine's
     refusal or the server's reason: never a position (``IllegalAction.position`` is not
-    sent)."""
+    sent); ``topic``, where the rules refused a move, the part of the rules it applies (the
+    ``id`` of a topic of the rules in words) and ``topic_heading`` its heading."""
     frame: dict[str, Any] = {"kind": "error", "code": code, "message": message}
+    if topic:
+        frame["topic"], frame["topic_heading"] = topic, HEADINGS[Topic(topic)]
     if isinstance(request, str | int) and not isinstance(request, bool):
         frame["id"] = request
     if version is not None:

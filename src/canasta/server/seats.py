@@ -19,11 +19,14 @@ from canasta.errors import CanastaError
 
 
 class Refused(CanastaError):
-    """A request the table refuses: ``code`` for programs, the message for people."""
+    """A request the table refuses: ``code`` for programs, the message for people, and for
+    a move the rules refused the part of the rules it applies (``topic``, "" if none:
+    ``IllegalAction.topic``)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, topic: str = "") -> None:
         super().__init__(message)
         self.code = code
+        self.topic = topic
 
 
 class Client(Protocol):

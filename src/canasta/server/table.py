@@ -28,7 +28,7 @@ from typing import Any
 from canasta.engine.actions import Action
 from canasta.errors import CanastaError
 from canasta.presentation import hint
-from canasta.presentation.lay import lay_actions
+from canasta.presentation.lay import NotAMeld, lay_actions
 from canasta.server import storage
 from canasta.server.frames import Event, Receiver, error_frame, welcome_frame
 from canasta.server.seats import Client, Refused, token_hash
@@ -183,6 +183,8 @@ class Table(TableMoves):
             seat = self._check_turn(seat, version)
             try:
                 texts = lay_actions(self.game.view(seat), cards, onto)
+            except NotAMeld as exc:
+                raise Refused("refused", str(exc), exc.topic) from None
             except CanastaError as exc:
                 raise Refused("refused", str(exc)) from None
             if self.owned:
@@ -345,7 +347,7 @@ class Table(TableMoves):
 
 def error(exc: Refused, request: object = None, version: int | None = None) -> dict[str, Any]:
     """The error frame of a refusal."""
-    return error_frame(exc.code, str(exc), request, version)
+    return error_frame(exc.code, str(exc), request, version, exc.topic)
 
 
 __all__ = ["MISSED_MAX", "Table", "error"]

@@ -60,7 +60,7 @@ class TableMoves(TableFollower):
             try:
                 trial.apply(action)
             except IllegalAction as exc:  # its reason only: never its position
-                raise Refused("refused", exc.reason) from None
+                raise Refused("refused", exc.reason, exc.topic) from None
             except CanastaError as exc:  # a made-up action value
                 raise Refused("bad-action", str(exc)) from None
             actions.append(action)

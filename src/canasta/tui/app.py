@@ -32,6 +32,7 @@ from textual.widgets import Input, Static
 
 from canasta.bots.planning import going_out_plan
 from canasta.engine.actions import Action, ActionType
+from canasta.engine.refusal import Topic
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
 from canasta.presentation import (
@@ -43,6 +44,8 @@ from canasta.presentation import (
     lay_actions,
 )
 from canasta.presentation.facts import DealBreakdown
+from canasta.presentation.lay import NotAMeld
+from canasta.presentation.rules_words import HEADINGS
 from canasta.tui.keys import KeyBar, KeysScreen, help_rows
 from canasta.tui.screens import (
     DIALOG_CSS,
@@ -51,6 +54,7 @@ from canasta.tui.screens import (
     ConfirmScreen,
     RulesScreen,
 )
+from canasta.tui.session import Why
 from canasta.tui.size import MIN_SIZE, TableScreen, TooSmall
 from canasta.tui.widgets import Glyphs, HandPanel, LogPanel, PilePanel, SidePanel
 
@@ -110,7 +114,7 @@ class SeatSession(Protocol):
 
     def facts(self, hint: bool = False, lines: int = 12) -> TableFacts: ...
 
-    def refusal(self, action: Action | str) -> str | None: ...
+    def refusal(self, action: Action | str) -> Why | None: ...
 
 
 S = TypeVar("S", bound=SeatSession)
@@ -161,6 +165,7 @@ class TableApp(App[None], Generic[S]):
         self.glyphs = Glyphs(ascii)
         self.facts: TableFacts = session.facts()
         self.message = " ".join(session.notes)
+        self.refused = Why("")  # the last refusal shown: ``i`` opens the rules at its topic
         self._deals_shown = len(session.view.results)
         self.bots_busy = False  # others' moves are awaited: the person's keys are off
 
@@ -230,8 +235,13 @@ class TableApp(App[None], Generic[S]):
         self.message = text
         self.query_one("#message", Static).update(Text(text, style="bold yellow"))
 
-    def refuse(self, why: str) -> None:
-        self.message = f"Not now: {why}"
+    def refuse(self, why: Why | str) -> None:
+        """Show why a move is refused; where a rule refused it, ``i`` leads to that rule in
+        words (the message says so, naming its topic)."""
+        why = Why(why) if isinstance(why, str) else why
+        self.refused = why
+        self.message = f"Not now: {why.words}" + (
+            f" (i: the rules, {HEADINGS[Topic(why.topic)]})" if why.topic else "")
         self.query_one("#message", Static).update(Text(self.message, style="bold red"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -387,6 +397,9 @@ class TableApp(App[None], Generic[S]):
             return
         try:
             texts = lay_actions(self.session.view, [c.text for c in cards], None)
+        except NotAMeld as exc:
+            self.refuse(Why(str(exc), exc.topic))
+            return
         except CanastaError as exc:
             self.refuse(str(exc))
             return
@@ -445,9 +458,12 @@ class TableApp(App[None], Generic[S]):
             self.push_screen(KeysScreen(help_rows(self), self.ascii))
 
     def action_rules(self) -> None:
-        """The table's main rules in plain words (``RulesScreen``)."""
+        """The table's main rules in plain words (``RulesScreen``), at the topic of the
+        refusal on show, if any."""
         if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen(self.session.view.rules, self.ascii))
+            asked = self.refused.topic if self.message.startswith(
+                f"Not now: {self.refused.words}") else ""
+            self.push_screen(RulesScreen(self.session.view.rules, self.ascii, asked))
 
     def action_palette(self) -> None:
         """Open the command line: an action in its text form, ``hint`` or ``undo``; the legal

@@ -55,12 +55,11 @@ class CanastaApp(TableApp[Session]):
         """Every step tried on a copy first (``Session.lay``): all played, their log lines
         shown together (one undo takes them back), or the first refusal shown and nothing
         played."""
-        try:
-            lines = self.session.lay(texts, cards)
-        except CanastaError as exc:
-            self.refuse(str(exc))
+        why = self.session.line_refusal(texts)
+        if why is not None:
+            self.refuse(why)
             return
-        self.message = " ".join(lines)
+        self.message = " ".join(self.session.lay(texts, cards))
         self.after_move()
 
     def action_undo(self) -> None:

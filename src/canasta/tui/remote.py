@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from canasta.engine.actions import Action
+from canasta.engine.refusal import Topic
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError
 from canasta.net.client import Disconnected, SeatClient
@@ -26,6 +27,7 @@ from canasta.presentation import CardFact, TableFacts, table_facts
 from canasta.presentation.cards import with_sent_suits
 from canasta.presentation.facts import DealBreakdown
 from canasta.tui.app import TableApp
+from canasta.tui.session import Why
 
 
 class RemoteSession:
@@ -74,20 +76,20 @@ class RemoteSession:
         return with_sent_suits(table_facts(self.view, self.names, self.log[-lines:],
                                            with_hint=hint), self.client.frame.get("facts"))
 
-    def refusal(self, action: Action | str) -> str | None:
+    def refusal(self, action: Action | str) -> Why | None:
         """Why the move need not be sent at all (not this seat's turn, not an action); the
-        rules are the server's: its refusal comes back in words."""
+        rules are the server's: its refusal comes back in words, with its topic."""
         if self.client.over:
-            return "the game is over"
+            return Why("the game is over", Topic.END)
         if not self.human_to_act:
             turn = self.view.current_player
-            return "wait for the others to read the breakdown" if self.client.waiting or \
-                turn == self.client.seat else f"it is {self.names[turn]}'s turn, not yours"
+            return Why("wait for the others to read the breakdown" if self.client.waiting or
+                       turn == self.client.seat else f"it is {self.names[turn]}'s turn, not yours")
         if isinstance(action, str):
             try:
                 Action.parse(action)
             except CanastaError as exc:
-                return str(exc)
+                return Why(str(exc))
         return None
 
 
@@ -190,7 +192,9 @@ class NetworkApp(TableApp[RemoteSession]):
             if frame.get("code") == "stale":
                 self.say("The table moved on before your move arrived: here it is now.")
             else:
-                self.refuse(str(frame.get("message")))
+                topic = frame.get("topic")  # the server's: a topic we know, or none
+                self.refuse(Why(str(frame.get("message")), topic if isinstance(topic, str)
+                                and topic in [t.value for t in Topic] else ""))
             self.refresh_bindings()
         elif kind == "ack":
             self.bots_busy = False

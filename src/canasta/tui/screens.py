@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from canasta.presentation import ActionFact, DealBreakdown, rules_in_words
+from canasta.presentation.rules_words import Section
 from canasta.rules import RuleSet
 
 #: How every dialog sits: a box in the middle of the screen (part of the app's CSS).
@@ -133,15 +134,16 @@ class BreakdownScreen(ModalScreen[str]):
 
 class RulesScreen(ModalScreen[None]):
     """The table's main rules in plain words (``presentation.rules_in_words``), scrolled
-    with the arrows or the page keys; Escape, Enter or ``i`` closes it."""
+    with the arrows or the page keys; Escape, Enter or ``i`` closes it. Opened from a
+    refusal, it starts at the refused rule's topic (``asked``), marked."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "close"), Binding("enter", "close", show=False),
         Binding("i", "close", show=False)]
 
-    def __init__(self, rules: RuleSet, ascii: bool = False) -> None:
+    def __init__(self, rules: RuleSet, ascii: bool = False, asked: str = "") -> None:
         super().__init__()
-        self.rules, self.ascii = rules, ascii
+        self.rules, self.ascii, self.asked = rules, ascii, asked
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -149,25 +151,32 @@ class RulesScreen(ModalScreen[None]):
             yield Static(Text(f"{self.rules.title}: {self.rules.description}", style="bold"),
                          id="title")
             with VerticalScroll(id="rules"):
-                yield Static(rules_text(self.rules))
+                for section in rules_in_words(self.rules):
+                    yield Static(section_text(section, section.topic == self.asked),
+                                 id=f"topic-{section.topic}")
             yield Static("Escape: back to the table", id="close")
 
     def on_mount(self) -> None:
-        self.query_one("#rules", VerticalScroll).focus()
+        rules = self.query_one("#rules", VerticalScroll)
+        rules.focus()
+        if self.asked:
+            self.call_after_refresh(rules.scroll_to_widget, self.query_one(f"#topic-{self.asked}"),
+                                    animate=False, top=True)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-def rules_text(rules: RuleSet) -> Group:
-    """The topics in bold, each rule a dash and its sentence (wrapped under the sentence)."""
-    parts: list[Text | Table] = []
-    for topic, lines in rules_in_words(rules):
-        parts.append(Text(f"\n{topic}" if parts else topic, style="bold"))
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column(ratio=1)
-        for line in lines:
-            grid.add_row("-", line)
-        parts.append(grid)
-    return Group(*parts)
+def section_text(section: Section, asked: bool = False) -> Group:
+    """A topic's heading in bold (marked, the refused rule's, ``asked``), each rule a dash
+    and its sentence (wrapped under the sentence), a blank line after it."""
+    heading = Text()
+    heading.append(section.heading, style="bold reverse yellow" if asked else "bold")
+    if asked:
+        heading.append("  the rule of the move refused", style="yellow")
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    for line in section.lines:
+        grid.add_row("-", line)
+    return Group(heading, grid, Text(""))

@@ -21,12 +21,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from canasta.bots import Bot, make_bot
 from canasta.cards import NUM_KINDS, SUITS, rank_of
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
+from canasta.engine.refusal import Topic
 from canasta.engine.state import Phase
 from canasta.engine.tables import tables_for
 from canasta.engine.view import PlayerView, revealed
@@ -51,6 +52,15 @@ SEATING_FORMAT = "canasta-seating"
 
 class SessionError(CanastaError):
     """Options that cannot start or resume a game (the message says why)."""
+
+
+class Why(NamedTuple):
+    """A move refused: the reason in words, and the part of the rules it applies (the value
+    of the engine's ``Topic``, as a refused move's error frame names it; "" where no rule
+    refused it: another seat's turn, a text that is no action)."""
+
+    words: str
+    topic: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,19 +148,19 @@ class Session:
 
     # ------------------------------------------------------------------ playing
 
-    def refusal(self, action: Action | str) -> str | None:
+    def refusal(self, action: Action | str) -> Why | None:
         """Why the person may not play ``action`` now (text is parsed); None when legal."""
         if self.game.is_terminal():
-            return "the game is over"
+            return Why("the game is over", Topic.END)
         if self.game.current_player != self.human:
-            return f"it is {self.names[self.game.current_player]}'s turn, not yours"
+            return Why(f"it is {self.names[self.game.current_player]}'s turn, not yours")
         try:
             parsed = Action.parse(action) if isinstance(action, str) else action
         except CanastaError as exc:
-            return str(exc)
-        return self.game.why_illegal(parsed)
+            return Why(str(exc))
+        return _why(self.game, parsed)
 
-    def line_refusal(self, texts: Sequence[str]) -> str | None:
+    def line_refusal(self, texts: Sequence[str]) -> Why | None:
         """Why the actions ``texts``, played in turn, would not all be legal: the reason of the
         first refused, tried on a copy of the game; None when they would."""
         why = self.refusal(texts[0])  # the game over, another seat's turn
@@ -161,8 +171,8 @@ class Session:
             try:
                 action = Action.parse(text)
             except CanastaError as exc:
-                return str(exc)
-            why = trial.why_illegal(action)
+                return Why(str(exc))
+            why = _why(trial, action)
             if why is not None:
                 return why
             trial.apply(action)
@@ -175,7 +185,7 @@ class Session:
         in the suits they show. The game is saved."""
         why = self.refusal(action)
         if why is not None:
-            raise CanastaError(why)
+            raise CanastaError(why.words)
         parsed = Action.parse(action) if isinstance(action, str) else action
         before, eye = self.game.clone(), self.eye.copy()
         lines = self._apply(parsed, tuple((rank_of(c.code), c.eye) for c in picked if c.eye))
@@ -193,7 +203,7 @@ class Session:
         refusal; an undo takes them back together, as the server's does. The log lines."""
         why = self.line_refusal(texts)
         if why is not None:
-            raise CanastaError(why)
+            raise CanastaError(why.words)
         kept = len(self._undo)
         lines: list[str] = []
         for text in texts:
@@ -288,6 +298,12 @@ def start(options: Options) -> Session:
     if options.resume is not None:
         return _resume(options)
     return _new(options)
+
+
+def _why(game: Game, action: Action) -> Why | None:
+    """The engine's refusal of ``action`` as a ``Why``; None when it is legal."""
+    refusal = game.refusal(action)
+    return None if refusal is None else Why(refusal.words(), refusal.topic)
 
 
 def _new(options: Options) -> Session:

@@ -171,7 +171,8 @@ function receive(frame) {
   } else if (frame.kind === "error") {
     game.pending = false;
     game.message = frame.message;
-    game.refused = frame.code === "refused" ? frame.message : null;  // the engine's reason
+    // the engine's reason, and the part of the rules it applies
+    game.refused = frame.code === "refused" ? { message: frame.message, topic: frame.topic, heading: frame.topic_heading } : null;
     draw();
   } else if (frame.kind === "next") {
     moveOn(frame.table);
@@ -277,9 +278,11 @@ function draw() {
   $("opening").textContent = opening && !opening.opened
     ? `Opening: ${opening.so_far} of ${opening.minimum} points${opening.pile_waiting ? ` · ${opening.pile_waiting} pile cards waiting` : ""}`
     : "";
-  // a move the rules refused: its reason, and the way to the rules in words
-  $("message").replaceChildren(game.message, ...(game.message && game.message === game.refused
-    ? [" ", el("button", { type: "button", id: "why", class: "why", on: { click: showRules } }, "Why? The rules")]
+  // a move the rules refused: its reason, and the way to that rule in words
+  const refused = game.message && game.message === game.refused?.message ? game.refused : null;
+  $("message").replaceChildren(game.message, ...(refused
+    ? [" ", el("button", { type: "button", id: "why", class: "why", on: { click: () => showRules(refused.topic) } },
+      refused.heading ? `Why? ${refused.heading}` : "Why? The rules")]
     : []));
   drawHand(frame, { redraw: draw, startDrag, endDrag });
 
@@ -464,22 +467,29 @@ document.addEventListener("keydown", (event) => {
 
 // ---------------------------------------------------------------- the rules in words
 
-// The table's rules in words, fetched the first time the Rules box opens.
-async function loadRules() {
-  if (!$("rules-box").open || $("rules-box-body").childElementCount) return;
-  try {
-    const rules = await api(`/api/tables/${game.table}/rules/words`);
+// The table's rules in words, fetched the first time the Rules box opens (once: a failed
+// fetch is said, and tried again when the box next opens).
+let rulesLoaded = null;
+function loadRules() {
+  if (!$("rules-box").open) return Promise.resolve();
+  rulesLoaded ??= api(`/api/tables/${game.table}/rules/words`).then((rules) => {
     $("rules-box").querySelector("summary").textContent = `Rules: ${rules.title}`;
     $("rules-box-body").replaceChildren(el("p", { class: "description" }, rules.description), ...rulesWords(rules.words));
-  } catch (error) {
+  }, (error) => {
+    rulesLoaded = null;
     $("rules-box-body").replaceChildren(el("p", { class: "error" }, error.message));
-  }
+  });
+  return rulesLoaded;
 }
 
-// "Why?" beside a refusal: the Rules box opened and brought into view.
-function showRules() {
+// "Why?" beside a refusal: the Rules box opened at the rule's topic, which is marked (the
+// whole rules where the refusal names no topic).
+async function showRules(topic) {
   $("rules-box").open = true;
-  $("rules-box").scrollIntoView({ block: "start" });
+  await loadRules();
+  const asked = topic ? $("rules-box-body").querySelector(`section[data-topic="${CSS.escape(topic)}"]`) : null;
+  for (const section of $("rules-box-body").querySelectorAll("section")) section.classList.toggle("asked", section === asked);
+  (asked || $("rules-box")).scrollIntoView({ block: "start" });
 }
 
 // ---------------------------------------------------------------- routes

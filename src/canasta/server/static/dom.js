@@ -23,9 +23,10 @@ export async function api(path, body) {
   return data;
 }
 
-// A rule set's main rules in plain words (the server's ``rules_in_words``), topic by topic.
-export const rulesWords = (words) => words.flatMap(({ topic, lines }) => [
-  el("h3", {}, topic), el("ul", {}, ...lines.map((line) => el("li", {}, line)))]);
+// A rule set's main rules in plain words (the server's ``rules_in_words``), topic by topic:
+// a section each, named by the topic's id (what a refused move's error names).
+export const rulesWords = (words) => words.map(({ id, topic, lines }) => el("section", { "data-topic": id },
+  el("h3", {}, topic), el("ul", {}, ...lines.map((line) => el("li", {}, line)))));
 
 // What the page holds between frames: the last frame, the cards selected (indices into the
 // hand as the server sent it), the last move of each seat, and the player's choices.
