@@ -9,6 +9,8 @@ import argparse
 import errno
 from pathlib import Path
 
+from canasta.rules import RuleSet, changed, load
+
 
 def at_least_one(text: str) -> int:
     """An argument type: a whole number of at least 1."""
@@ -52,3 +54,17 @@ def output_folder(path: str, option: str) -> Path:
                 raise NotADirectoryError(errno.ENOTDIR, f"{option} needs a folder", str(place))
             break
     return folder
+
+
+def add_rule_changes(parser: argparse.ArgumentParser) -> None:
+    """``--set SECTION.OPTION=VALUE``, repeatable: a household's changes to ``--rules``."""
+    parser.add_argument("--set", action="append", metavar="SECTION.OPTION=VALUE",
+                        help="change one option of the rules, as in a rules file (repeat it "
+                             "for more): --set deal.hand_size=13 --set going_out.canastas=2; "
+                             "the options: canasta rules show NAME")
+
+
+def chosen_rules(args: argparse.Namespace) -> RuleSet:
+    """The rules an invocation names: ``--rules`` with its ``--set`` changes
+    (``rules.changed``); ``RulesError`` names a bad one."""
+    return changed(load(args.rules), args.set or [])

@@ -42,7 +42,7 @@ from canasta.cli import (
     serve_cmd,
     simulate_cmd,
 )
-from canasta.cli.arguments import at_least_one, whole_number
+from canasta.cli.arguments import add_rule_changes, at_least_one, whole_number
 from canasta.errors import CanastaError
 
 
@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     game = commands.add_parser("play", help="play a game in the terminal against bots")
     game.add_argument("--rules", default=None, metavar="NAME_OR_FILE",
                       help="a preset name or a rules file (default: classic)")
+    add_rule_changes(game)
     game.add_argument("--seed", type=whole_number, default=None, metavar="S",
                       help="the deal's seed (default: a random one, printed)")
     game.add_argument("--seat", type=whole_number, default=None, metavar="N",
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("rules", metavar="NAME_OR_FILE")
     show.add_argument("--words", action="store_true",
                       help="the main rules in plain words instead of the TOML")
+    add_rule_changes(show)
     show.set_defaults(run=rules_cmd.show)
     check = rules_sub.add_parser("check", help="check a rules file")
     check.add_argument("rules", metavar="FILE")
@@ -104,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="play games with a uniformly random policy")
     sim.add_argument("--rules", default="classic", metavar="NAME_OR_FILE",
                      help="a preset name or a rules file (default: classic)")
+    add_rule_changes(sim)
     sim.add_argument("--games", type=at_least_one, default=100, metavar="N",
                      help="games to play (default: 100)")
     sim.add_argument("--seed", type=whole_number, default=0, metavar="S",

@@ -14,7 +14,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from canasta.rules import load
 from canasta.sim.backends import require_ray
 from canasta.sim.report import (
     PLOTS_MISSING,
@@ -28,13 +27,14 @@ from canasta.sim.tournament import deals_for, lineups, play_tournament
 
 def add_arguments(parser: argparse.ArgumentParser, entrants: int | str) -> None:
     """The options ``match`` and ``tournament`` share; ``entrants`` is the bots' ``nargs``."""
-    from canasta.cli.arguments import at_least_one, whole_number, worker_count
+    from canasta.cli.arguments import add_rule_changes, at_least_one, whole_number, worker_count
 
     parser.add_argument("bots", nargs=entrants, metavar="BOT",
                         help="bot specs: random, greedy, ismcts, or with options "
                              "(ismcts:iterations=200, ismcts:seconds=1)")
     parser.add_argument("--rules", default="classic", metavar="NAME_OR_FILE",
                         help="a preset name or a rules file (default: classic)")
+    add_rule_changes(parser)
     parser.add_argument("--games", type=at_least_one, default=100, metavar="N",
                         help="games per match, rounded up to whole mirrored deals "
                              "(default: 100)")
@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser, entrants: int | str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the match or tournament, print the tables, save the files. A folder that cannot
     take the files, or ``--ray`` without Ray, is refused before any game is played."""
-    from canasta.cli.arguments import output_folder
+    from canasta.cli.arguments import chosen_rules, output_folder
 
     if len(args.bots) < 2:
         print(f"canasta {args.command}: error: name at least two bots", file=sys.stderr)
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     folder = output_folder(args.out, "--out")
     if args.ray is not None:
         require_ray()
-    rules = load(args.rules)
+    rules = chosen_rules(args)
     per_match = deals_for(args.games, rules.players.sides) * len(lineups(rules.players.sides))
     n = len(args.bots)
     total = per_match * n * (n - 1) // 2

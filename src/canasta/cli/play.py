@@ -128,8 +128,8 @@ def run(args: argparse.Namespace) -> int:
     """``canasta play``: start a game (or resume a saved one) and play it."""
     if args.server is not None or args.join is not None:
         return run_remote(args)
-    session = start(Options(rules=args.rules, seed=args.seed, seat=args.seat, bots=args.bots,
-                            save=args.save, resume=args.resume))
+    session = start(Options(rules=args.rules, changes=tuple(args.set or ()), seed=args.seed,
+                            seat=args.seat, bots=args.bots, save=args.save, resume=args.resume))
     if session.game.is_terminal():
         print(f"That game is already over: {session.farewell()}")
         return 0
@@ -145,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-LOCAL_ONLY = ("rules", "seed", "seat", "bots", "save", "resume")  #: a local game's options
+LOCAL_ONLY = ("rules", "set", "seed", "seat", "bots", "save", "resume")  #: a local game's options
 
 
 def run_remote(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 
 from rich.console import Console
 from rich.table import Table
@@ -30,12 +31,15 @@ def list_(args: argparse.Namespace) -> int:
 def show(args: argparse.Namespace) -> int:
     """Print a rule set as a complete TOML file, marking the values its source leaves blank;
     with ``--words``, its main rules in plain words (``presentation.rules_in_words``)."""
-    rules = load(args.rules)
+    from canasta.cli.arguments import chosen_rules
+
+    rules = chosen_rules(args)
     if not args.words:
         print(annotated(rules), end="")
         return 0
     print(rules_in_words_text(rules))
-    print(f"\nEvery option: canasta rules show {args.rules}")
+    print("\nEvery option: " + shlex.join(["canasta", "rules", "show", args.rules, *(
+        f"--set={change}" for change in args.set or ())]))
     return 0
 
 

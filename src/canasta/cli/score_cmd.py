@@ -19,6 +19,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from canasta.cli.arguments import add_rule_changes
 from canasta.cli.db_cmd import add_db_option, store
 
 
@@ -47,6 +48,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     new.add_argument("name", metavar="NAME")
     new.add_argument("--rules", default="classic", metavar="NAME_OR_FILE",
                      help="a preset name or a rules file (default: classic)")
+    add_rule_changes(new)
     new.add_argument("--sides", nargs="+", required=True, metavar="SIDE",
                      help='the sides\' names, as many as the rules have sides ("Ann & Bob")')
     new.set_defaults(run=_action("run_new"))

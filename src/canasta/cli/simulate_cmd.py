@@ -11,15 +11,15 @@ from rich.table import Table
 from rich.text import Text
 
 from canasta import record
-from canasta.rules import RuleSet, load
+from canasta.rules import RuleSet
 from canasta.sim import Summary, play_random
 
 
 def run(args: argparse.Namespace) -> int:
     """Play ``--games`` games, with a progress bar on stderr, and print the summary."""
-    from canasta.cli.arguments import output_folder
+    from canasta.cli.arguments import chosen_rules, output_folder
 
-    rules = load(args.rules)
+    rules = chosen_rules(args)
     folder = output_folder(args.save_records, "--save-records") if args.save_records else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,7 @@
 
 from canasta.rules.loading import (
     annotated,
+    changed,
     check,
     diff,
     dumps,
@@ -16,6 +17,7 @@ from canasta.rules.ruleset import RuleSet
 __all__ = [
     "RuleSet",
     "annotated",
+    "changed",
     "check",
     "diff",
     "dumps",

@@ -11,6 +11,7 @@ expected. Nothing is half-loaded.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import fields, replace
 from functools import cache
 from importlib import resources
@@ -178,6 +179,36 @@ def settable(rules: RuleSet) -> list[dict[str, Any]]:
                 item["choices"] = list(meta["choices"])
             out.append(item)
     return out
+
+
+def changed(rules: RuleSet, settings: Sequence[str]) -> RuleSet:
+    """``rules`` with a household's changes, each ``SECTION.OPTION=VALUE`` (the value as in a
+    rules file: ``13``, ``true``, ``[2, 3]``, ``"take"``, or a bare word for a word:
+    ``take``), checked as a rules file on ``rules`` is. The result is named as the create
+    forms name such a set: ``classic-house``, "Classic Canasta (house rules)". ``rules``
+    itself when there are no changes; ``RulesError`` names a malformed setting or the first
+    value refused."""
+    if not settings:
+        return rules
+    data: dict[str, Any] = {"name": f"{rules.name.removesuffix('-house')}-house",
+                            "title": rules.title if rules.title.endswith(" (house rules)")
+                            else f"{rules.title} (house rules)",
+                            "description": rules.description}
+    for setting in settings:
+        key, equals, text = setting.partition("=")
+        section, dot, option = key.strip().partition(".")
+        if not equals or not dot or not option:
+            raise RulesError(f"--set {setting!r}: expected SECTION.OPTION=VALUE, e.g. "
+                             "deal.hand_size=13")
+        try:
+            value = tomllib.loads(f"v = {text.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = text.strip()  # a bare word
+        if section not in dict(SECTIONS):
+            raise RulesError(f"--set {setting!r}: no section {section!r}; the sections: "
+                             + ", ".join(name for name, _ in SECTIONS))
+        data.setdefault(section, {})[option] = value
+    return from_dict(data, rules, origin="--set")
 
 
 def check(rules: RuleSet, origin: str = "<rules>") -> None:

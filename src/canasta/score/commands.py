@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from canasta.rules import RuleSet, load
+from canasta.rules import RuleSet
 from canasta.score import pad, report
 from canasta.score.entry import (
     EntryError,
@@ -35,7 +35,9 @@ def _engine(args: argparse.Namespace) -> Engine:
 
 def run_new(args: argparse.Namespace) -> int:
     """``canasta score new``."""
-    rules = load(args.rules)
+    from canasta.cli.arguments import chosen_rules
+
+    rules = chosen_rules(args)
     game = pad.create(_engine(args), args.name, rules, args.sides)
     print(f"Started {game.name} ({game.rules_name}): {' vs '.join(game.sheet.names)}")
     print(report.standing_text(game.sheet))

@@ -9,7 +9,8 @@ Never lose a game (issue 13):
 - a new game never writes over an existing file: with the default name it takes the next
   free one (``canasta-game-2.json``), a ``--save FILE`` that exists is refused;
 - ``--resume FILE`` saves back to FILE; options that conflict with the resumed game
-  (``--rules``, ``--seed``, ``--seat``, a different ``--save``) are refused with the reason;
+  (``--rules`` or ``--set``, ``--seed``, ``--seat``, a different ``--save``) are refused with
+  the reason;
 - "saved" is said only once a file was written, naming it.
 """
 
@@ -42,7 +43,7 @@ from canasta.presentation import (
 )
 from canasta.presentation.names import default_names
 from canasta.record import dumps, new_game, read, verify
-from canasta.rules import load
+from canasta.rules import changed, load
 
 DEFAULT_SAVE = Path("canasta-game.json")
 #: A resumed game's log tells its last this many actions again (the table shows fewer lines).
@@ -68,6 +69,7 @@ class Options:
     """What ``canasta play`` was asked: ``None`` for an option not given."""
 
     rules: str | None = None
+    changes: tuple[str, ...] = ()  # ``--set SECTION.OPTION=VALUE``: changes to the rules
     seed: int | None = None
     seat: int | None = None
     bots: str | None = None
@@ -307,7 +309,7 @@ def _why(game: Game, action: Action) -> Why | None:
 
 
 def _new(options: Options) -> Session:
-    rules = load(options.rules or "classic")
+    rules = changed(load(options.rules or "classic"), options.changes)
     notes = []
     if options.save is not None:
         path = Path(options.save)
@@ -337,12 +339,13 @@ def _resume(options: Options) -> Session:
                            f"resumed game is saved back to {path}")
     record = read(path)
     game = verify(record)
-    if options.rules is not None:
-        wanted = load(options.rules)
+    if options.rules is not None or options.changes:
+        wanted = changed(load(options.rules) if options.rules else game.rules, options.changes)
         if tables_for(wanted).fingerprint != game.t.fingerprint:
-            raise SessionError(f"{path} is a game of {game.rules.name}; --rules "
-                               f"{options.rules} plays other rules (leave --rules out to "
-                               "resume it)")
+            asked = " ".join([*([f"--rules {options.rules}"] if options.rules else []),
+                              *(f"--set {change}" for change in options.changes)])
+            raise SessionError(f"{path} is a game of {game.rules.name}; {asked} plays other "
+                               "rules (leave them out to resume it)")
     if options.seed is not None and options.seed != game.seed:
         raise SessionError(f"{path} was dealt with seed {game.seed}, not {options.seed} "
                            "(leave --seed out to resume it)")
