@@ -17,8 +17,10 @@ from hypothesis import HealthCheck, given, settings
 import canasta
 from canasta.cards import NUM_CODES, SUITED, kind_name, rank_of
 from canasta.engine.actions import Action, ActionType
-from canasta.errors import CanastaError
-from canasta.presentation.lay import SEQUENCE, lay_actions
+from canasta.engine.view import PlayerView
+from canasta.errors import CanastaError, IllegalAction
+from canasta.presentation import hand_text
+from canasta.presentation.lay import SEQUENCE, lay_actions, preview_lay
 from canasta.rules import RuleSet, preset_names
 from tests.sizing import examples
 from tests.test_house_rules_properties import house_rules
@@ -74,14 +76,36 @@ def layings_spelled(game: canasta.Game, rng: random.Random) -> int:
             texts = lay_actions(view, cards, onto)
             assert texts[0] == str(action), (cards, onto, texts)
             plays(game, texts)
+            if not looked % 7:  # told so before it is laid (one laying in seven: a preview
+                preview = preview_lay(view, cards, onto)  # deals a game from the view)
+                assert preview.ok and preview.words == action.describe(), (cards, preview)
             looked += 1
             naturals = held(game, action.rank)
             if action.type == ActionType.MELD and len(naturals) > len(cards) and \
                     set(cards) <= set(naturals):  # three naturals laid with one more
                 extra = next(c for c in naturals if naturals.count(c) > cards.count(c))
                 plays(game, lay_actions(view, [*cards, extra], None))
+        if view.phase == "meld" and rng.random() < 0.3:
+            previews_agree(game, view, rng)
         game.apply(rng.choice(actions))
     return looked
+
+
+def previews_agree(game: canasta.Game, view: PlayerView, rng: random.Random) -> None:
+    """Cards of the hand picked at random: the preview says they lay exactly when the engine
+    plays every step on the true game, and a refusal is the engine's own."""
+    hand = hand_text(view).split()
+    for _ in range(2):
+        cards = rng.sample(hand, min(len(hand), rng.randint(2, 5)))
+        preview = preview_lay(view, cards, None)
+        try:
+            plays(game, lay_actions(view, cards, None))
+        except CanastaError as exc:
+            assert not preview.ok and preview.topic, (cards, preview)
+            if isinstance(exc, IllegalAction):
+                assert (preview.words, preview.topic) == (exc.reason, exc.topic)
+        else:
+            assert preview.ok, (cards, preview)
 
 
 @pytest.mark.parametrize("preset", preset_names())

@@ -185,11 +185,11 @@ class Client:
                 await asyncio.wait_for(self._new.wait(), left)
 
     async def request(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Send a message and wait for its ack or error."""
+        """Send a message and wait for its ack or error (or its answer: a preview)."""
         start = len(self.frames)
         await self.send(message)
-        return await self.until(lambda f: f["kind"] in ("ack", "error", "pong", "next"),
-                                start=start)
+        return await self.until(lambda f: f["kind"] in ("ack", "error", "pong", "next",
+                                                        "preview"), start=start)
 
     @property
     def latest(self) -> dict[str, Any]:
@@ -209,9 +209,10 @@ def choose(actions: list[dict[str, Any]], rng: random.Random) -> str:
 
 
 async def play(clients: list[Client], rng: random.Random, done: Any,
-               hints: float = 0.0, limit: int = 2000) -> int:
-    """Let seated clients play random legal moves (and continue after each deal, and ask
-    for a hint now and then) until ``done()``; the number of moves sent."""
+               hints: float = 0.0, limit: int = 2000, previews: float = 0.0) -> int:
+    """Let seated clients play random legal moves (and continue after each deal, ask for a
+    hint now and then, and in the meld phase for the preview of laying a few of their cards)
+    until ``done()``; the number of moves sent."""
     moves = 0
     while not done() and moves < limit:
         acted = False
@@ -226,6 +227,12 @@ async def play(clients: list[Client], rng: random.Random, done: Any,
                     and not frame["table"]["over"]:
                 if rng.random() < hints:
                     await client.request({"kind": "hint"})
+                if frame["facts"]["turn"]["phase"] == "meld" and rng.random() < previews:
+                    hand = [c["text"] for g in frame["facts"]["hand"] for c in g["cards"]]
+                    cards = rng.sample(hand, min(len(hand), rng.randint(1, 5)))
+                    reply = await client.request({"kind": "preview", "cards": cards,
+                                                  "v": frame["v"]})
+                    assert reply["kind"] == "preview" or reply["code"] == "stale", reply
                 text = choose(frame["facts"]["actions"], rng)
                 reply = await client.request({"kind": "act", "action": text, "v": frame["v"]})
                 assert reply["kind"] == "ack" or reply["code"] == "stale", reply

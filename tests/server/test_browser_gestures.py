@@ -55,8 +55,8 @@ class Heard:
     def frame(self, payload: str | bytes) -> None:
         frame = json.loads(payload)
         event = frame.get("event", {})
-        if frame.get("kind") == "error":
-            self.refusals.append(frame["message"])
+        if frame.get("kind") == "error" and not str(frame.get("id")).startswith("preview:"):
+            self.refusals.append(frame["message"])  # a preview's the page drops: no move
         elif event.get("kind") == "hint":
             self.hints.append(event["hint"]["action"]["text"])
         elif event.get("kind") == "action" and event["seat"] == frame["you"]:

@@ -222,6 +222,9 @@ def test_one_undo_takes_back_four_cards_laid_at_once(undo_server: Running,
     chosen = [*sixes, next(i for i, text in cards if text == "2")]
     for index in chosen:
         page.locator(f'#hand .card[data-index="{index}"]').click(position={"x": 8, "y": 30})
+    # said before it is laid: what the four cards lay, and the opening's count with them
+    expect(page.locator("#preview")).to_have_text("These cards: meld three 6s, then 1 card "
+                                                  "more onto it · your opening: 35 of 50 points")
     page.click("#do-meld")
     expect(page.locator('#melds-us .meld[data-rank="6"] svg')).to_have_count(4)
     expect(page.locator("#hand .card")).to_have_count(len(held) - 4)
@@ -480,8 +483,15 @@ def test_the_main_rules_are_read_before_and_at_the_table(server: Running, browse
     until(page, lambda: visible(page, "#do-draw"))
     page.click("#do-draw")
     page.wait_for_selector("#do-meld")
-    for card in (page.locator("#hand .card").first, page.locator("#hand .card").last):
-        card.click(position={"x": 6, "y": 30})  # two ranks: no meld
+    ranks = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.card)")
+    picks = [ranks.index(r) for r in dict.fromkeys(r for r in ranks if r not in ("2", "JK"))]
+    for index in picks[:3]:  # three ranks: no meld, said as they are picked (the preview)
+        page.locator(f'#hand .card[data-index="{index}"]').click(position={"x": 6, "y": 30})
+    expect(page.locator("#preview")).to_contain_text(
+        "These cards cannot be laid: select cards of one rank (with wild cards if you like)")
+    expect(page.locator("#preview .why")).to_have_text("Why? Melds and canastas")
+    page.locator(f'#hand .card[data-index="{picks[2]}"]').click(position={"x": 6, "y": 30})
+    expect(page.locator("#preview")).to_be_empty()  # two cards: maybe a discard, not said
     page.click("#do-meld")
     # refused, and the way from the refusal to its rule in words: what a meld is
     expect(page.locator("#why")).to_have_text("Why? Melds and canastas")

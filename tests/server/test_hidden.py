@@ -34,7 +34,8 @@ async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> N
         tokens.append(got["token"])
         clients.append(await Client.open(ws, table, got["token"]))
     spectator = await Client.open(ws, table)
-    await play(clients, rng, lambda: spectator.latest["table"]["over"], hints=0.2)
+    await play(clients, rng, lambda: spectator.latest["table"]["over"], hints=0.2,
+               previews=0.3)
     await spectator.until(lambda f: f["kind"] == "event" and f["table"]["over"],
                           start=0)
     data = http.get(f"/api/tables/{table}/record").json()
@@ -95,7 +96,7 @@ async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> N
     assert all(" discarded " in line or line.startswith("You drew ") for line in named), \
         [line for line in named if " discarded " not in line and "You drew " not in line]
     kinds = {f["kind"] for c in clients for f in c.frames}
-    assert {"welcome", "event", "presence", "ack"} <= kinds
+    assert {"welcome", "event", "presence", "ack", "preview"} <= kinds
     assert checked > 500
     for client in [*clients, spectator]:
         await client.close()

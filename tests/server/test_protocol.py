@@ -226,7 +226,7 @@ def test_hostile_messages_change_nothing(server: Running) -> None:
         async def refused(client: Client, message: Any, expected: str) -> None:
             await client.send(message if isinstance(message, str | bytes) else
                               json.dumps(message))
-            reply = await client.until(lambda f: f["kind"] in ("error", "ack"))
+            reply = await client.until(lambda f: f["kind"] in ("error", "ack", "preview"))
             assert reply["kind"] == "error" and reply["code"] == expected, (message, reply)
             if expected != "refused":  # only a refusal of the rules names a rule's topic
                 assert "topic" not in reply and "topic_heading" not in reply, reply
@@ -259,6 +259,8 @@ def test_hostile_messages_change_nothing(server: Running) -> None:
         await refused(idle, {"kind": "hint"}, "not-your-turn")
         await refused(watcher, {"kind": "act", "action": "draw", "v": version}, "spectator")
         await refused(watcher, {"kind": "again"}, "spectator")
+        await refused(watcher, {"kind": "preview", "cards": ["K"], "v": version}, "spectator")
+        await refused(idle, {"kind": "preview", "cards": ["K"], "v": version}, "not-your-turn")
         stranger = await Client.open(server.ws, table, hello=False)
         await refused(stranger, {"kind": "act", "action": "draw", "v": version}, "hello-first")
         await refused(stranger, {"kind": "hello", "token": None, "view": "no"}, "bad-request")
@@ -275,7 +277,7 @@ def test_hostile_messages_change_nothing(server: Running) -> None:
         # nothing changed, and nobody else heard of any of it
         pong = await mover.request({"kind": "ping"})
         assert pong["v"] == version
-        for client, before, own in zip((idle, watcher), heard[1:], (2, 2), strict=True):
+        for client, before, own in zip((idle, watcher), heard[1:], (3, 3), strict=True):
             later = client.frames[before:]
             assert not any(f["kind"] == "event" for f in later)
             assert sum(f["kind"] == "error" for f in later) == own  # its own errors only
@@ -507,6 +509,29 @@ def test_an_undo_takes_back_a_lay_of_several_cards_whole(server: Running) -> Non
                 await _discard_and_pass(ann, drawn)
             else:
                 pytest.fail("no three of a rank with a wild card in 60 turns")
+            # asked first: what the lay would do, from the engine, and nothing is played
+            heard = len(ann.frames)
+            preview = await ann.request({"kind": "preview", "cards": [*melds[0], wild],
+                                         "v": drawn["v"], "id": "p1"})
+            rank = next(a["words"] for a in drawn["facts"]["actions"]
+                        if a["text"] == f"meld {' '.join(melds[0])}")
+            assert preview | {"opening": 0, "minimum": 0, "line": ""} == {
+                "kind": "preview", "id": "p1", "v": drawn["v"], "ok": True, "topic": "",
+                "words": f"{rank}, then 1 card more onto it", "opening": 0, "minimum": 0,
+                "line": ""}
+            assert preview["line"].startswith(f"These cards: {rank}, then 1 card more onto it")
+            assert not preview["minimum"] or preview["opening"] > 0  # the opening's count
+            other = next(t for t in texts if t not in (melds[0][0], "2", "JK"))
+            refused = await ann.request({"kind": "preview", "cards": [*melds[0][:2], other],
+                                         "v": drawn["v"]})
+            assert (refused["kind"], refused["ok"], refused["topic"],
+                    refused["topic_heading"]) == ("preview", False, "melds", "Melds and canastas")
+            assert refused["words"].startswith("select cards of one rank")
+            for message, code in (({"cards": "K K", "v": drawn["v"]}, "bad-request"),
+                                  ({"cards": melds[0], "v": drawn["v"] - 1}, "stale")):
+                wrong = await ann.request({"kind": "preview", **message})
+                assert (wrong["kind"], wrong["code"]) == ("error", code), wrong
+            assert [f["kind"] for f in ann.frames[heard:]] == ["preview"] * 2 + ["error"] * 2
             laid = await ann.request({"kind": "lay", "cards": [*melds[0], wild], "onto": None,
                                       "v": drawn["v"]})
             assert laid["kind"] == "ack"

@@ -109,6 +109,9 @@ async def test_picked_cards_are_laid_as_the_page_lays_them(tmp_path: Path) -> No
         hand = [c.text for group in app.facts.hand for c in group.cards]
         picks = [i for i, card in enumerate(hand) if card in ("K", "2")]
         await pick(pilot, picks)
+        await pilot.pause()  # said under the hand before they are laid
+        assert "These cards: meld three kings, then 2 cards more onto it" in \
+            " ".join(screen_text(app).split())
         await pilot.press("m")
         await settle(pilot, app, lambda: len(session.game.history) == start + 3)
         assert [str(ALL_ACTIONS[a]) for a in session.game.history[start:]] == \
@@ -129,13 +132,16 @@ async def test_a_lay_with_a_step_refused_plays_none_of_it(tmp_path: Path) -> Non
         await settle(pilot, app)
         hand = [c.text for group in app.facts.hand for c in group.cards]
         await pick(pilot, [i for i, card in enumerate(hand) if card in ("K", "2")])
-        await pilot.press("m")
         await pilot.pause()
         trial = game.clone()
         for text in ("meld K K K", "add K 2", "add K 2", "add K 2"):
             trial.apply(text)
         why = trial.why_illegal("add K 2")  # a fourth wild card
-        assert why is not None and why[:50] in screen_text(app).replace("\n", " ")
+        assert why is not None  # said as they are picked, under the hand
+        assert f"These cards cannot be laid: {why}" in " ".join(screen_text(app).split())
+        await pilot.press("m")
+        await pilot.pause()
+        assert f"Not now: {why}"[:50] in screen_text(app).replace("\n", " ")
         assert session.game.digest() == digest and not session.saved
 
 

@@ -207,6 +207,20 @@ class PileFact(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class LayPreview(Fact):
+    """What laying the selected cards would do, told before it is done (``preview_lay``):
+    ``ok`` and its ``words`` ("meld three kings, then 2 more cards onto them"), or the
+    engine's refusal (``words``) and the ``topic`` of its rule; for a side that has not
+    opened, the opening's points with the cards laid (``opening``) and the ``minimum``."""
+
+    ok: bool
+    words: str
+    topic: str = ""
+    opening: int = 0
+    minimum: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class OpeningFact(Fact):
     """The seat's side and its initial meld: ``minimum`` the points it needs (0 once made),
     ``so_far`` the points laid toward it this turn, ``pile_waiting`` the taken pile's cards that

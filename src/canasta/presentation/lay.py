@@ -11,10 +11,15 @@ decided here.
 
 from __future__ import annotations
 
+import random
+
 from canasta.cards import BLACK_THREE, JOKER, SUITED, TWO, kind_name, parse_code, rank_of, suit_of
+from canasta.engine.actions import Action
+from canasta.engine.determinize import determinize
 from canasta.engine.refusal import Topic
 from canasta.engine.view import PlayerView
-from canasta.errors import CanastaError
+from canasta.errors import ActionParseError, CanastaError, IllegalAction
+from canasta.presentation.facts import LayPreview
 
 MAX_CARDS = 30  #: the most cards one gesture may name
 WILD_MELD = "W"  #: ``onto`` for the side's meld of wild cards alone
@@ -85,4 +90,47 @@ def lay_actions(view: PlayerView, cards: object, onto: object) -> list[str]:
                    + (", or a run of one suit" if view.rules.melds.sequences else ""))
 
 
-__all__ = ["MAX_CARDS", "SEQUENCE", "WILD_MELD", "NotAMeld", "lay_actions"]
+def preview_lay(view: PlayerView, cards: object, onto: object) -> LayPreview:
+    """What laying ``cards`` (``onto``, as ``lay_actions`` takes them) would do now, asked
+    before it is done: every step tried on a game that agrees with the view (the engine's
+    answer, nothing changed), its words, or the refusal of the first step refused with its
+    rule's topic. ``CanastaError`` for a request that names no cards."""
+    try:
+        texts = lay_actions(view, cards, onto)
+    except NotAMeld as exc:
+        return LayPreview(False, str(exc), exc.topic)
+    try:
+        actions = [Action.parse(text) for text in texts]
+    except ActionParseError as exc:  # cards that make no meld the actions can spell
+        return LayPreview(False, str(exc), Topic.MELDS)
+    game = determinize(view, random.Random(0), one_hand=True)
+    for action in actions:
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            return LayPreview(False, exc.reason, exc.topic)
+    words = actions[0].describe() + (f", then {_n_cards(len(actions) - 1)} more onto it"
+                                     if len(actions) > 1 else "")
+    after = game.view(view.seat)
+    if after.initial_done[view.side] or not after.minimums[view.side]:
+        return LayPreview(True, words)
+    return LayPreview(True, words, opening=after.opening_points,
+                      minimum=after.minimums[view.side])
+
+
+def preview_line(preview: LayPreview) -> str:
+    """The preview as the faces say it under the hand: "These cards: meld three 6s · your
+    opening: 35 of 50 points", or "These cards cannot be laid: <the reason>"."""
+    if not preview.ok:
+        return f"These cards cannot be laid: {preview.words}"
+    opening = f" · your opening: {preview.opening} of {preview.minimum} points" + (
+        ", enough" if preview.opening >= preview.minimum else "") if preview.minimum else ""
+    return f"These cards: {preview.words}{opening}"
+
+
+def _n_cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+__all__ = ["MAX_CARDS", "SEQUENCE", "WILD_MELD", "NotAMeld", "lay_actions", "preview_lay",
+           "preview_line"]

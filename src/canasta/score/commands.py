@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from canasta.rules import RuleSet
+from canasta.rules import RuleSet, changed, load
 from canasta.score import pad, report
 from canasta.score.entry import (
     EntryError,
@@ -35,9 +35,7 @@ def _engine(args: argparse.Namespace) -> Engine:
 
 def run_new(args: argparse.Namespace) -> int:
     """``canasta score new``."""
-    from canasta.cli.arguments import chosen_rules
-
-    rules = chosen_rules(args)
+    rules = changed(load(args.rules), args.set or [])  # with the household's --set changes
     game = pad.create(_engine(args), args.name, rules, args.sides)
     print(f"Started {game.name} ({game.rules_name}): {' vs '.join(game.sheet.names)}")
     print(report.standing_text(game.sheet))

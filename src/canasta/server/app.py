@@ -27,7 +27,7 @@ from canasta import record
 from canasta.presentation.rules_words import rules_in_words_json
 from canasta.rules import RuleSet, load, preset_names, settable
 from canasta.server import storage
-from canasta.server.frames import Receiver, error_frame, frame_text
+from canasta.server.frames import Receiver, error_frame, frame_text, preview_frame
 from canasta.server.hall import BOTS, OFFERED, Limits, rules_from
 from canasta.server.rate import CLOSE_CODE, MessageRate
 from canasta.server.replay import replay_routes
@@ -277,13 +277,18 @@ class Server(Site):
                         connection.send({"kind": "next", "table":
                                          await self.tables.again(table, seat if bound
                                                                  else None)})
-                    elif kind in HANDLERS:
+                    elif kind in HANDLERS or kind == "preview":
                         if not bound:
                             raise Refused("hello-first", "say hello first")
                         claimed = message.get("seat", seat)
                         if claimed != seat:
                             raise Refused("not-your-seat", f"you hold seat {seat}, "
                                                            f"not {claimed!r}")
+                        if kind == "preview":  # answered here, nothing played: no ack
+                            connection.send(preview_frame(table.preview(
+                                seat, message.get("cards"), message.get("onto"),
+                                _version(message)), request, table.version))
+                            continue
                         done = await HANDLERS[kind](table, seat, message)
                         connection.send({"kind": "ack", "id": request, "v": done}
                                         if isinstance(request, str | int) else

@@ -22,6 +22,8 @@ from canasta.engine.actions import ActionType
 from canasta.engine.refusal import Topic
 from canasta.engine.view import PlayerView
 from canasta.presentation import Suits, discard_warning, plain, spectator_facts, table_facts
+from canasta.presentation.facts import LayPreview
+from canasta.presentation.lay import preview_line
 from canasta.presentation.rules_words import HEADINGS
 
 Receiver = int | None  # a seat, or None for a spectator
@@ -153,6 +155,20 @@ def frame_text(frame: dict[str, Any]) -> str:
         return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
 
 
+def preview_frame(preview: LayPreview, request: object, version: int) -> dict[str, Any]:
+    """The answer to a ``preview``, to its sender alone: what laying the cards would do
+    (``LayPreview``: ``ok``, ``words``, ``topic`` and its ``topic_heading`` for a refusal,
+    ``opening`` and ``minimum`` for a side still to open; ``line``: all of it as the faces say
+    it, ``preview_line``); nothing is played."""
+    frame: dict[str, Any] = {"kind": "preview", "v": version, **preview.to_dict(),
+                             "line": preview_line(preview)}
+    if isinstance(request, str | int) and not isinstance(request, bool):
+        frame["id"] = request
+    if preview.topic:
+        frame["topic_heading"] = HEADINGS[Topic(preview.topic)]
+    return frame
+
+
 def error_frame(code: str, message: str, request: object = None,
                 version: int | None = None, topic: str = "") -> dict[str, Any]:
     """An error for the client that caused it, and it alone. ``message`` is the engine's
@@ -170,5 +186,5 @@ def error_frame(code: str, message: str, request: object = None,
 
 
 __all__ = ["Event", "Receiver", "SeatInfo", "TableInfo", "error_frame", "event_frame",
-           "frame_text", "presence_frame", "seat_payload", "spectator_payload", "welcome_frame",
-           "without_view"]
+           "frame_text", "presence_frame", "preview_frame", "seat_payload", "spectator_payload",
+           "welcome_frame", "without_view"]

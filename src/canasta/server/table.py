@@ -28,7 +28,8 @@ from typing import Any
 from canasta.engine.actions import Action
 from canasta.errors import CanastaError
 from canasta.presentation import hint
-from canasta.presentation.lay import NotAMeld, lay_actions
+from canasta.presentation.facts import LayPreview
+from canasta.presentation.lay import NotAMeld, lay_actions, preview_lay
 from canasta.server import storage
 from canasta.server.frames import Event, Receiver, error_frame, welcome_frame
 from canasta.server.seats import Client, Refused, token_hash
@@ -192,6 +193,17 @@ class Table(TableMoves):
                     await self._commit(seat, action, "person", joined=n > 0)
                 return self.version
         return await self.act(seat, texts, version)  # spelled here, played by the owner
+
+    def preview(self, seat: int | None, cards: object, onto: object,
+                version: object) -> LayPreview:
+        """What laying ``cards`` would do now (``presentation.preview_lay``), asked before the
+        person lays them: nothing is played or stored, and any process that follows the table
+        answers it."""
+        seat = self._check_turn(seat, version)
+        try:
+            return preview_lay(self.game.view(seat), cards, onto)
+        except CanastaError as exc:
+            raise Refused("bad-request", str(exc)) from None
 
     def _played(self, seat: int | None, texts: Sequence[str], version: object) -> bool:
         """Whether ``texts`` are the actions ``seat`` played at ``version`` onwards (the

@@ -227,7 +227,7 @@ class TableApp(App[None], Generic[S]):
                 panel.show(others[n], facts.seats, self.glyphs)
         self.query_one("#pile", PilePanel).show(facts, self.glyphs)
         self.query_one("#log", LogPanel).show(facts.log)
-        self.query_one(HandPanel).show(facts)
+        self.query_one(HandPanel).show(facts, self.session.view)
         self.query_one("#message", Static).update(Text(self.message, style="bold yellow"))
         self.refresh_bindings()
 

@@ -3,6 +3,8 @@ it works out itself: the sides' melds, the pile, the log, the hand."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual import events
 from textual.geometry import Size
@@ -10,7 +12,9 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
+from canasta.engine.view import PlayerView
 from canasta.presentation import CardFact, MeldFact, SeatFact, SideFact, TableFacts, card_text
+from canasta.presentation.lay import preview_lay, preview_line
 from canasta.presentation.text import SUIT_GLYPHS
 
 #: Styles by card colour (``CardFact.colour``).
@@ -183,7 +187,9 @@ class LogPanel(Static):
 
 
 class HandPanel(Widget):
-    """The hand in groups, a cursor on one card, selected cards marked; a click selects."""
+    """The hand in groups, a cursor on one card, selected cards marked; a click selects. In
+    the meld phase of the person's turn the selection's line says what laying the selected
+    cards would do (``presentation.preview_lay``), as the page does under its moves."""
 
     class Clicked(Message):
         """A card of the hand was clicked."""
@@ -202,8 +208,11 @@ class HandPanel(Widget):
         self.cursor = 0
         self.selected: set[int] = set()
         self._places: list[tuple[int, int, int]] = []  # (row, first column, last column)
+        self.view: PlayerView | None = None  # the seat's view, in the meld phase of its turn
+        self._previewed: tuple[object, ...] = ()  # the view and selection last previewed
+        self._said: tuple[bool, str] | None = None  # and what its preview said
 
-    def show(self, facts: TableFacts) -> None:
+    def show(self, facts: TableFacts, view: PlayerView | None = None) -> None:
         cards: list[CardFact] = []
         groups: list[int] = []
         for n, group in enumerate(facts.hand):
@@ -213,6 +222,7 @@ class HandPanel(Widget):
             self.selected = set()
         self.cards, self.groups = cards, groups
         self.cursor = min(self.cursor, max(len(cards) - 1, 0))
+        self.view = view if facts.turn.mine and facts.turn.phase == "meld" else None
         self.refresh(layout=True)
 
     def redraw(self) -> None:
@@ -259,10 +269,29 @@ class HandPanel(Widget):
         if self.selected:
             out.append("selected: " + " ".join(self.glyphs.card(c) for c in chosen),
                        style="reverse")
+            said = self._preview(chosen)
+            if said:  # on lines of its own, broken here so that the panel's height counts them
+                line = said[1].replace(" · ", self.glyphs.dot)
+                out.append("\n" + "\n".join(textwrap.wrap(line, width)),
+                           style="yellow" if said[0] else "red")
         elif chosen:
             out.append(f"cursor on the {chosen[0].words}{' (new)' if chosen[0].new else ''}; "
                        "space picks cards to meld", style="dim")
         return out
+
+    def _preview(self, chosen: list[CardFact]) -> tuple[bool, str] | None:
+        """Whether the selected cards lay and the preview's line (kept until the view or
+        the selection changes); None outside the meld phase, or for one or two cards that
+        make no meld yet (the person may be choosing a discard)."""
+        if self.view is None:
+            return None
+        key = (self.view, tuple(sorted(self.selected)))
+        if self._previewed != key:
+            preview = preview_lay(self.view, [c.text for c in chosen], None)
+            self._previewed = key
+            self._said = (preview.ok, preview_line(preview)) \
+                if preview.ok or len(chosen) >= 3 else None
+        return self._said
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(self._draw(width).plain.count("\n") + 1, 2)

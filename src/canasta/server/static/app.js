@@ -168,6 +168,10 @@ function receive(frame) {
   } else if (frame.kind === "ack") {
     game.pending = false;
     draw();
+  } else if (frame.kind === "preview") {
+    if (frame.id === previewAsked) { game.preview = frame; draw(); }
+  } else if (frame.kind === "error" && String(frame.id).startsWith("preview:")) {
+    // a preview the table moved on from: the next selection asks again
   } else if (frame.kind === "error") {
     game.pending = false;
     game.message = frame.message;
@@ -195,6 +199,34 @@ function act(text, eye) {
   } else {
     send(message);
   }
+}
+
+// What laying the selected cards would do, asked of the server as the selection changes in
+// the meld phase (the engine tries it on a copy: nothing is played); shown under the moves.
+let previewAsked = "";
+function askPreview(facts) {
+  if (game.pending) return;  // a move is on its way: asked again when the table has it
+  const cards = selectedCards().map((c) => c.text);
+  const id = facts.turn.mine && facts.turn.phase === "meld" && cards.length ? `preview:${game.version}:${cards.join(" ")}` : "";
+  if (id === previewAsked) return;
+  previewAsked = id;
+  game.preview = null;
+  if (id && game.socket?.readyState === WebSocket.OPEN) {
+    game.socket.send(JSON.stringify({ kind: "preview", cards, onto: null, v: game.version, id }));
+  }
+}
+
+// The preview's line: what the selection lays (and the opening's points it makes), or why
+// it lays nothing, with the way to that rule; nothing for one or two cards that make no meld
+// yet (the player may be choosing a discard, or a third card).
+function previewLine() {
+  const preview = game.preview;
+  if (!preview || (!preview.ok && game.selected.size < 3)) return [];
+  if (!preview.ok) {
+    return [el("span", { class: "refused" }, preview.line), " ",
+      el("button", { type: "button", class: "why", on: { click: () => showRules(preview.topic) } }, `Why? ${preview.topic_heading}`)];
+  }
+  return [el("span", { class: "fits" }, preview.line)];
 }
 
 function selectedCards() {
@@ -285,6 +317,8 @@ function draw() {
       refused.heading ? `Why? ${refused.heading}` : "Why? The rules")]
     : []));
   drawHand(frame, { redraw: draw, startDrag, endDrag });
+  if (you !== null) askPreview(facts);
+  $("preview").replaceChildren(...(myTurn ? previewLine() : []));
 
   const bar = $("actions");
   bar.replaceChildren();
