@@ -15,7 +15,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, FilePayload, Page, ViewportSize, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    FilePayload,
+    Page,
+    Route,
+    ViewportSize,
+    expect,
+)
 from tests.server.harness import Running, running
 from tests.server.test_browser import ARTIFACTS, new_table, simple_turn, until, visible
 
@@ -111,6 +119,31 @@ def test_the_centre_of_every_card_selects_that_card(server: Running, browser: Br
     assert page.locator(f'#hand .card[data-eye="{eye}"]').first.evaluate(fill) == \
         ("#1d5fbf" if eye == "D" else "#17803a")
     ctx.close()
+
+
+def test_create_waits_for_the_servers_reading_of_the_rules_file(server: Running,
+                                                                browser: Browser,
+                                                                tmp_path: Path) -> None:
+    """A rules file for two players chosen, and Create clicked before the server has read it
+    (its answer held back here): the table is made for the file's two seats. Until
+    2026-12-07 the form sent the four seats of the preset it still showed, and the server
+    refused them (seen once in CI, a test's quick click)."""
+    rules = tmp_path / "big.toml"
+    rules.write_text(BIG_HANDS)
+    page = context(browser, "desktop").new_page()
+    held: list[Route] = []
+    page.route("**/api/rules/check", lambda route: held.append(route))
+    page.goto(server.url)
+    page.wait_for_selector("#seat-3")  # classic's four seats
+    page.set_input_files("#rules-file", str(rules))
+    page.click("#create-button")
+    until(page, lambda: bool(held))
+    assert "/t/" not in page.url
+    held[0].continue_()
+    page.wait_for_url("**/t/**")
+    expect(page.locator("#felt .seat")).to_have_count(1)  # the one other player: two-hand
+    expect(page.locator("#hand .card")).to_have_count(45)
+    page.context.close()
 
 
 def test_a_long_hand_scrolls_in_its_panel_and_leaves_the_pile_in_sight(

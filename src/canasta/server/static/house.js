@@ -13,11 +13,14 @@ const shown = (o) => (o.kind === "bool" ? (o.value ? "yes" : "no") : o.kind === 
 // The form's rules (the elements #preset, #rules-file, #create-error, and the house rules'
 // box, made here after the file's label): `presets` offered, `draw(rules)` called with the
 // rules chosen (a preset, or the server's reading of a file) whenever they change. Returns
-// `request(presetKey)`: the create request's rules, the file or the preset under `presetKey`.
+// `request(presetKey)`: the create request's rules, the file or the preset under `presetKey`,
+// once the server has read the file chosen or made (so the form, its seats, are drawn for
+// those rules: a quick click on Create used to send a two-hand file with four seats).
 export function rulesChoice(presets, draw) {
   const select = $("preset");
   let uploaded = null;  // the rules file chosen or made, as the server read it
   let houseText = null;  // the rules file the changes made, when there are any
+  let reading = Promise.resolve();  // the server's reading of the file chosen, under way
   const preset = () => presets.find((p) => p.name === select.value);
   const redraw = () => draw(uploaded || preset());
   $("rules-file").closest("label").after(el("details", { id: "house" },
@@ -29,22 +32,25 @@ export function rulesChoice(presets, draw) {
   select.addEventListener("change", () => {
     uploaded = houseText = null; $("rules-file").value = ""; house.reset(); redraw();
   });
-  $("rules-file").addEventListener("change", async () => {
-    const file = $("rules-file").files[0];
-    $("create-error").textContent = "";
-    uploaded = houseText = null;
-    house.reset();
-    if (file) {
-      try {
-        uploaded = await api("/api/rules/check", { rules_file: await file.text() });
-      } catch (error) {
-        $("create-error").textContent = error.message;
+  $("rules-file").addEventListener("change", () => {
+    reading = (async () => {
+      const file = $("rules-file").files[0];
+      $("create-error").textContent = "";
+      uploaded = houseText = null;
+      house.reset();
+      if (file) {
+        try {
+          uploaded = await api("/api/rules/check", { rules_file: await file.text() });
+        } catch (error) {
+          $("create-error").textContent = error.message;
+        }
       }
-    }
-    redraw();
+      redraw();
+    })();
   });
   redraw();
   return async (presetKey) => {
+    await Promise.all([reading, house.settled()]);
     const file = $("rules-file").files[0];
     if (houseText) return { rules_file: houseText };
     return file ? { rules_file: await file.text() } : { [presetKey]: select.value };
@@ -58,6 +64,7 @@ function houseRules(preset, checked) {
   let rows = [];        // the changes: {key: "section.name", value}
   let loaded = null;    // the preset whose options are loaded
   let asked = 0;        // the latest check asked for: an older answer arriving late is dropped
+  let checking = Promise.resolve();  // the latest check, under way
 
   const option = (key) => options.find((o) => `${o.section}.${o.name}` === key);
 
@@ -79,14 +86,14 @@ function houseRules(preset, checked) {
     const mine = ++asked;
     if (!rows.length) { checked(null, null); return; }
     const made = text();
-    try {
-      const rules = await api("/api/rules/check", { rules_file: made });
+    checking = api("/api/rules/check", { rules_file: made }).then((rules) => {
       if (mine === asked) checked(rules, made);
-    } catch (error) {
+    }, (error) => {
       if (mine !== asked) return;
       $("house-error").textContent = error.message;
       checked(null, null);
-    }
+    });
+    await checking;
   }
 
   function valueInput(row, at) {
@@ -150,5 +157,8 @@ function houseRules(preset, checked) {
 
   $("house-add").addEventListener("click", add);
   // a new preset or a rules file: the changes were of the rules before
-  return { reset() { rows = []; asked++; draw(); $("house-error").textContent = ""; } };
+  return {
+    reset() { rows = []; asked++; draw(); $("house-error").textContent = ""; },
+    settled: () => checking,  // the latest check's answer is in
+  };
 }

@@ -83,8 +83,8 @@ async function showGames() {
   $("#create").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("#create-error").textContent = "";
+    const chosen = await rules("preset");  // the form drawn for those rules: their sides
     const sides = [...$("#side-names").querySelectorAll("input")].map((i) => i.value);
-    const chosen = await rules("preset");
     try {
       const game = await call("POST", "/api/score", { name: $("#game-name").value, ...chosen, sides });
       location.href = `/score?game=${encodeURIComponent(game.name)}`;
