@@ -4,6 +4,7 @@ file")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from canasta.cli.main import main
 from canasta.errors import RulesError
 from canasta.record import read, verify
-from canasta.rules import changed, load, loads
+from canasta.rules import changed, load, loads, settable
 
 
 def test_changes_make_a_house_variant_of_the_rules() -> None:
@@ -83,3 +84,22 @@ def test_play_simulate_and_the_score_pad_take_changes(
     assert main(["match", "greedy", "random", "--games", "2", "--max-deals", "1",
                  "--set", "deal.hand_size=60"]) == 1
     assert "deal.hand_size = 60" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("preset", ["classic", "samba", "hand_and_foot", "cutthroat"])
+def test_every_settable_option_set_to_its_own_value_changes_nothing_but_the_name(
+        preset: str) -> None:
+    """Each option the create forms offer (``settable``), given by ``--set`` as it stands,
+    is read back as it was: the words a household types are the rules file's."""
+    rules = load(preset)
+    for option in settable(rules):
+        value = option["value"]
+        text = str(value).lower() if option["kind"] == "bool" else value
+        same = changed(rules, [f"{option['section']}.{option['name']}={text}"])
+        assert replace(same, name=rules.name, title=rules.title) == rules, option
+
+
+@pytest.mark.parametrize("value", ["-1", "10**9", "1e3", "[", "'", "\"x", "true false", ""])
+def test_a_malformed_value_is_refused_as_a_rules_error(value: str) -> None:
+    with pytest.raises(RulesError, match="deal.hand_size"):
+        changed(load("classic"), [f"deal.hand_size={value}"])
