@@ -16,7 +16,7 @@ from canasta.cards import parse_kind
 from canasta.engine.view import PlayerView
 from canasta.record import read, verify
 from canasta.tui.local import CanastaApp
-from canasta.tui.screens import BreakdownScreen, ChoiceScreen, ConfirmScreen
+from canasta.tui.screens import BreakdownScreen, ChoiceScreen, ConfirmScreen, RulesScreen
 from canasta.tui.session import Options, start
 from canasta.tui.widgets import Glyphs, HandPanel
 from tests.helpers import MELD, cutthroat_pair, position
@@ -137,8 +137,14 @@ async def test_a_lay_with_a_step_refused_plays_none_of_it(tmp_path: Path) -> Non
         for text in ("meld K K K", "add K 2", "add K 2", "add K 2"):
             trial.apply(text)
         why = trial.why_illegal("add K 2")  # a fourth wild card
-        assert why is not None  # said as they are picked, under the hand
-        assert f"These cards cannot be laid: {why}" in " ".join(screen_text(app).split())
+        assert why is not None  # said as they are picked, under the hand, with the way to
+        assert f"These cards cannot be laid: {why} (i: the rules, Melds and canastas)" in \
+            " ".join(screen_text(app).split())  # the rule: i opens the rules there
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.asked == "melds"
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("m")
         await pilot.pause()
         assert f"Not now: {why}"[:50] in screen_text(app).replace("\n", " ")

@@ -459,10 +459,10 @@ class TableApp(App[None], Generic[S]):
 
     def action_rules(self) -> None:
         """The table's main rules in plain words (``RulesScreen``), at the topic of the
-        refusal on show, if any."""
+        refusal on show (a move's, else the selected cards' preview), if any."""
         if not isinstance(self.screen, RulesScreen):
             asked = self.refused.topic if self.message.startswith(
-                f"Not now: {self.refused.words}") else ""
+                f"Not now: {self.refused.words}") else self.query_one(HandPanel).refused_topic()
             self.push_screen(RulesScreen(self.session.view.rules, self.ascii, asked))
 
     def action_palette(self) -> None:

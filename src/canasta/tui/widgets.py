@@ -12,9 +12,11 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
+from canasta.engine.refusal import Topic
 from canasta.engine.view import PlayerView
 from canasta.presentation import CardFact, MeldFact, SeatFact, SideFact, TableFacts, card_text
 from canasta.presentation.lay import preview_lay, preview_line
+from canasta.presentation.rules_words import HEADINGS
 from canasta.presentation.text import SUIT_GLYPHS
 
 #: Styles by card colour (``CardFact.colour``).
@@ -210,7 +212,7 @@ class HandPanel(Widget):
         self._places: list[tuple[int, int, int]] = []  # (row, first column, last column)
         self.view: PlayerView | None = None  # the seat's view, in the meld phase of its turn
         self._previewed: tuple[object, ...] = ()  # the view and selection last previewed
-        self._said: tuple[bool, str] | None = None  # and what its preview said
+        self._said: tuple[bool, str, str] | None = None  # what it said: ok, line, topic
 
     def show(self, facts: TableFacts, view: PlayerView | None = None) -> None:
         cards: list[CardFact] = []
@@ -271,7 +273,8 @@ class HandPanel(Widget):
                        style="reverse")
             said = self._preview(chosen)
             if said:  # on lines of its own, broken here so that the panel's height counts them
-                line = said[1].replace(" · ", self.glyphs.dot)
+                line = said[1].replace(" · ", self.glyphs.dot) + (
+                    f" (i: the rules, {HEADINGS[Topic(said[2])]})" if said[2] else "")
                 out.append("\n" + "\n".join(textwrap.wrap(line, width)),
                            style="yellow" if said[0] else "red")
         elif chosen:
@@ -279,19 +282,24 @@ class HandPanel(Widget):
                        "space picks cards to meld", style="dim")
         return out
 
-    def _preview(self, chosen: list[CardFact]) -> tuple[bool, str] | None:
-        """Whether the selected cards lay and the preview's line (kept until the view or
-        the selection changes); None outside the meld phase, or for one or two cards that
-        make no meld yet (the person may be choosing a discard)."""
+    def _preview(self, chosen: list[CardFact]) -> tuple[bool, str, str] | None:
+        """Whether the selected cards lay, the preview's line and a refusal's topic (kept
+        until the view or the selection changes); None outside the meld phase, or for one
+        or two cards that make no meld yet (the person may be choosing a discard)."""
         if self.view is None:
             return None
         key = (self.view, tuple(sorted(self.selected)))
         if self._previewed != key:
             preview = preview_lay(self.view, [c.text for c in chosen], None)
             self._previewed = key
-            self._said = (preview.ok, preview_line(preview)) \
+            self._said = (preview.ok, preview_line(preview), preview.topic) \
                 if preview.ok or len(chosen) >= 3 else None
         return self._said
+
+    def refused_topic(self) -> str:
+        """The topic of the refusal the selection's line shows, if it shows one."""
+        said = self._preview(self.selection()) if self.selected else None
+        return said[2] if said else ""
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(self._draw(width).plain.count("\n") + 1, 2)
