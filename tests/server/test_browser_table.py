@@ -256,8 +256,8 @@ def test_one_undo_takes_back_four_cards_laid_at_once(undo_server: Running,
     for index in chosen:
         page.locator(f'#hand .card[data-index="{index}"]').click(position={"x": 8, "y": 30})
     # said before it is laid: what the four cards lay, and the opening's count with them
-    expect(page.locator("#preview")).to_have_text("These cards: meld three 6s, then 1 card "
-                                                  "more onto it · your opening: 35 of 50 points")
+    expect(page.locator("#preview")).to_have_text("These cards: meld three 6s, then 1 more "
+                                                  "card onto it · your opening: 35 of 50 points")
     page.click("#do-meld")
     expect(page.locator('#melds-us .meld[data-rank="6"] svg')).to_have_count(4)
     expect(page.locator("#hand .card")).to_have_count(len(held) - 4)

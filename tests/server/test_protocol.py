@@ -517,9 +517,9 @@ def test_an_undo_takes_back_a_lay_of_several_cards_whole(server: Running) -> Non
                         if a["text"] == f"meld {' '.join(melds[0])}")
             assert preview | {"opening": 0, "minimum": 0, "line": ""} == {
                 "kind": "preview", "id": "p1", "v": drawn["v"], "ok": True, "topic": "",
-                "words": f"{rank}, then 1 card more onto it", "opening": 0, "minimum": 0,
+                "words": f"{rank}, then 1 more card onto it", "opening": 0, "minimum": 0,
                 "line": ""}
-            assert preview["line"].startswith(f"These cards: {rank}, then 1 card more onto it")
+            assert preview["line"].startswith(f"These cards: {rank}, then 1 more card onto it")
             assert not preview["minimum"] or preview["opening"] > 0  # the opening's count
             other = next(t for t in texts if t not in (melds[0][0], "2", "JK"))
             refused = await ann.request({"kind": "preview", "cards": [*melds[0][:2], other],

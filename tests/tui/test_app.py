@@ -110,7 +110,7 @@ async def test_picked_cards_are_laid_as_the_page_lays_them(tmp_path: Path) -> No
         picks = [i for i, card in enumerate(hand) if card in ("K", "2")]
         await pick(pilot, picks)
         await pilot.pause()  # said under the hand before they are laid
-        assert "These cards: meld three kings, then 2 cards more onto it" in \
+        assert "These cards: meld three kings, then 2 more cards onto it" in \
             " ".join(screen_text(app).split())
         await pilot.press("m")
         await settle(pilot, app, lambda: len(session.game.history) == start + 3)

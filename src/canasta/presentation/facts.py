@@ -209,7 +209,7 @@ class PileFact(Fact):
 @dataclass(frozen=True, slots=True)
 class LayPreview(Fact):
     """What laying the selected cards would do, told before it is done (``preview_lay``):
-    ``ok`` and its ``words`` ("meld three kings, then 2 more cards onto them"), or the
+    ``ok`` and its ``words`` ("meld three kings, then 2 more cards onto it"), or the
     engine's refusal (``words``) and the ``topic`` of its rule; for a side that has not
     opened, the opening's points with the cards laid (``opening``) and the ``minimum``."""
 

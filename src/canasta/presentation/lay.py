@@ -109,8 +109,9 @@ def preview_lay(view: PlayerView, cards: object, onto: object) -> LayPreview:
             game.apply(action)
         except IllegalAction as exc:
             return LayPreview(False, exc.reason, exc.topic)
-    words = actions[0].describe() + (f", then {_n_cards(len(actions) - 1)} more onto it"
-                                     if len(actions) > 1 else "")
+    more = len(actions) - 1
+    words = actions[0].describe() + (f", then {more} more card{'s' if more > 1 else ''} onto it"
+                                     if more else "")
     after = game.view(view.seat)
     if after.initial_done[view.side] or not after.minimums[view.side]:
         return LayPreview(True, words)
@@ -126,10 +127,6 @@ def preview_line(preview: LayPreview) -> str:
     opening = f" · your opening: {preview.opening} of {preview.minimum} points" + (
         ", enough" if preview.opening >= preview.minimum else "") if preview.minimum else ""
     return f"These cards: {preview.words}{opening}"
-
-
-def _n_cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
 
 __all__ = ["MAX_CARDS", "SEQUENCE", "WILD_MELD", "NotAMeld", "lay_actions", "preview_lay",
