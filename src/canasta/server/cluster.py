@@ -208,8 +208,8 @@ class Cluster:
                 answer = await self._ask(owner, table.id, method, args)
                 if answer is not None and "err" in answer:
                     self._owners[table.id] = owner
-                    code, message, topic = answer["err"]
-                    raise Refused(code, message, topic)
+                    code, message, *topic = answer["err"]  # no topic from an older process
+                    raise Refused(code, message, *topic[:1])
                 if answer is not None and "ok" in answer:
                     self._owners[table.id] = owner
                     version: int = answer["ok"]
