@@ -372,7 +372,7 @@ def test_the_hosts_settings_reach_the_table(server: Running, browser: Browser) -
     with server.http() as http:
         info = http.get(f"/api/tables/{table}").json()
         rules = http.get(f"/api/tables/{table}/rules").json()
-    assert info["settings"] == {"bot_pause": 0.3, "grace": 30.0, "public": False}
+    assert info["settings"] == {"bot_pause": 0.3, "grace": 30.0, "public": False, "host": 0}
     assert [s["bot"] for s in info["seats"]] == [None, "random", "greedy", "greedy:slip=0.75"]
     assert info["target"] == 3000 and rules["game"]["target"] == 3000
     ctx.close()
@@ -380,6 +380,8 @@ def test_the_hosts_settings_reach_the_table(server: Running, browser: Browser) -
 
 def test_an_away_seat_says_whether_a_bot_will_play_for_it(server: Running,
                                                           browser: Browser) -> None:
+    """An away player's seat says what happens to it; the host can make a rejoin link for it
+    (PLAY.md: cutthroat-canasta's), which gives the seat back on another device."""
     host, guest = context(browser, "desktop"), context(browser, "phone")
     ann, bea = host.new_page(), guest.new_page()
     new_table(ann, server.url, seats={2: "open"})
@@ -394,6 +396,22 @@ def test_an_away_seat_says_whether_a_bot_will_play_for_it(server: Running,
     expect(seat).to_contain_text("here")
     guest.close()  # Bea's browser is gone
     expect(seat).to_contain_text(re.compile(r"away: a bot plays for them after 60 s"))
+    # her seat's token went with it: the host makes a rejoin link, her new device takes it
+    ann.click('button[data-rejoin="2"]')
+    rejoin = ann.locator('#invites a[data-rejoin="2"]').get_attribute("href")
+    assert rejoin is not None and rejoin != link
+    device = context(browser, "phone")
+    again = device.new_page()
+    again.goto(rejoin)
+    expect(again.locator("#join-what")).to_contain_text("You take seat 3 back, as Bea.")
+    expect(again.locator("#join-name")).to_have_value("Bea")
+    again.click("#join-button")
+    again.wait_for_selector("#hand .card")
+    expect(seat).to_contain_text("here")
+    expect(ann.locator("#invites .rejoin")).to_have_count(0)
+    device.close()
+    expect(seat).to_contain_text("away")
+    expect(ann.locator('button[data-rejoin="2"]')).to_be_visible()  # a fresh link if need be
     table_url = ann.url
     host.close()  # Ann's too: with nobody else here no bot stands in, the game waits
     watcher = context(browser, "desktop")

@@ -166,6 +166,10 @@ def test_two_processes_one_game_a_stalled_owner_and_the_owner_killed(
             reply = await mover.request({"kind": "act", "action": "acaba", "v": mover.latest["v"]})
             assert reply["code"] == "refused" and reply["topic"] == "going-out", reply
             assert reply["topic_heading"] == "Going out" and "acaba" in reply["message"], reply
+            async with httpx2.AsyncClient(base_url=b.url, timeout=30) as http:  # forwarded:
+                refused = await http.post(f"/api/tables/{table}/rejoin",  # P1 is here
+                                          json={"token": tokens[0], "seat": 1})
+            assert (refused.status_code, refused.json()["code"]) == (409, "seat-taken")
             first = await asyncio.to_thread(lease_owner, db, table)
 
             # the owner stalls past its lease (a frozen VM, a long pause): b takes the table

@@ -703,3 +703,58 @@ def test_a_fault_of_the_server_is_an_error_and_changes_nothing(
         await ann.close()
 
     asyncio.run(main())
+
+
+def test_the_host_makes_a_rejoin_link_for_a_player_who_lost_their_seat(server: Running
+                                                                        ) -> None:
+    """Bob's browser lost his seat's token (cleared, broken, another device): the host, who
+    made the table, makes a rejoin link for his seat while he is away; whoever claims it
+    holds the seat, and the old token holds nothing (PLAY.md: cutthroat-canasta's rejoin
+    link). Only the host, only another person's taken seat, only while its player is away."""
+    async def main() -> None:
+        with server.http() as http:
+            made = create(http, ["me", "open", "greedy", "greedy"])
+            table = made["id"]
+            ann = await Client.open(server.ws, table, made["token"])
+            assert ann.latest["table"]["settings"]["host"] == 0
+            invite = ann.latest["invites"]["1"]
+            bob_token = http.post(f"/api/tables/{table}/claim", json={
+                "seat": 1, "invite": invite, "name": "Bob"}).json()["token"]
+            bob = await Client.open(server.ws, table, bob_token)
+
+            def rejoin(token: object, seat: object) -> httpx2.Response:
+                return http.post(f"/api/tables/{table}/rejoin",
+                                 json={"token": token, "seat": seat})
+
+            for token, seat, status, code in (
+                    (bob_token, 0, 403, "not-host"),  # only the host
+                    (made["token"], 1, 409, "seat-taken"),  # Bob is here
+                    (made["token"], 0, 400, "bad-seat"),  # the host's own
+                    (made["token"], 2, 400, "bad-seat"),  # a bot's
+                    (made["token"], 9, 400, "no-seat"),
+                    ("forged", 1, 400, "bad-token"), (None, 1, 400, "bad-token"),
+                    (made["token"], "1", 400, "bad-request")):
+                refused = rejoin(token, seat)
+                assert (refused.status_code, refused.json()["code"]) == (status, code), \
+                    (token, seat, refused.text)
+            await bob.close()
+            await ann.until(lambda f: f["kind"] == "presence" and
+                            f["seats"][1]["status"] != "here", start=0)
+            link = rejoin(made["token"], 1)
+            assert link.status_code == 200, link.text
+            code = link.json()["invite"]
+            assert code not in json.dumps(ann.frames)  # the host alone is told it
+            claimed = http.post(f"/api/tables/{table}/claim", json={
+                "seat": 1, "invite": code, "name": "Bob"})
+            assert claimed.status_code == 200, claimed.text
+            again = http.post(f"/api/tables/{table}/claim", json={
+                "seat": 1, "invite": code, "name": "Eve"})  # used up
+            assert again.json()["code"] == "seat-taken"
+        old = await Client.open(server.ws, table, bob_token)
+        assert old.frames[-1]["code"] == "bad-token"  # the lost token holds nothing now
+        back = await Client.open(server.ws, table, claimed.json()["token"])
+        assert back.frames[0]["kind"] == "welcome" and back.frames[0]["you"] == 1
+        for client in (ann, old, back):
+            await client.close()
+
+    asyncio.run(main())

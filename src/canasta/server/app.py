@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from pathlib import Path
@@ -40,7 +41,7 @@ STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 8 * 1024  #: the largest WebSocket message a client may send (bytes)
 OUTBOX = 512  #: frames queued for a slow client before it is disconnected (it resyncs)
 #: The HTTP status of a refusal, by its code (400 for the others; docs/protocol.md, "HTTP").
-STATUS = {"no-table": 404, "no-replay": 404, "not-over": 409, "seat-taken": 409,
+STATUS = {"no-table": 404, "no-replay": 404, "not-over": 409, "seat-taken": 409, "not-host": 403,
           "too-many-tables": 429, "busy": 503, "unavailable": 503}
 
 log = logging.getLogger("canasta.server")
@@ -189,6 +190,20 @@ class Server(Site):
         table = await self.tables.get(request.path_params["table"])
         return JSONResponse(await self.tables.claim(table, await self.body(request)))
 
+    async def rejoin(self, request: Request) -> Response:
+        """A rejoin link for another player's seat, asked by the table's host (``token``):
+        its invitation code (``Table.rejoin``)."""
+        table = await self.tables.get(request.path_params["table"])
+        data = await self.body(request)
+        token, seat = data.get("token"), data.get("seat")
+        if not isinstance(token, str):
+            raise Refused("bad-token", "'token' is your seat's secret token")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise Refused("bad-request", "'seat' is the number of the seat to open again")
+        invite = secrets.token_urlsafe(12)
+        await table.rejoin(await table.seat_for(token), seat, invite)
+        return JSONResponse({"seat": seat, "invite": invite})
+
     async def again(self, request: Request) -> Response:
         table = await self.tables.get(request.path_params["table"])
         data = await self.body(request)
@@ -271,7 +286,7 @@ class Server(Site):
                                                          "your frames carry the seat's view")
                         connection.view = view
                         seat = await table.seat_for(token)
-                        await table.attach(connection, seat, seen)
+                        await table.attach(connection, seat, seen, token)
                         bound = True
                     elif kind == "again":
                         connection.send({"kind": "next", "table":
@@ -355,6 +370,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         Route("/api/tables/{table}", api(server.table)),
         Route("/api/tables/{table}/claim", api(server.claim), methods=["POST"]),
         Route("/api/tables/{table}/again", api(server.again), methods=["POST"]),
+        Route("/api/tables/{table}/rejoin", api(server.rejoin), methods=["POST"]),
         Route("/api/tables/{table}/record", api(server.record)),
         Route("/api/tables/{table}/rules", api(server.rules)),
         Route("/api/tables/{table}/rules/words", api(server.rules_words)),

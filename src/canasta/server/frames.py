@@ -79,7 +79,7 @@ class TableInfo:
     waiting: tuple[int, ...]  # seats still reading the last deal's breakdown
     next_table: str | None
     undo_allowed: bool  # one person against bots: undo within the turn
-    settings: dict[str, float | bool] = field(default_factory=dict)  # the host's (seats.Settings)
+    settings: dict[str, float | bool | int | None] = field(default_factory=dict)  # seats.Settings
     target: int = 0  # the score that ends the game (rules' game.target), 0 for none
 
     def to_dict(self) -> dict[str, Any]:

@@ -22,7 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any, Protocol
 
@@ -178,19 +178,18 @@ def settings_from(data: object, default: Settings) -> Settings:
     if not isinstance(data, dict) or set(data) - {"bot_pause", "grace", "public"}:
         raise Refused("bad-request", "'settings' has 'bot_pause' and 'grace' (seconds) and "
                                      "'public' (true or false)")
-    values = default.to_dict()
-    if "public" in data:
-        if not isinstance(data["public"], bool):
-            raise Refused("bad-request", "settings.public is true or false")
-        values["public"] = data["public"]
+    public = data.get("public", default.public)
+    if not isinstance(public, bool):
+        raise Refused("bad-request", "settings.public is true or false")
+    seconds = {"bot_pause": default.bot_pause, "grace": default.grace}
     for key, top in (("bot_pause", 5.0), ("grace", 3600.0)):
         if key in data:
             value = data[key]
             if isinstance(value, bool) or not isinstance(value, int | float) or \
                     not 0 <= value <= top:
                 raise Refused("bad-request", f"settings.{key} is 0 to {top:g} seconds")
-            values[key] = float(value)
-    return Settings(float(values["bot_pause"]), float(values["grace"]), bool(values["public"]))
+            seconds[key] = float(value)
+    return Settings(seconds["bot_pause"], seconds["grace"], public)
 
 
 class Hall:
@@ -351,9 +350,9 @@ class Hall:
             else:
                 seats.append(Seat(number, "bot", BOTS[choice].spec, f"{default} ({choice})",
                                   None, None))
-        table = await self._open(rules, seats, settings, creator)
-        return {"id": table.id, "seat": choices.index(ME) if ME in choices else None,
-                "token": token if ME in choices else None}
+        host = choices.index(ME) if ME in choices else None
+        table = await self._open(rules, seats, replace(settings, host=host), creator)
+        return {"id": table.id, "seat": host, "token": token if host is not None else None}
 
     async def _open(self, rules: RuleSet, seats: list[Seat], settings: Settings,
                     creator: str) -> Table:

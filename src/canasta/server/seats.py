@@ -80,14 +80,18 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Settings:
     """A table's pace: the pause before each bot move and the grace period of an absent
-    person before a bot plays their seat (seconds); and whether the lobby lists it."""
+    person before a bot plays their seat (seconds); whether the lobby lists it; and the seat
+    of the person who made it (``host``, None for a table made with no seat for its maker),
+    who may make a rejoin link for another person's seat."""
 
     bot_pause: float = 0.8
     grace: float = 60.0
     public: bool = False  # listed in the lobby, its open seats joinable by anyone
+    host: int | None = None  # set by the server as the table is made, never by a request
 
-    def to_dict(self) -> dict[str, float | bool]:
-        return {"bot_pause": self.bot_pause, "grace": self.grace, "public": self.public}
+    def to_dict(self) -> dict[str, float | bool | int | None]:
+        return {"bot_pause": self.bot_pause, "grace": self.grace, "public": self.public,
+                "host": self.host}
 
 
 def token_hash(token: str) -> str:

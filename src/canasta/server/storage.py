@@ -194,6 +194,17 @@ def set_token(table_id: str, seat: int, token_hash: str, name: str) -> Op:
     return op
 
 
+def set_invite(table_id: str, seat: int, invite: str) -> Op:
+    """The write that opens a person's seat to a new invitation: a rejoin link, claimed by a
+    player whose device lost the seat's token (``Table.rejoin``)."""
+
+    def op(connection: Connection) -> None:
+        connection.execute(update(SeatRow).where(SeatRow.table_id == table_id,
+                                              SeatRow.seat == seat).values(invite=invite))
+
+    return op
+
+
 def set_over(table_id: str) -> Op:
     """The write that marks a table's game as over."""
 
@@ -318,6 +329,7 @@ __all__ = [
     "load_table",
     "load_unfinished",
     "public_open_tables",
+    "set_invite",
     "set_next",
     "set_over",
     "set_token",

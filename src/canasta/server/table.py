@@ -68,11 +68,16 @@ class Table(TableMoves):
         await self.catch_up()
         return self.seat_of_token(token)
 
-    async def attach(self, client: Client, receiver: Receiver, seen: int | None) -> None:
+    async def attach(self, client: Client, receiver: Receiver, seen: int | None,
+                     token: str | None = None) -> None:
         """Connect a client to a seat (or as a spectator) and send its welcome. Under the
         table's lock: a move being committed (a stand-in's, say) is in the welcome, and a
-        bot's move decided before a person came back is not committed after it."""
+        bot's move decided before a person came back is not committed after it; and a seat
+        claimed with a rejoin link between the hello's reading of ``token`` and now is not
+        given to the token it took from (``Refused``)."""
         async with self.lock:
+            if token is not None and self.seat_of_token(token) != receiver:
+                raise Refused("bad-token", "that token holds no seat at this table")
             self._attach(client, receiver, seen)
 
     def _attach(self, client: Client, receiver: Receiver, seen: int | None) -> None:
@@ -127,10 +132,13 @@ class Table(TableMoves):
             digest = token_hash(token)
             if again and seat.token_hash == digest:
                 return
-            if seat.kind != "human" or seat.token_hash is not None:
+            if seat.kind != "human" or (seat.token_hash is not None and seat.invite is None):
                 raise Refused("seat-taken", "that seat is not open")
             if seat.invite is None or seat.invite != invite:
                 raise Refused("bad-invite", "that invitation does not open this seat")
+            if seat.present:  # a rejoin link, and the seat's player came back meanwhile
+                raise Refused("seat-taken", f"{seat.name} is back at the table: the link "
+                                            "is not needed")
             event = Event(self.version + 1, "join", seat_number, {"name": name})
             await self._store(event, storage.set_token(self.id, seat_number, digest, name))
             seat.token_hash, seat.name, seat.invite = digest, name, None
@@ -139,6 +147,31 @@ class Table(TableMoves):
             self.events.append(event)
             self._announce(event)
             self._wake.set()
+
+    async def rejoin(self, asker: int | None, seat_number: int, invite: str) -> None:
+        """Open another person's seat to a new invitation, ``invite``, at the host's asking:
+        a rejoin link, for a player whose device lost the seat's token (cleared, broken,
+        another device). Only while that player is away; whoever claims it holds the seat,
+        and the old token no longer does (``claim``)."""
+        if not self.owned:
+            await self._forward("rejoin", asker, seat_number, invite)
+            return
+        async with self.lock:
+            if asker is None or asker != self.settings.host:
+                raise Refused("not-host", "only the table's host, who made it, makes rejoin "
+                                          "links")
+            if not 0 <= seat_number < len(self.seats):
+                raise Refused("no-seat", f"there is no seat {seat_number} at this table")
+            seat = self.seats[seat_number]
+            if seat_number == asker or seat.kind != "human" or seat.token_hash is None:
+                raise Refused("bad-seat", "a rejoin link is for another player's taken seat "
+                                          "(an open seat has its invitation)")
+            if self.over:
+                raise Refused("over", "the game is over")
+            if seat.present:
+                raise Refused("seat-taken", f"{seat.name} is at the table")
+            await self.writer.write(storage.set_invite(self.id, seat_number, invite))
+            seat.invite = invite
 
     # ------------------------------------------------------------------ requests
 
@@ -337,6 +370,8 @@ class Table(TableMoves):
             return await self.advise(args[0])
         if method == "claim":
             await self.claim(args[0], args[1], args[2], args[3], again=True)
+        elif method == "rejoin":
+            await self.rejoin(args[0], args[1], args[2])
         elif method == "next":
             await self.link_next(args[0])
         else:

@@ -103,7 +103,10 @@ async function home() {
 async function join(table, seat, invite) {
   show("join");
   const info = await api(`/api/tables/${table}`);
-  $("join-what").textContent = `${info.title}: ${info.description} You take seat ${Number(seat) + 1}.`;
+  const taken = info.seats[Number(seat)];  // a rejoin link: the seat is someone's, their name kept
+  const back = taken && taken.status !== "open";
+  $("join-what").textContent = `${info.title}: ${info.description} You take seat ${Number(seat) + 1}${back ? ` back, as ${taken.name}` : ""}.`;
+  if (back) $("join-name").value = taken.name;
   $("join-name").focus();
   $("join-form").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -345,11 +348,40 @@ function draw() {
   $("invites").replaceChildren(...Object.entries(frame.invites).map(([seat, code]) => {
     const link = `${location.origin}/join/${table.id}/${seat}/${code}`;
     return el("p", { class: "invite" }, `Invite to seat ${Number(seat) + 1}: `, el("a", { href: link, "data-seat": seat }, link));
-  }));
+  }), ...rejoinLinks(frame));
   $("fairness").textContent = table.seed
     ? `Seed ${table.seed}; its SHA-256 ${table.seed_hash} was published at the start.`
     : `The deal's seed is committed: SHA-256 ${table.seed_hash}. It is revealed when the game ends.`;
   drawDialog(frame);
+}
+
+// ---------------------------------------------------------------- rejoin links
+
+// The host (who made the table) may make a rejoin link for another player's seat while that
+// player is away: for one whose device lost the seat (a cleared browser, another device).
+// Whoever opens it takes the seat; the old device holds nothing. Shown to the host alone.
+const rejoins = {};  // seat -> the link made, while its player is still away
+function rejoinLinks(frame) {
+  const { table } = frame;
+  if (frame.you === null || frame.you !== table.settings.host || table.over) return [];
+  for (const s of table.seats) if (s.status === "here") delete rejoins[s.seat];  // used, or not needed
+  return table.seats.filter((s) => s.seat !== frame.you && ["away", "stand-in"].includes(s.status)).map((s) => {
+    const link = rejoins[s.seat];
+    return el("p", { class: "invite rejoin" }, `${s.name} is away: `, link
+      ? el("a", { href: link, "data-rejoin": s.seat }, link)
+      : el("button", { type: "button", "data-rejoin": s.seat, on: { click: () => makeRejoin(s.seat) } }, "make a rejoin link"),
+    link ? " (send it to them: it gives them back their seat)" : "");
+  });
+}
+
+async function makeRejoin(seat) {
+  try {
+    const made = await api(`/api/tables/${game.table}/rejoin`, { token: held(game.table)?.token, seat });
+    rejoins[seat] = `${location.origin}/join/${game.table}/${seat}/${made.invite}`;
+  } catch (error) {
+    game.message = error.message;
+  }
+  draw();
 }
 
 // ---------------------------------------------------------------- drag and drop
