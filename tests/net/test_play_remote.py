@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from canasta.bots import make_bot
+from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.view import PlayerView
 from canasta.net.client import SeatClient
@@ -153,6 +154,9 @@ async def test_a_terminal_a_browser_and_bots_play_a_game(server: Running,
                                       if c == card and i not in picks))
                 before = terminal.version
                 await pick(pilot, picks)
+                await pilot.pause()  # the preview, from the seat's view as the server sent it
+                said = " ".join(screen_text(app).split())
+                assert f"These cards: {Action.parse(text).describe()}" in said, said
                 await pilot.press("m")
                 await until(pilot, lambda: not app.bots_busy)
                 assert terminal.version is not None and before is not None and \
