@@ -127,7 +127,8 @@ def test_create_waits_for_the_servers_reading_of_the_rules_file(server: Running,
     """A rules file for two players chosen, and Create clicked before the server has read it
     (its answer held back here): the table is made for the file's two seats. Until
     2026-12-07 the form sent the four seats of the preset it still showed, and the server
-    refused them (seen once in CI, a test's quick click)."""
+    refused them (seen once in CI, a test's quick click). A rule changed on the form, Create
+    clicked while the preset's options are fetched: the table plays the house rules."""
     rules = tmp_path / "big.toml"
     rules.write_text(BIG_HANDS)
     page = context(browser, "desktop").new_page()
@@ -143,6 +144,18 @@ def test_create_waits_for_the_servers_reading_of_the_rules_file(server: Running,
     page.wait_for_url("**/t/**")
     expect(page.locator("#felt .seat")).to_have_count(1)  # the one other player: two-hand
     expect(page.locator("#hand .card")).to_have_count(45)
+    # the same for a rule changed on the form: Create waits for the options and the check
+    page.unroute("**/api/rules/check")
+    page.route("**/api/rules/options*", lambda route: held.append(route))
+    page.goto(server.url)
+    page.wait_for_selector("#seat-3")
+    page.click("#house summary")
+    page.click("#house-add")
+    page.click("#create-button")
+    until(page, lambda: len(held) == 2)
+    held[1].continue_()
+    page.wait_for_url("**/t/**")
+    expect(page.locator("#deal")).to_contain_text("Classic Canasta (house rules)")
     page.context.close()
 
 

@@ -152,10 +152,11 @@ function houseRules(preset, checked) {
     }
     const first = options.find((o) => o.section === "deal" && o.name === "hand_size") || options[0];
     rows.push({ key: `${first.section}.${first.name}`, value: first.value });
-    changed();
+    await changed();
   }
 
-  $("house-add").addEventListener("click", add);
+  // a row added: Create waits for the options' fetch as for the check that follows it
+  $("house-add").addEventListener("click", () => { checking = add(); });
   // a new preset or a rules file: the changes were of the rules before
   return {
     reset() { rows = []; asked++; draw(); $("house-error").textContent = ""; },
