@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 from canasta import Game
 from canasta.bots import make_bot
+from canasta.cards import TWO, parse_kind
 from canasta.presentation import MoveSuits, SuitLedger, describe_move, moves_log
 from canasta.presentation.cards import eyed
 from canasta.server.gallery import log_lines, public_view
@@ -158,3 +162,61 @@ def test_move_suits_give_the_new_cards_to_their_seat_alone() -> None:
     assert told.seen_by(0).pile == told.seen_by(1).pile == (eye.seen_by(None).pile[-1],)
     for other in (1, 2, 3, None):
         assert told.seen_by(other).new == ()
+
+
+def named_suits(words: str) -> Counter[str]:
+    """The suits a log line's parenthesis counts ("both hearts", "two spades and a club",
+    "a heart, a club and a spade"), by the letter."""
+    letters = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
+    counts: Counter[str] = Counter()
+    for part in words.replace(" and ", ", ").split(", "):
+        number, suit = part.split(" ")
+        counts[letters[suit.removesuffix("s")]] += {"a": 1, "both": 2, "two": 2,
+                                                     "three": 3, "all": 3}[number]
+    return counts
+
+
+def held(eye: SuitLedger, seat: int, kind: int) -> list[str]:
+    return [suit for code, suit in eye.seen_by(seat).hand if code == kind]
+
+
+def test_a_meld_and_an_addition_name_the_suits_of_the_cards_laid() -> None:
+    """The picked cards are laid (``SuitLedger.prefer``), and every seat and the spectators
+    read their suits, the ones the table shows."""
+    game = position(hands={1: "9 9 9 9 2 K 5 6"}, melds={1: ["K K K"]}, pile="4", current=1,
+                    phase=MELD, drew=True)
+    eye = SuitLedger.of_game(game)
+    nines, (two,), (king,) = (held(eye, 1, parse_kind(k)) for k in ("9", "2", "K"))
+    picked = [(parse_kind("9"), nines[3]), (parse_kind("9"), nines[1]), (TWO, two)]
+    eye.prefer(1, picked)
+    for seat in (0, 1, 3):
+        lines, spectators, _ = suited_play(game.clone(), "meld 9 9 2", seat, eye.copy())
+        who = {1: "You", 3: "Bob (your partner)"}.get(seat, "Bob")
+        match = re.fullmatch(re.escape(who) + r" melded two 9s \((.+)\) and a 2 of (\w+)\.",
+                             lines[0])
+        assert match, lines
+        assert named_suits(match[1]) == Counter([nines[3], nines[1]])
+        assert match[2] == SUIT_WORDS[two]
+        assert spectators == (lines[0].replace(who, "Bob"),)
+    _, _, eye = suited_play(game, "meld 9 9 2", 1, eye)
+    assert Counter(eye.seen_by(None).meld(1, parse_kind("9"))) == Counter([nines[3], nines[1], two])
+    lines, spectators, _ = suited_play(game, "add K K", 0, eye)
+    assert lines == spectators == (f"Bob added a king of {SUIT_WORDS[king]} to their kings.",)
+
+
+def test_a_take_names_the_suits_of_the_pair_and_of_the_card_added_to_a_meld() -> None:
+    pile = "4 5 6 7 8 10 J Q 4 5 6 7 8 9"
+    game = position(hands={2: "9 9 5 6"}, melds={0: ["K K K"]}, pile=pile, current=2)
+    eye = SuitLedger.of_game(game)
+    pair = held(eye, 2, parse_kind("9"))
+    lines, spectators, _ = suited_play(game, "take pair", 0, eye)
+    match = re.fullmatch(r"Bea \(your partner\) took the pile with two 9s \((.+)\): "
+                         r"14 cards\.", lines[0])
+    assert match and named_suits(match[1]) == Counter(pair)
+    assert spectators == (lines[0].replace(" (your partner)", ""),)
+    game = position(hands={0: "5 6 7"}, melds={0: ["K K K"]}, pile="4 K")
+    eye = SuitLedger.of_game(game)
+    top = eye.seen_by(None).pile[-1]
+    lines, _, _ = suited_play(game, "take meld", 0, eye)
+    assert lines == (f"You took the pile by adding the king of {SUIT_WORDS[top]} to your "
+                     "kings: 2 cards.",)

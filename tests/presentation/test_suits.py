@@ -39,6 +39,8 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
         public_before = ledger.seen_by(None)
         pile_before = Counter(public_before.pile)
         melds_before = {k: Counter(v) for k, v in public_before.melds.items()}
+        table_before = sum(len(codes) for (where, *_), codes in _places(game.state).items()
+                           if where not in ("hand", "pile"))
         game.apply(bots[seat].act(game.view(seat)))
         ledger.follow(game.state)
         if game.deal_number != 1:
@@ -52,10 +54,20 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
         public = ledger.seen_by(None)
         # a card laid on a meld or discarded shows a suit it had in the hand or the pile
         came_from = Counter(s for (_, s) in held.elements()) + pile_before
+        laid_on_melds: Counter[str] = Counter()
         for key, suits in public.melds.items():
             new = Counter(suits) - melds_before.get(key, Counter())
             assert not new - came_from, (key, new, came_from)
             moved += sum(new.values())
+            laid_on_melds += new
+        # the log's words: the cards laid are the ones that came onto the table (suits and
+        # count), the card taken the pile's top
+        table = sum(len(codes) for (where, *_), codes in _places(game.state).items()
+                    if where not in ("hand", "pile"))
+        assert len(public.laid) == table - table_before
+        assert not laid_on_melds - Counter(suit for _, suit in public.laid)
+        taken = len(game.state.table.pile) < len(public_before.pile)
+        assert public.taken == (public_before.pile[-1] if taken else "")
         for code, eye in ledger.seen_by(seat).hand:
             if code >= SUITED:
                 assert eye == SUITS[suit_of(code)]  # a real suit stays real (Samba)

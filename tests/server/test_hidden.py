@@ -17,6 +17,13 @@ from canasta.engine.game import Game
 from canasta.presentation import hand_codes
 
 SUITED = re.compile(r" of (spades|hearts|diamonds|clubs)\b")
+SUIT_COUNT = re.compile(r"\((a|both|all|two|three) (spade|heart|diamond|club)")
+LAID = re.compile(r"^(.+?) (melded|added|took the pile) ")
+
+
+def worded_alike(line: str) -> str:
+    """A log line as any receiver reads it: the actor and whose melds left out."""
+    return re.sub(r"(your side's|your|their) ", "", LAID.sub(r"\2 ", line))
 
 
 async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> None:
@@ -87,14 +94,23 @@ async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> N
     assert all(len(shown) == 1 for shown in public.values())
     assert any('"eye": "' in next(iter(shown)) and '"eye": ""' not in next(iter(shown))
                for shown in public.values())
-    # the log names suits of a discard (public: the pile shows it) and of the receiver's own
-    # draw only ("You drew a 4 of hearts."), never of another seat's cards
+    # the log names suits of a discard (public: the pile shows it), of the cards laid on
+    # the table (melded, added, taken with the pile: public too, and worded alike for every
+    # receiver) and of the receiver's own draw only ("You drew a 4 of hearts."), never of
+    # another seat's hidden cards
     named = [line for client in [*clients, spectator] for frame in client.frames
-             for line in frame.get("facts", {}).get("log", []) if SUITED.search(line)]
+             for line in frame.get("facts", {}).get("log", [])
+             if SUITED.search(line) or SUIT_COUNT.search(line)]
     assert any(line.startswith("You drew ") for line in named)
     assert any(" discarded " in line for line in named)
-    assert all(" discarded " in line or line.startswith("You drew ") for line in named), \
-        [line for line in named if " discarded " not in line and "You drew " not in line]
+    laid = [line for line in named if LAID.search(line)]
+    assert any(" melded " in line for line in laid) and any(" added " in line for line in laid)
+    assert all(" discarded " in line or line.startswith("You drew ") or line in laid
+               for line in named), [line for line in named if " discarded " not in line
+                                    and "You drew " not in line and line not in laid]
+    spectators = {worded_alike(line) for frame in spectator.frames
+                  for line in frame.get("facts", {}).get("log", [])}
+    assert {worded_alike(line) for line in laid} <= spectators
     kinds = {f["kind"] for c in clients for f in c.frames}
     assert {"welcome", "event", "presence", "ack", "preview"} <= kinds
     assert checked > 500

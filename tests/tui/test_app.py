@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from canasta.tui.screens import BreakdownScreen, ChoiceScreen, ConfirmScreen, Ru
 from canasta.tui.session import Options, start
 from canasta.tui.widgets import Glyphs, HandPanel
 from tests.helpers import MELD, cutthroat_pair, position
+from tests.presentation.test_log import named_suits
 from tests.tui.conftest import (
     pick,
     play_by_keys,
@@ -108,6 +110,7 @@ async def test_picked_cards_are_laid_as_the_page_lays_them(tmp_path: Path) -> No
         await settle(pilot, app)
         hand = [c.text for group in app.facts.hand for c in group.cards]
         picks = [i for i, card in enumerate(hand) if card in ("K", "2")]
+        kings = [c.eye for group in app.facts.hand for c in group.cards if c.text == "K"]
         await pick(pilot, picks)
         await pilot.pause()  # said under the hand before they are laid
         assert "These cards: meld three kings, then 2 more cards onto it" in \
@@ -116,7 +119,10 @@ async def test_picked_cards_are_laid_as_the_page_lays_them(tmp_path: Path) -> No
         await settle(pilot, app, lambda: len(session.game.history) == start + 3)
         assert [str(ALL_ACTIONS[a]) for a in session.game.history[start:]] == \
             ["meld K K K", "add K K", "add K 2"]
-        assert "You melded three kings." in session.log
+        melded = re.fullmatch(r"You melded three kings \((.+)\)\.", session.log[-3])
+        added = re.fullmatch(r"You added a king of (\w+) to your kings\.", session.log[-2])
+        assert melded and added, session.log  # the very kings picked, with their suits
+        assert named_suits(melded[1]) + Counter([added[1][0].upper()]) == Counter(kings)
         hand = [c.text for group in app.facts.hand for c in group.cards]
         await pick(pilot, [i for i, card in enumerate(hand) if card == "Q"])
         await pilot.press("m")
@@ -214,7 +220,7 @@ async def test_the_pile_is_taken_by_a_route_the_engine_offers(tmp_path: Path) ->
         assert [a.text for a in app.screen.actions] == ["take pair", "take 2"]
         await pilot.press("enter")
         await pilot.pause()
-        assert session.log[0] == "You took the pile with two 9s: 3 cards."
+        assert session.log[0] == "You took the pile with two 9s (both diamonds): 3 cards."
 
 
 async def test_the_palette_takes_text_forms_and_the_hint_key_advises(tmp_path: Path) -> None:
@@ -338,7 +344,7 @@ async def test_going_out_ends_the_game_and_play_again_starts_a_new_file(
         text = screen_text(app)
         assert session.game.is_terminal() and "The game is over: your side wins" in text
         assert "p: play again" in text
-        assert session.log[:2] == ["You added a king to your kings.",
+        assert session.log[:2] == ["You added a king of clubs to your kings.",
                                       "You discarded a 5 and went out."]
         await pilot.press("p")
         await settle(pilot, app)

@@ -48,7 +48,7 @@ def card_fact(code: int) -> CardFact:
     return CardFact(code, kind_name(code), kind_name(kind), suit, colour, kind_word(code), suit)
 
 
-_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 @cache
@@ -58,7 +58,7 @@ def eyed(code: int, eye: str) -> CardFact:
     fact = card_fact(code)
     if not eye or fact.eye or rank_of(code) == JOKER:
         return fact
-    return replace(fact, eye=eye, words=f"{fact.words} of {_SUIT_WORDS[eye]}")
+    return replace(fact, eye=eye, words=f"{fact.words} of {SUIT_WORDS[eye]}")
 
 
 _SUIT_ORDER = {suit: n for n, suit in enumerate(SUITS)}

@@ -354,7 +354,9 @@ class Suits:
     ``(code, suit)`` in no order; each meld's, by (side, rank), in ``meld_codes`` order; the
     pile's, bottom to top; the red 3s laid out, per seat; the suits of the cards everyone knows
     a seat holds, per seat and kind; the hand's cards new to it this turn (drawn, taken with
-    the pile, a foot taken up), as ``(code, suit)``."""
+    the pile, a foot taken up), as ``(code, suit)``; the cards the last action laid on the
+    table (melds, sequences, 3s laid out), as ``(code, suit)``, and the suit of the pile's top
+    card if that action took the pile (both public: the log's words)."""
 
     hand: tuple[tuple[int, str], ...] = ()
     melds: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
@@ -362,6 +364,8 @@ class Suits:
     red_threes: tuple[tuple[str, ...], ...] = ()
     known: tuple[dict[int, tuple[str, ...]], ...] = ()
     new: tuple[tuple[int, str], ...] = ()
+    laid: tuple[tuple[int, str], ...] = ()
+    taken: str = ""
 
     def meld(self, side: int, rank: int) -> tuple[str, ...]:
         return self.melds.get((side, rank), ())

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from canasta.cards import KIND_WORDS, SUITED, TWO, kind_word, rank_of
+from canasta.cards import KIND_WORDS, SUITED, SUITS, TWO, kind_word, rank_of, suit_of
 from canasta.engine.actions import Action, ActionType, Route, meld_cards, route_of, sequence_cards
 from canasta.engine.view import PlayerView
 from canasta.presentation.cards import eyed, hand_codes
@@ -62,6 +62,43 @@ class _Move:
             after.red_threes[self.actor] - before.red_threes[self.actor]
         #: the seat's suits after the action, None when the deal ended (a new deal's suits)
         self.suits = None if self.new_deal else suits
+        #: the suits of the cards the action laid on the table, not yet named
+        self.laid = list(self.suits.laid) if self.suits else []
+
+    def laid_suit(self, code: int, suit: str = "") -> str:
+        """The suit of a laid card of ``code``'s kind (``suit`` if one of them shows it),
+        named once: "" when none is left to name."""
+        kind = rank_of(code)
+        for pick in (suit, ""):
+            for index, (laid, shown) in enumerate(self.laid):
+                if rank_of(laid) == kind and (not pick or shown == pick):
+                    del self.laid[index]
+                    return shown
+        return ""
+
+    def laid_card(self, code: int) -> str:
+        """"a 6 of hearts": a card laid, with its suit when the ledger named it."""
+        return _with_suit(code, self.laid_suit(code))
+
+    def laid_suits(self, code: int, count: int) -> str:
+        """" (a heart and two clubs)": the suits of ``count`` laid cards of ``code``'s kind,
+        or "" without them."""
+        suits = [self.laid_suit(code) for _ in range(count)]
+        return f" ({suit_counts(suits)})" if all(suits) else ""
+
+
+_SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+_NUMBERS = {2: "two", 3: "three", 4: "four"}
+
+
+def suit_counts(suits: Sequence[str]) -> str:
+    """Cards' suits counted: "both hearts", "all spades", "two spades and a diamond",
+    "a heart, a club and a spade"."""
+    counts = Counter(suits)
+    if len(counts) == 1:
+        return f"{('all', 'both')[len(suits) == 2]} {_SUIT_NAMES[suits[0]]}s"
+    return listing([a(_SUIT_NAMES[s]) if n == 1 else f"{_NUMBERS.get(n, n)} {_SUIT_NAMES[s]}s"
+                    for s, n in counts.items()])
 
 
 def _with_suit(code: int, suit: str) -> str:
@@ -97,33 +134,40 @@ def _draw(m: _Move) -> str:
 
 
 def _take(m: _Move) -> str:
+    """The route, with the suits of the cards it laid: the pile's top card and the hand's
+    cards laid with it ("with two 7s (spades and clubs)")."""
     top = m.before.pile_top
     taken = len(m.before.pile) - (0 if m.new_deal else len(m.after.pile))
     route, _ = route_of(m.action)
-    word, plural = kind_word(top), _plural(top)
+    word = eyed(top, m.laid_suit(top, m.suits.taken) if m.suits else "").words
+    plural = _plural(top)
     how = {
-        Route.PAIR: f"with two {plural}",
-        Route.WITH_TWO: f"with {a(kind_word(rank_of(top)))} and a 2",
-        Route.WITH_JOKER: f"with {a(kind_word(rank_of(top)))} and a joker",
-        Route.ONTO_MELD: f"by adding the {word} to {m.chair.whose(m.actor)} {plural}",
-        Route.ONTO_SEQUENCE: f"by adding the {word} to {m.chair.whose(m.actor)} sequence",
-    }[Route(route)]
+        Route.PAIR: lambda: f"with two {plural}{m.laid_suits(top, 2)}",
+        Route.WITH_TWO: lambda: f"with {m.laid_card(rank_of(top))} and {m.laid_card(TWO)}",
+        Route.WITH_JOKER: lambda: f"with {m.laid_card(rank_of(top))} and a joker",
+        Route.ONTO_MELD: lambda: f"by adding the {word} to {m.chair.whose(m.actor)} {plural}",
+        Route.ONTO_SEQUENCE: lambda: f"by adding the {word} to {m.chair.whose(m.actor)} "
+                                     "sequence",
+    }[Route(route)]()
     return f"{m.who} took the pile {how}: {count_of(taken, 'card', 'cards')}"
 
 
 def _meld(m: _Move) -> str:
+    """"melded three 6s (hearts, clubs and spades) and a 2 of diamonds"."""
     naturals, wild = meld_cards(m.action)
     words = f"{('three', 'two')[len(naturals) == 2]} {_plural(naturals[0])}"
+    if naturals[0] >= SUITED:  # the action names the suits
+        words += f" ({suit_counts([SUITS[suit_of(c)] for c in naturals])})"
+    else:
+        words += m.laid_suits(naturals[0], len(naturals))
     if wild >= 0:
-        words += " and a 2" if wild == TWO else " and a joker"
-    if naturals[0] >= SUITED:
-        words += " (" + ", ".join(kind_word(c) for c in naturals) + ")"
+        words += f" and {m.laid_card(wild)}"
     return f"{m.who} melded {words}"
 
 
 def _add(m: _Move) -> str:
     meld = "wild cards" if m.action.rank == 0 else _plural(m.action.rank)
-    return f"{m.who} added {a(kind_word(m.action.arg))} to {m.chair.whose(m.actor)} {meld}"
+    return f"{m.who} added {m.laid_card(m.action.arg)} to {m.chair.whose(m.actor)} {meld}"
 
 
 def _discard(m: _Move) -> str:
@@ -164,24 +208,29 @@ _SENTENCES: dict[ActionType, Callable[[_Move], str]] = {
 @dataclass(frozen=True, slots=True)
 class MoveSuits:
     """The suits an action's log lines may name (``describe_move``), kept to write them
-    again without the ledger: the pile's top card's after it (public), and the new cards of
-    its player's hand (that seat's alone)."""
+    again without the ledger: the pile's top card's after it, the cards it laid on the table
+    and the pile's top card it took (public), and the new cards of its player's hand (that
+    seat's alone)."""
 
     seat: int
     top: str
     new: tuple[tuple[int, str], ...]
+    laid: tuple[tuple[int, str], ...] = ()
+    taken: str = ""
 
     @classmethod
     def of(cls, eye: SuitLedger, seat: int) -> MoveSuits:
         """What ``eye``, just after ``seat``'s action, shows."""
         shown = eye.seen_by(seat)
-        return cls(seat, shown.pile[-1] if shown.pile else "", shown.new)
+        return cls(seat, shown.pile[-1] if shown.pile else "", shown.new, shown.laid,
+                   shown.taken)
 
     def seen_by(self, receiver: int | None) -> Suits:
         """The part ``receiver`` (a seat, None for a spectator) sees, as
         ``SuitLedger.seen_by`` gives it."""
         return Suits(pile=(self.top,) if self.top else (),
-                     new=self.new if receiver == self.seat else ())
+                     new=self.new if receiver == self.seat else (), laid=self.laid,
+                     taken=self.taken)
 
 
 def describe_move(before: PlayerView, action: Action, after: PlayerView,

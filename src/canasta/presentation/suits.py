@@ -28,7 +28,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -100,6 +100,10 @@ class SuitLedger:
         self._drawn: dict[tuple[int, int], int] = defaultdict(int)
         self._picked: tuple[int, list[tuple[int, str]]] | None = None
         self._to_play: Place = ("hand", -1, 0)  # the hand that may hold new cards
+        #: the cards the last ``follow`` brought onto the table, and the suit of the pile's
+        #: top card if the pile was taken then
+        self._laid: list[tuple[int, str]] = []
+        self._taken = ""
 
     def prefer(self, seat: int, picked: Sequence[tuple[int, str]]) -> None:
         """The cards (kind, suit) the seat picked for its next action: when that action takes
@@ -158,6 +162,7 @@ class SuitLedger:
         new to it until its turn ends (not the cards dealt, nor a meld taken back)."""
         places = _places(state)
         dealt = state.match.deal != self.deal
+        top = self._pile[-1][1].suit if self._pile and not dealt else ""
         if dealt:
             self.deal = state.match.deal
             self._cards, self._pile = {}, []
@@ -173,6 +178,7 @@ class SuitLedger:
         from_pile = {id(card) for _, card in self._pile[kept:]}
         from_hands: dict[int, list[_Card]] = defaultdict(list)
         gains: list[tuple[Place, int, int]] = []
+        shifted: Counter[tuple[int, str]] = Counter()  # cards that left a place on the table
         for place in sorted(set(self._cards) | set(places)):
             have = self._cards.setdefault(place, {})
             want: dict[int, int] = defaultdict(int)
@@ -185,18 +191,27 @@ class SuitLedger:
                     hand = place[0] == "hand"
                     picked = [suit for kind, suit in self._picked[1] if kind == code] \
                         if hand and self._picked and self._picked[0] == place[1] else []
-                    (from_hands if hand else pool)[rank_of(code)].extend(
-                        _leaving(cards, extra, hand, picked))
+                    leaving = _leaving(cards, extra, hand, picked)
+                    (from_hands if hand else pool)[rank_of(code)].extend(leaving)
+                    if not hand:
+                        shifted.update((rank_of(code), card.suit) for card in leaving)
                 elif extra < 0:
                     gains.append((place, code, -extra))
         for kind, cards in from_hands.items():
             pool[kind].extend(cards)
         gains.sort(key=lambda gain: gain[0][0] == "hand")  # the table's places take first
         to_play = ("hand", state.turn.seat, 0)
+        self._laid = []
         for place, code, count in gains:
             new_from = from_pile if place == to_play and not dealt else None
-            self._cards[place][code].extend(self._take(pool, place, code, new_from)
-                                            for _ in range(count))
+            arrived = [self._take(pool, place, code, new_from) for _ in range(count)]
+            self._cards[place][code].extend(arrived)
+            for card in arrived if place[0] != "hand" and not dealt else ():
+                if shifted[rank_of(code), card.suit]:  # moved on the table (a sequence's
+                    shifted[rank_of(code), card.suit] -= 1  # place), not laid
+                else:
+                    self._laid.append((code, card.suit))
+        self._taken = top if kept < len(self._pile) else ""
         if self._to_play != to_play:  # a turn ended: its cards are new no more
             for cards in self._cards.get(self._to_play, {}).values():
                 for card in cards:
@@ -240,7 +255,8 @@ class SuitLedger:
         known = tuple({code: tuple(c.suit for c in cards if c.known)
                        for code, cards in self._cards.get(("hand", s, 0), {}).items()}
                       for s in seats)
-        return Suits(hand, melds, tuple(card.suit for _, card in self._pile), red, known, new)
+        return Suits(hand, melds, tuple(card.suit for _, card in self._pile), red, known, new,
+                     tuple(self._laid), self._taken)
 
 
 def _leaving(cards: list[_Card], count: int, hand: bool,
