@@ -17,11 +17,14 @@ from hypothesis import HealthCheck, given, settings
 import canasta
 from canasta.cards import NUM_CODES, SUITED, kind_name, rank_of
 from canasta.engine.actions import Action, ActionType
+from canasta.engine.refusal import Topic
 from canasta.engine.view import PlayerView
 from canasta.errors import CanastaError, IllegalAction
 from canasta.presentation import hand_text
-from canasta.presentation.lay import SEQUENCE, lay_actions, preview_lay
+from canasta.presentation.facts import LayPreview
+from canasta.presentation.lay import SEQUENCE, WILD_MELD, NotAMeld, lay_actions, preview_lay
 from canasta.rules import RuleSet, preset_names
+from tests.helpers import MELD, position
 from tests.sizing import examples
 from tests.test_house_rules_properties import house_rules
 from tests.test_properties import SEEDS
@@ -95,11 +98,15 @@ def previews_agree(game: canasta.Game, view: PlayerView, rng: random.Random) -> 
     """Cards of the hand picked at random: the preview says they lay exactly when the engine
     plays every step on the true game, and a refusal is the engine's own."""
     hand = hand_text(view).split()
-    for _ in range(2):
-        cards = rng.sample(hand, min(len(hand), rng.randint(2, 5)))
-        preview = preview_lay(view, cards, None)
+    # onto a meld of the side's too, the one the page's pointer aims at (a rank, the wild
+    # cards' "W", a sequence) or one the side does not have
+    targets = [None, None, rng.choice([*(str(a).split()[1] for a in game.legal_actions()
+                                         if a.type == ActionType.ADD), "K", WILD_MELD, SEQUENCE])]
+    for onto in targets:
+        cards = rng.sample(hand, min(len(hand), rng.randint(1 if onto else 2, 5)))
+        preview = preview_lay(view, cards, onto)
         try:
-            plays(game, lay_actions(view, cards, None))
+            plays(game, lay_actions(view, cards, onto))
         except CanastaError as exc:
             assert not preview.ok and preview.topic, (cards, preview)
             if isinstance(exc, IllegalAction):
@@ -137,3 +144,22 @@ def test_cards_of_several_ranks_are_refused_with_what_these_rules_lay() -> None:
         with pytest.raises(CanastaError) as refused:
             lay_actions(view, ["K", "Q", "J"], None)
         assert str(refused.value) == words
+
+
+def test_a_card_aimed_at_a_meld_of_another_rank_is_refused_in_words() -> None:
+    """Not "add K Q is not an action": what the player did, and the rule (melds)."""
+    game = position(hands={0: "K K 2 Q Q 5 7 9"}, melds={0: ["K K K"]}, pile="4", phase=MELD,
+                    drew=True)
+    view = game.view(0)
+    for cards, onto, words in (
+            (["Q", "Q"], "K", "a queen cannot go onto your side's kings (a meld takes its own "
+                              "rank and wild cards)"),
+            (["2", "K"], WILD_MELD, "a king cannot go onto a meld of wild cards (it takes wild "
+                                    "cards only)")):
+        with pytest.raises(NotAMeld) as refused:
+            lay_actions(view, cards, onto)
+        assert str(refused.value) == words
+        assert preview_lay(view, cards, onto) == LayPreview(False, words, Topic.MELDS)
+    assert preview_lay(view, ["2", "K"], "K").ok
+    with pytest.raises(CanastaError, match="'onto' must be a meld's rank"):
+        lay_actions(view, ["K"], "X")

@@ -282,6 +282,56 @@ def test_one_undo_takes_back_four_cards_laid_at_once(undo_server: Running,
     ctx.close()
 
 
+def test_cards_aimed_at_a_meld_are_previewed_onto_it(undo_server: Running,
+                                                    browser: Browser) -> None:
+    """The preview follows the meld the selected cards are aimed at: pointed at with the
+    mouse, focused from the keyboard, or dragged over; a card of another rank is refused in
+    words with its rule, and the line goes as the aim leaves (one card aimed at nothing may
+    be a discard)."""
+    ctx = context(browser, "desktop")
+    page = ctx.new_page()
+    new_table(page, undo_server.url)
+    page.click("#do-draw")
+    page.wait_for_selector("#do-discard")
+    for card in page.locator('#hand .card[data-card="6"]').all()[:3]:
+        card.click(position={"x": 8, "y": 30})
+    page.click("#do-meld")
+    meld = page.locator('#melds-us .meld[data-rank="6"]')
+    expect(meld.locator("svg")).to_have_count(3)
+    page.locator('#hand .card[data-card="B3"]').first.click(position={"x": 8, "y": 30})
+    meld.hover()
+    expect(page.locator("#preview .refused")).to_have_text(
+        "These cards cannot be laid: a black 3 cannot go onto your side's 6s (a meld takes "
+        "its own rank and wild cards)")
+    expect(page.locator("#preview .why")).to_have_text("Why? Melds and canastas")
+    page.hover("#hand")
+    expect(page.locator("#preview")).to_be_empty()
+    page.locator("#hand .card.selected").click(position={"x": 8, "y": 30})
+    two = page.locator('#hand .card[data-card="2"]')
+    two.click(position={"x": 8, "y": 30})
+    fits = "These cards: add a 2 to your 6s · your opening: 35 of 50 points"
+    meld.hover()
+    expect(page.locator("#preview")).to_have_text(fits)
+    page.hover("#hand")
+    expect(page.locator("#preview")).to_be_empty()
+    page.keyboard.press("Shift")  # the keyboard's focus, as a Tab gives it
+    meld.focus()
+    expect(page.locator("#preview")).to_have_text(fits)
+    page.locator("#hand .card").last.focus()
+    expect(page.locator("#preview")).to_be_empty()
+    start, over = two.bounding_box(), meld.bounding_box()
+    assert start and over
+    page.mouse.move(start["x"] + 8, start["y"] + 30)
+    page.mouse.down()
+    page.mouse.move(over["x"] + over["width"] / 2, over["y"] + over["height"] / 2, steps=6)
+    expect(page.locator("#preview")).to_have_text(fits)
+    page.mouse.move(5, 5, steps=6)
+    expect(page.locator("#preview")).to_be_empty()
+    page.mouse.up()
+    expect(meld.locator("svg")).to_have_count(3)  # dropped on nothing: nothing laid
+    ctx.close()
+
+
 def test_a_cards_suit_is_the_same_in_hand_in_meld_and_after_a_reload(
         own_server: Running, browser: Browser, tmp_path: Path) -> None:
     ctx = context(browser, "desktop")

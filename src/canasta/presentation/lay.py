@@ -13,17 +13,31 @@ from __future__ import annotations
 
 import random
 
-from canasta.cards import BLACK_THREE, JOKER, SUITED, TWO, kind_name, parse_code, rank_of, suit_of
+from canasta.cards import (
+    BLACK_THREE,
+    JOKER,
+    KIND_WORDS,
+    SUITED,
+    TWO,
+    kind_name,
+    kind_word,
+    parse_code,
+    parse_kind,
+    rank_of,
+    suit_of,
+)
 from canasta.engine.actions import Action
 from canasta.engine.determinize import determinize
 from canasta.engine.refusal import Topic
 from canasta.engine.view import PlayerView
 from canasta.errors import ActionParseError, CanastaError, IllegalAction
 from canasta.presentation.facts import LayPreview
+from canasta.presentation.log import a
 
 MAX_CARDS = 30  #: the most cards one gesture may name
 WILD_MELD = "W"  #: ``onto`` for the side's meld of wild cards alone
 SEQUENCE = "seq"  #: ``onto`` for the side's sequence of the cards' suit
+ONTO_WORDS = "'onto' must be a meld's rank ('K'), 'W', 'seq' or null"
 
 
 class NotAMeld(CanastaError):
@@ -48,17 +62,39 @@ def _wild(code: int) -> bool:
     return rank_of(code) in (JOKER, TWO)
 
 
+def _onto_fits(codes: list[int], onto: str) -> None:
+    """``NotAMeld`` for a card that no addition to the meld ``onto`` spells: a natural card
+    of another rank, any natural onto the meld of wild cards alone, a card without a suit
+    onto a sequence."""
+    if onto == SEQUENCE:
+        for code in codes:
+            if code < SUITED:
+                raise NotAMeld(f"{a(kind_word(code))} cannot go onto a sequence (it takes "
+                               "cards of its suit in a row)")
+        return
+    try:
+        rank = None if onto == WILD_MELD else rank_of(parse_kind(onto))
+    except CanastaError:
+        raise CanastaError(ONTO_WORDS) from None
+    for code in codes:
+        if not _wild(code) and rank_of(code) != rank:
+            where, takes = ("a meld of wild cards", "it takes wild cards only") if rank is None \
+                else (f"your side's {KIND_WORDS[rank][1]}", "a meld takes its own rank and "
+                                                            "wild cards")
+            raise NotAMeld(f"{a(kind_word(rank_of(code)))} cannot go onto {where} ({takes})")
+
+
 def lay_actions(view: PlayerView, cards: object, onto: object) -> list[str]:
     """The action texts that lay ``cards`` (card texts) as a new meld, or add them to the
     side's meld ``onto`` (a rank's text, ``"W"`` or ``"seq"``); ``CanastaError`` for a request
     that names no such laying (``NotAMeld`` for cards that make no meld)."""
     codes = _codes(cards)
     if onto is not None and not isinstance(onto, str):
-        raise CanastaError("'onto' must be a meld's rank ('K'), 'W', 'seq' or null")
-    if onto == SEQUENCE:
-        return [f"extend {kind_name(c)}" for c in codes]
+        raise CanastaError(ONTO_WORDS)
     if onto is not None:
-        return [f"add {onto} {kind_name(c)}" for c in codes]
+        _onto_fits(codes, onto)
+        verb = "extend" if onto == SEQUENCE else f"add {onto}"
+        return [f"{verb} {kind_name(c)}" for c in codes]
     naturals = [c for c in codes if not _wild(c)]
     wilds = [c for c in codes if _wild(c)]
     ranks = {rank_of(c) for c in naturals}
@@ -99,16 +135,18 @@ def preview_lay(view: PlayerView, cards: object, onto: object) -> LayPreview:
         texts = lay_actions(view, cards, onto)
     except NotAMeld as exc:
         return LayPreview(False, str(exc), exc.topic)
-    try:
-        actions = [Action.parse(text) for text in texts]
-    except ActionParseError as exc:  # cards that make no meld the actions can spell
-        return LayPreview(False, str(exc), Topic.MELDS)
     game = determinize(view, random.Random(0), one_hand=True)
-    for action in actions:
+    actions = []
+    for text in texts:  # step by step, as the engine meets them
+        try:
+            action = Action.parse(text)
+        except ActionParseError as exc:  # cards that make no meld the actions can spell
+            return LayPreview(False, str(exc), Topic.MELDS)
         try:
             game.apply(action)
         except IllegalAction as exc:
             return LayPreview(False, exc.reason, exc.topic)
+        actions.append(action)
     more = len(actions) - 1
     words = actions[0].describe() + (f", then {more} more card{'s' if more > 1 else ''} onto it"
                                      if more else "")

@@ -172,7 +172,8 @@ function receive(frame) {
     game.pending = false;
     draw();
   } else if (frame.kind === "preview") {
-    if (frame.id === previewAsked) { game.preview = frame; draw(); }
+    // only the line changes: no redraw, which would end a drag under way
+    if (frame.id === previewAsked) { game.preview = { ...frame, onto: game.target }; showPreview(); }
   } else if (frame.kind === "error" && String(frame.id).startsWith("preview:")) {
     // a preview the table moved on from: the next selection asks again
   } else if (frame.kind === "error") {
@@ -206,30 +207,61 @@ function act(text, eye) {
 
 // What laying the selected cards would do, asked of the server as the selection changes in
 // the meld phase (the engine tries it on a copy: nothing is played); shown under the moves.
+// Laid as a new meld ("Meld selected"), or onto the meld the mouse points at, the keyboard's
+// focus is on, or the cards are dragged over (``game.target``: that meld's ``onto``).
 let previewAsked = "";
 function askPreview(facts) {
   if (game.pending) return;  // a move is on its way: asked again when the table has it
   const cards = selectedCards().map((c) => c.text);
-  const id = facts.turn.mine && facts.turn.phase === "meld" && cards.length ? `preview:${game.version}:${cards.join(" ")}` : "";
+  const onto = game.target;
+  const id = facts.turn.mine && facts.turn.phase === "meld" && cards.length
+    ? `preview:${game.version}:${onto ?? ""}:${cards.join(" ")}` : "";
   if (id === previewAsked) return;
   previewAsked = id;
   game.preview = null;
   if (id && game.socket?.readyState === WebSocket.OPEN) {
-    game.socket.send(JSON.stringify({ kind: "preview", cards, onto: null, v: game.version, id }));
+    game.socket.send(JSON.stringify({ kind: "preview", cards, onto, v: game.version, id }));
   }
 }
 
 // The preview's line: what the selection lays (and the opening's points it makes), or why
 // it lays nothing, with the way to that rule; nothing for one or two cards that make no meld
-// yet (the player may be choosing a discard, or a third card).
+// yet (the player may be choosing a discard, or a third card), unless they are aimed at a meld.
 function previewLine() {
   const preview = game.preview;
-  if (!preview || (!preview.ok && game.selected.size < 3)) return [];
+  if (!preview || (!preview.ok && game.selected.size < 3 && preview.onto === null)) return [];
   if (!preview.ok) {
     return [el("span", { class: "refused" }, preview.line), " ",
       el("button", { type: "button", class: "why", on: { click: () => showRules(preview.topic) } }, `Why? ${preview.topic_heading}`)];
   }
   return [el("span", { class: "fits" }, preview.line)];
+}
+
+function showPreview() {
+  const frame = game.frame;
+  const mine = frame && frame.you !== null && frame.facts.turn.mine;
+  $("preview").replaceChildren(...(mine ? previewLine() : []));
+}
+
+// The meld a preview is for: the page's own melds call this as they are pointed at, focused
+// or dragged over, and with null as that ends.
+function aim(onto) {
+  if (game.target === onto) return;
+  game.target = onto;
+  const frame = game.frame;
+  if (!frame || frame.you === null) return;
+  askPreview(frame.facts);
+  showPreview();
+}
+
+function aimable(node) {
+  const onto = node.dataset.onto;
+  node.addEventListener("pointerenter", (event) => { if (event.pointerType !== "touch") aim(onto); });
+  node.addEventListener("pointerleave", (event) => { if (event.pointerType !== "touch") aim(null); });
+  node.addEventListener("focus", () => { if (node.matches(":focus-visible")) aim(onto); });
+  node.addEventListener("blur", () => aim(null));
+  node.addEventListener("dragenter", () => { if (canDrop()) aim(onto); });
+  node.addEventListener("dragleave", (event) => { if (!node.contains(event.relatedTarget)) aim(null); });
 }
 
 function selectedCards() {
@@ -320,8 +352,12 @@ function draw() {
       refused.heading ? `Why? ${refused.heading}` : "Why? The rules")]
     : []));
   drawHand(frame, { redraw: draw, startDrag, endDrag });
+  for (const node of document.querySelectorAll("#melds-us button.meld[data-onto]")) aimable(node);
+  // a meld the pointer or the keyboard left while the table was drawn again aims no more
+  if (game.target !== null && !game.dragging && !document.querySelector(
+    `#melds-us button.meld[data-onto="${CSS.escape(game.target)}"]:is(:hover, :focus-visible)`)) game.target = null;
   if (you !== null) askPreview(facts);
-  $("preview").replaceChildren(...(myTurn ? previewLine() : []));
+  showPreview();
 
   const bar = $("actions");
   bar.replaceChildren();
@@ -410,6 +446,7 @@ function startDrag(event, i) {
 
 function endDrag() {
   game.dragging = false;
+  aim(null);
   for (const node of document.querySelectorAll(".drop-over")) node.classList.remove("drop-over");
 }
 

@@ -29,10 +29,11 @@ export const rulesWords = (words) => words.map(({ id, topic, lines }) => el("sec
   el("h3", {}, topic), el("ul", {}, ...lines.map((line) => el("li", {}, line)))));
 
 // What the page holds between frames: the last frame, the cards selected (indices into the
-// hand as the server sent it), the last move of each seat, and the player's choices.
+// hand as the server sent it), the meld they are aimed at (``target``: its ``onto``, for the
+// preview), the last move of each seat, and the player's choices.
 export const game = {
   table: null, socket: null, version: null, frame: null, selected: new Set(), pending: false,
-  message: "", tries: 0, requests: 0, dragging: false, last: {},
+  message: "", tries: 0, requests: 0, dragging: false, target: null, last: {},
   bySuit: localStorage.getItem("canasta.sort") === "suit",
   fourColours: localStorage.getItem("canasta.colours") === "four",
 };
