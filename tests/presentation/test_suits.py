@@ -10,7 +10,7 @@ import pytest
 
 from canasta import Game
 from canasta.bots import make_bot
-from canasta.cards import JOKER, RED_THREE, SUITED, SUITS, suit_of
+from canasta.cards import JOKER, RED_THREE, SUITED, SUITS, parse_kind, suit_of
 from canasta.engine.game import Game as EngineGame
 from canasta.presentation import SuitLedger, table_facts
 from canasta.presentation.suits import _places
@@ -40,7 +40,7 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
         pile_before = Counter(public_before.pile)
         melds_before = {k: Counter(v) for k, v in public_before.melds.items()}
         table_before = sum(len(codes) for (where, *_), codes in _places(game.state).items()
-                           if where not in ("hand", "pile"))
+                           if where not in ("hand", "pile", "waiting"))
         game.apply(bots[seat].act(game.view(seat)))
         ledger.follow(game.state)
         if game.deal_number != 1:
@@ -63,7 +63,7 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
         # the log's words: the cards laid are the ones that came onto the table (suits and
         # count), the card taken the pile's top
         table = sum(len(codes) for (where, *_), codes in _places(game.state).items()
-                    if where not in ("hand", "pile"))
+                    if where not in ("hand", "pile", "waiting"))
         assert len(public.laid) == table - table_before
         assert not laid_on_melds - Counter(suit for _, suit in public.laid)
         taken = len(game.state.table.pile) < len(public_before.pile)
@@ -220,3 +220,29 @@ def test_only_the_seat_to_play_holds_new_cards_and_only_what_came_this_turn(rule
         elif grown <= 0:
             assert made <= 0, (action, new)
     assert takes, "no take of the pile in the deal"
+
+
+def test_a_pile_taken_for_an_opening_keeps_its_suits_until_the_commit() -> None:
+    """A side that has not opened takes the pile: its cards wait for the commit (docs/rules.md,
+    "The initial meld", "Tentative openings"), then come into the hand with the suits the pile
+    showed, known to everyone and new to the taker; taken back, they lie in the pile as they
+    were. Until 2026-12-07 the ledger lost
+    them while they waited and dealt them fresh suits at the commit (a 2♦ upcard became 2♥,
+    and the others saw the card held with no suit)."""
+    game = position(hands={0: "9 9 K K K 4 6"}, pile="5 7 9")
+    ledger = ledger_of(game)
+    pile = ledger.seen_by(None).pile
+    game.apply("take pair")
+    ledger.follow(game.state)
+    taken_back = game.clone(), ledger.copy()
+    for move in ("meld K K K", "commit"):
+        game.apply(move)
+        ledger.follow(game.state)
+    five, seven = parse_kind("5"), parse_kind("7")
+    assert ledger.seen_by(1).known[0] == {five: (pile[0],), seven: (pile[1],)} | {
+        kind: () for kind in ledger.seen_by(1).known[0] if kind not in (five, seven)}
+    assert sorted(ledger.seen_by(0).new) == sorted([(five, pile[0]), (seven, pile[1])])
+    game, ledger = taken_back
+    game.apply("retract")
+    ledger.follow(game.state)
+    assert ledger.seen_by(None).pile == pile

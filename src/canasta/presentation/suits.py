@@ -4,15 +4,16 @@ to the end of the deal, and telling no seat anything about cards it cannot see
 
 The engine counts kinds (suits play no part in most rules), so the suits a player sees are the
 presentation's. ``SuitLedger`` follows a game's states one action at a time and keeps, for every
-place a card can lie (each hand, each meld, each sequence, the red and black 3s laid out, the
-pile), the suits of the cards there. Cards that move between places keep their suits: a
-decrease of a kind in one place and an increase in another is a move. A card that comes out of
-hiding (dealt, drawn, a foot taken up) gets the next suit of a shuffled pack of that kind's
-suits (two of each suit per rank in two decks; hearts and diamonds for red 3s, spades and
-clubs for black 3s), one pack per deal, owner (a seat, or the table for cards turned face up
-from the stock) and kind, shuffled by a key drawn from the game's seed through SHA-256 with a
-label of its own: a stream of its own, which nobody can compute before the seed is revealed.
-Where the rules tell suits apart (Samba's sequences) a suited card keeps its real suit.
+place a card can lie (each hand, each meld, each sequence, the red and black 3s laid out, a
+taken pile's cards waiting for an opening's commit, the pile), the suits of the cards there.
+Cards that move between places keep their suits: a decrease of a kind in one place and an
+increase in another is a move. A card that comes out of hiding (dealt, drawn, a foot taken up)
+gets the next suit of a shuffled pack of that kind's suits (two of each suit per rank in two
+decks; hearts and diamonds for red 3s, spades and clubs for black 3s), one pack per deal, owner
+(a seat, or the table for cards turned face up from the stock) and kind, shuffled by a key drawn
+from the game's seed through SHA-256 with a label of its own: a stream of its own, which nobody
+can compute before the seed is revealed. Where the rules tell suits apart (Samba's sequences) a
+suited card keeps its real suit.
 
 Why a seat learns nothing it cannot see: a suit shown to a seat is either one it saw already
 (a card that moved in sight) or the next draw from a pack it cannot compute. The draws of one
@@ -50,7 +51,8 @@ from canasta.presentation.cards import meld_codes
 from canasta.presentation.facts import Suits
 from canasta.rules import RuleSet
 
-Place = tuple[str, int, int]  #: ("hand", seat, 0), ("meld", side, rank), ("pile", 0, 0) ...
+#: ("hand", seat, 0), ("meld", side, rank), ("waiting", seat, 0), ("pile", 0, 0) ...
+Place = tuple[str, int, int]
 PILE: Place = ("pile", 0, 0)
 TABLE = -1  #: the owner of the cards turned face up from the stock (the upcard, a red 3)
 
@@ -84,6 +86,9 @@ def _places(state: State) -> dict[Place, list[int]]:
         runs = [(suit, *run) for suit, run in enumerate(side.runs) if run] + list(side.sambas)
         for index, (suit, low, high) in enumerate(runs):
             places["seq", number, index] = [suited(r, suit) for r in range(low, high + 1)]
+    opening = state.turn.opening
+    if opening is not None and opening.pending:  # a taken pile's cards, waiting for the commit
+        places["waiting", state.turn.seat, 0] = list(opening.pending)
     places[PILE] = list(state.table.pile)
     return places
 
@@ -193,7 +198,9 @@ class SuitLedger:
                         if hand and self._picked and self._picked[0] == place[1] else []
                     leaving = _leaving(cards, extra, hand, picked)
                     (from_hands if hand else pool)[rank_of(code)].extend(leaving)
-                    if not hand:
+                    if place[0] == "waiting":  # the pile's, taken this turn
+                        from_pile.update(id(card) for card in leaving)
+                    elif not hand:
                         shifted.update((rank_of(code), card.suit) for card in leaving)
                 elif extra < 0:
                     gains.append((place, code, -extra))
@@ -206,7 +213,7 @@ class SuitLedger:
             new_from = from_pile if place == to_play and not dealt else None
             arrived = [self._take(pool, place, code, new_from) for _ in range(count)]
             self._cards[place][code].extend(arrived)
-            for card in arrived if place[0] != "hand" and not dealt else ():
+            for card in arrived if place[0] not in ("hand", "waiting") and not dealt else ():
                 if shifted[rank_of(code), card.suit]:  # moved on the table (a sequence's
                     shifted[rank_of(code), card.suit] -= 1  # place), not laid
                 else:
