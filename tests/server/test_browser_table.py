@@ -564,12 +564,19 @@ def test_the_other_seats_go_round_in_the_order_of_play(server: Running, browser:
 
 def test_cutthroat_scores_name_each_player(server: Running, browser: Browser) -> None:
     """Where every player keeps a score of their own, the score line names each player with
-    their total (the facts' scoreboard), not "your side"."""
+    their total (the facts' scoreboard), not "your side"; the others' melds lie side by
+    side."""
     page = context(browser, "desktop").new_page()
-    new_table(page, server.url, preset="cutthroat")
+    new_table(page, server.url, preset="cutthroat", seats={1: "open", 2: "open"})
     names = [page.locator(f'#felt .seat[data-seat="{s}"] .seat-name strong').inner_text()
              for s in (1, 2)]
     expect(page.locator("#scores")).to_have_text(f"Ann: 0 · {names[0]}: 0 · {names[1]}: 0")
+    # the two others' melds lie side by side, so yours stay in a laptop's window (stacked,
+    # three sides of melds pushed yours under the hand's panel); the seats are open, so no
+    # one takes the pile and makes two of the sides partners before this is seen
+    tops = [box["y"] for box in (side.bounding_box() for side in
+                                 page.locator("#melds-them .side").all()) if box]
+    assert len(tops) == 2 and tops[0] == tops[1], tops
     page.context.close()
 
 
