@@ -268,14 +268,26 @@ def test_a_preset_stored_before_titles_is_called_by_its_title() -> None:
 
 @pytest.mark.parametrize("preset", ["classic", "samba", "hand_and_foot", "modern_american"])
 def test_every_settable_option_is_set_back_to_its_value_and_bounded(preset: str) -> None:
-    """``settable`` lists each single-valued option with the preset's value: set to that
-    value on the preset, the rule set is the same; one past its range is refused."""
+    """``settable`` lists each option but the engine's caps with the preset's value, lists
+    too: set to that value on the preset, the rule set is the same; one past its range is
+    refused; a list's items are of its kind (numbers in range, kinds among its choices, rows
+    as wide as its columns)."""
     rules = load(preset)
     listed = settable(rules)
     assert len(listed) == len({(o["section"], o["name"]) for o in listed}) > 80
+    kinds = {f"{o['section']}.{o['name']}": o["kind"] for o in listed}
+    assert (kinds["initial_meld.tiers"], kinds["red_threes.values"],
+            kinds["melds.special_ranks"], kinds["canastas.count_bonuses"]) == \
+        ("rows", "numbers", "kinds", "rows")
     for option in listed:
         section, name, value = option["section"], option["name"], option["value"]
         assert from_dict({section: {name: value}}, base=rules) == rules
+        if option["kind"] == "numbers":
+            assert all(option["min"] <= v <= option["max"] for v in value)
+        if option["kind"] == "kinds":
+            assert set(value) <= set(option["choices"])
+        if option["kind"] == "rows":
+            assert all(len(row) == len(option["columns"]) for row in value), option
         if option["kind"] == "int" and option["max"] < loading.MAGNITUDE:
             with pytest.raises(RulesError, match=name):
                 from_dict({section: {name: option["max"] + 1}}, base=rules)

@@ -633,6 +633,58 @@ def test_the_main_rules_are_read_before_and_at_the_table(server: Running, browse
     page.close()
 
 
+def test_lists_of_rules_are_changed_on_the_create_form(server: Running,
+                                                      browser: Browser) -> None:
+    """The lists among the rules a household changes: the opening's tiers as rows of numbers
+    (one changed, one taken away, one added), the red 3s' values as numbers typed, the special
+    ranks as boxes to tick; a list the rules refuse says why; the table plays the lists."""
+    page = context(browser, "desktop").new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.wait_for_selector("#seat-1")
+    page.click("#house summary")
+    page.click("#house-add")
+    page.select_option("#house-option-0", "initial_meld.tiers")
+    tiers = page.locator("#house-value-0")
+    expect(tiers.locator("input")).to_have_count(6)
+    tiers.get_by_label("minimum, row 1").fill("15")
+    tiers.get_by_label("minimum, row 1").dispatch_event("change")
+    page.get_by_label("remove row 3").click()
+    expect(page.locator("#home-rules-body")).to_contain_text(
+        "Your side's first melds must together count at least 15 points; 90 from 1,500;")
+    expect(tiers.locator("input")).to_have_count(4)
+    page.locator("#house-value-0 .house-row-add").click()  # a copy of the last row
+    tiers.get_by_label("from score (or deal), row 3").fill("4000")
+    tiers.get_by_label("from score (or deal), row 3").dispatch_event("change")
+    expect(page.locator("#home-rules-body")).to_contain_text("90 from 1,500 and 90 from 4,000")
+    page.click("#house-add")
+    page.select_option("#house-option-1", "red_threes.values")
+    page.fill("#house-value-1", "0, 100, two")
+    page.locator("#house-value-1").dispatch_event("change")
+    expect(page.locator("#house-error")).to_contain_text("red_threes.values")
+    page.fill("#house-value-1", "0 100 200 300 1000")
+    page.locator("#house-value-1").dispatch_event("change")
+    expect(page.locator("#house-error")).to_have_text("")
+    expect(page.locator("#home-rules-body")).to_contain_text("300 for three and 1,000 for all four")
+    page.click("#house-add")
+    page.select_option("#house-option-2", "melds.special_ranks")
+    page.locator("#house-value-2").get_by_label("7").check()
+    expect(page.locator("#house-value-2 input:checked")).to_have_count(1)
+    expect(page.locator("#house-error")).to_have_text("")
+    page.click("#create-button")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand .card")
+    table = page.url.rstrip("/").split("/")[-1]
+    with server.http() as http:
+        rules = http.get(f"/api/tables/{table}/rules").json()
+    assert rules["initial_meld"]["tiers"] == [[0, 15], [1500, 90], [4000, 90]]
+    assert rules["red_threes"]["values"] == [0, 100, 200, 300, 1000]
+    assert rules["melds"]["special_ranks"] == ["7"]
+    assert errors == []
+    page.close()
+
+
 def test_a_few_rules_changed_on_a_preset_make_the_tables_rules(server: Running,
                                                                browser: Browser) -> None:
     """"Change a rule" on the create form: each change a row (the option, its value), written

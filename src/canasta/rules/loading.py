@@ -154,12 +154,21 @@ def diff(a: RuleSet, b: RuleSet) -> list[tuple[str, Any, Any]]:
     return out
 
 
+#: The kinds a form offers for each type of option (``settable``).
+_FORM_KINDS: dict[object, str] = {
+    bool: "bool", int: "int", str: "choice", tuple[int, ...]: "numbers",
+    tuple[str, ...]: "kinds", tuple[tuple[int, int], ...]: "rows",
+    tuple[tuple[int, int, int], ...]: "rows"}
+
+
 def settable(rules: RuleSet) -> list[dict[str, Any]]:
-    """The options a household may set with a single value (a number, yes or no, a word),
-    as plain data for a form: ``section``, ``name``, ``doc``, ``kind`` (``int``, ``bool`` or
-    ``choice``), ``min``/``max`` (the range a rules file is held to: the option's own, else
-    ``MAGNITUDE``), ``choices``, and ``value`` in ``rules``. The engine's caps
-    (``[limits]``) and the options that hold lists are left out."""
+    """The options a household may set, as plain data for a form: ``section``, ``name``,
+    ``doc``, ``kind`` and ``value`` in ``rules``. Kinds: ``int`` (with ``min``/``max``, the
+    range a rules file is held to: the option's own, else ``MAGNITUDE``), ``bool``,
+    ``choice`` (with ``choices``), and the lists: ``numbers`` (whole numbers, with
+    ``min``/``max`` for each), ``kinds`` (card kinds, with the ``choices`` allowed) and
+    ``rows`` (rows of whole numbers, with the ``columns``' names). The engine's caps
+    (``[limits]``) are left out."""
     values = rules.to_dict()
     out = []
     for section, cls in SECTIONS:
@@ -167,16 +176,16 @@ def settable(rules: RuleSet) -> list[dict[str, Any]]:
             continue
         hints = _hints(cls)
         for option in fields(cls):
-            hint, meta = hints[option.name], option.metadata
-            kind = {bool: "bool", int: "int", str: "choice"}.get(hint)
-            if kind is None:
-                continue
+            meta = option.metadata
+            kind = _FORM_KINDS[hints[option.name]]
             item = {"section": section, "name": option.name, "doc": meta["doc"], "kind": kind,
                     "value": values[section][option.name]}
-            if kind == "int":
+            if kind in ("int", "numbers"):
                 item |= {"min": meta.get("min", -MAGNITUDE), "max": meta.get("max", MAGNITUDE)}
-            if kind == "choice":
+            if kind in ("choice", "kinds"):
                 item["choices"] = list(meta["choices"])
+            if kind == "rows":
+                item["columns"] = list(meta["columns"])
             out.append(item)
     return out
 

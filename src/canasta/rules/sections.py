@@ -261,10 +261,12 @@ class InitialMeld:
     tiers: tuple[tuple[int, int], ...] = option(
         ((0, 50), (1500, 90), (3000, 120)),
         "pairs [score (or deal), minimum]: from there on, the opening needs that many points",
+        columns=("from score (or deal)", "minimum"),
     )
     canasta_tiers: tuple[tuple[int, int], ...] = option(
         (), "pairs [score, n]: from that score on, the opening must also hold a canasta: n = 1 "
         "any canasta, 2 a natural one, 0 none (Brazilian)",
+        columns=("from score", "canasta: 1 any, 2 natural, 0 none"),
     )
     natural_only: bool = option(False, "the opening may hold no wild card (Italian)")
     top_card_counts: bool = option(
@@ -383,7 +385,8 @@ class Canastas:
         (), "rows [natural canastas, canastas, points]: a side with at least that many natural "
         "canastas among at least that many canastas scores the points; of rows with the same "
         "number of canastas only the best one met pays (Italian: [[5, 5, 2000], [4, 5, 1000], "
-        "[0, 10, 2000]])"
+        "[0, 10, 2000]])",
+        columns=("natural canastas", "canastas", "points"),
     )
     # ---- Modern American (issue 16): docs/rules.md, Presets: modern_american ----
     special_bonus: int = option(

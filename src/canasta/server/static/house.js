@@ -7,8 +7,21 @@
 import { $, api, el } from "./dom.js";
 
 const words = (name) => name.replaceAll("_", " ");
-// An option's value as the form says it: yes or no, a word, a number.
-const shown = (o) => (o.kind === "bool" ? (o.value ? "yes" : "no") : o.kind === "choice" ? words(o.value) : o.value);
+const KIND_WORDS = { JK: "joker", R3: "red 3", B3: "black 3" };
+const kindWords = (kind) => KIND_WORDS[kind] || kind;
+// An option's value as the form says it: yes or no, a word, a number, a list.
+function shown(o) {
+  const { kind, value } = o;
+  if (kind === "bool") return value ? "yes" : "no";
+  if (kind === "choice") return words(value);
+  if (kind === "numbers") return value.length ? value.join(", ") : "none";
+  if (kind === "kinds") return value.length ? value.map(kindWords).join(", ") : "none";
+  if (kind === "rows") return value.length ? value.map((row) => row.join(" · ")).join("; ") : "none";
+  return value;
+}
+// A list typed as whole numbers, separated by commas or spaces: a word that is no number is
+// sent as it is, and the server's check says what it wanted.
+const numbers = (text) => text.split(/[\s,;]+/).filter(Boolean).map((t) => (/^-?\d+$/.test(t) ? Number(t) : t));
 
 // The form's rules (the elements #preset, #rules-file, #create-error, and the house rules'
 // box, made here after the file's label): `presets` offered, `draw(rules)` called with the
@@ -74,7 +87,8 @@ function houseRules(preset, checked) {
     for (const { key, value } of rows) {
       const [section, item] = key.split(".");
       const kind = option(key).kind;
-      (sections[section] ||= []).push(`${item} = ${kind === "choice" ? JSON.stringify(value) : value}`);
+      // a word, a list: as JSON, which a rules file (TOML) reads the same
+      (sections[section] ||= []).push(`${item} = ${kind === "int" || kind === "bool" ? value : JSON.stringify(value)}`);
     }
     return [`name = "${name}-house"`, `title = ${JSON.stringify(`${title} (house rules)`)}`, `base = "${name}"`,
       ...Object.entries(sections).flatMap(([section, lines]) => ["", `[${section}]`, ...lines])].join("\n") + "\n";
@@ -114,10 +128,49 @@ function houseRules(preset, checked) {
       input.addEventListener("change", () => set(input.value));
       return input;
     }
+    if (o.kind === "numbers") {
+      const input = el("input", { id, type: "text", inputmode: "numeric", class: "house-list", value: row.value.join(", "),
+        "aria-label": `${words(o.name)}: whole numbers, separated by commas` });
+      input.addEventListener("change", () => set(numbers(input.value)));
+      return input;
+    }
+    if (o.kind === "kinds") {
+      return el("span", { id, class: "house-kinds", role: "group", "aria-label": `${words(o.name)}: new value` },
+        ...o.choices.map((kind) => {
+          const box = el("input", { type: "checkbox", value: kind });
+          box.checked = row.value.includes(kind);
+          box.addEventListener("change", () => set(o.choices.filter((k) => k === kind ? box.checked : row.value.includes(k))));
+          return el("label", {}, box, ` ${kindWords(kind)}`);
+        }));
+    }
+    if (o.kind === "rows") return rowsInput(o, row.value, id, set);
     const input = el("input", { id, type: "number", inputmode: "numeric", min: String(o.min), max: String(o.max),
       value: String(row.value), "aria-label": `${words(o.name)}: new value` });
     input.addEventListener("change", () => set(Number.parseInt(input.value, 10) || 0));
     return input;
+  }
+
+  // Rows of whole numbers under the columns' names, each row with its own ×, and a button
+  // for one more (a copy of the last).
+  function rowsInput(o, value, id, set) {
+    const put = (at, column, text) => {
+      set(value.map((r, i) => (i === at ? r.map((x, j) => (j === column ? Number.parseInt(text, 10) || 0 : x)) : r)));
+    };
+    return el("div", { id, class: "house-rows", role: "group", "aria-label": `${words(o.name)}: new value`,
+      style: `--columns:${o.columns.length}` },
+      el("div", { class: "house-rows-head" }, ...o.columns.map((c) => el("span", {}, c))),
+      ...value.map((r, at) => el("div", { class: "house-rows-row" },
+        ...r.map((x, column) => {
+          const input = el("input", { type: "number", inputmode: "numeric", value: String(x),
+            "aria-label": `${o.columns[column]}, row ${at + 1}` });
+          input.addEventListener("change", () => put(at, column, input.value));
+          return input;
+        }),
+        el("button", { type: "button", class: "house-row-remove", "aria-label": `remove row ${at + 1}`,
+          on: { click: () => set(value.filter((_, i) => i !== at)) } }, "×"))),
+      el("button", { type: "button", class: "house-row-add",
+        on: { click: () => set([...value, value.length ? [...value[value.length - 1]] : o.columns.map(() => 0)]) } },
+      "add a row"));
   }
 
   function draw() {
@@ -126,7 +179,8 @@ function houseRules(preset, checked) {
       const chooser = el("select", { id: `house-option-${at}`, "aria-label": "the rule to change" },
         ...[...new Set(options.map((x) => x.section))].map((section) => el("optgroup", { label: words(section) },
           ...options.filter((x) => x.section === section).map((x) =>
-            el("option", { value: `${x.section}.${x.name}` }, words(x.name))))));
+            // the section too: "values (red threes)" says whose values, the list closed
+            el("option", { value: `${x.section}.${x.name}` }, `${words(x.name)} (${words(x.section)})`)))));
       chooser.value = row.key;
       chooser.addEventListener("change", () => {
         rows[at] = { key: chooser.value, value: option(chooser.value).value };
