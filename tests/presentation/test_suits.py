@@ -246,3 +246,18 @@ def test_a_pile_taken_for_an_opening_keeps_its_suits_until_the_commit() -> None:
     game.apply("retract")
     ledger.follow(game.state)
     assert ledger.seen_by(None).pile == pile
+
+
+def test_the_cards_known_held_show_their_suits_where_hands_hold_suited_cards() -> None:
+    """Samba's hands hold suited cards: a pile's 4♦ and 5♣ taken into a hand are shown to
+    the others as held, with their suits. Until 2026-12-07 the ledger gave the known cards'
+    suits by the hand's suited codes and the view counts them by kind, so Samba showed them
+    without a suit ("holds 6")."""
+    game = position("samba", hands={0: "6S 6H 9C 10D JH", 1: "4S 5S 7S", 2: "4H 5H 7H",
+                                    3: "4C 5C 7C"}, melds={0: ["K K K"]}, pile="4D 5C 6D")
+    ledger = ledger_of(game)
+    game.apply("take pair S H")
+    ledger.follow(game.state)
+    for seat in (1, 2, 3):
+        facts = table_facts(game.view(seat), suits=ledger.seen_by(seat))
+        assert [(c.text, c.eye) for c in facts.seats[0].known] == [("4", "D"), ("5", "C")]

@@ -259,11 +259,18 @@ class SuitLedger:
         seats = range(self.rules.players.count)
         red = tuple(tuple(c.suit for c in self._cards.get(("red", s, 0), {}).get(RED_THREE, []))
                     for s in seats)
-        known = tuple({code: tuple(c.suit for c in cards if c.known)
-                       for code, cards in self._cards.get(("hand", s, 0), {}).items()}
-                      for s in seats)
+        known = tuple(_known_by_kind(self._cards.get(("hand", s, 0), {})) for s in seats)
         return Suits(hand, melds, tuple(card.suit for _, card in self._pile), red, known, new,
                      tuple(self._laid), self._taken)
+
+
+def _known_by_kind(hand: dict[int, list[_Card]]) -> dict[int, tuple[str, ...]]:
+    """The suits of a hand's cards everyone knows it holds, by kind (a hand of suited codes,
+    Samba's, folded to its kinds: the view counts the known cards by kind)."""
+    known: dict[int, list[str]] = defaultdict(list)
+    for code, cards in hand.items():
+        known[rank_of(code)] += [card.suit for card in cards if card.known]
+    return {kind: tuple(suits) for kind, suits in known.items()}
 
 
 def _leaving(cards: list[_Card], count: int, hand: bool,
