@@ -80,7 +80,12 @@ def test_presets_and_the_lobby(server: Running) -> None:
         assert by_key["melds.sequences"]["kind"] == "bool" and by_key["melds.sequences"]["value"]
         assert by_key["stock_out.mode"]["choices"] == ["compulsory_take", "turn_pile",
                                                        "last_discard"]
-        assert "limits.retracts_per_turn" not in by_key and "red_threes.values" not in by_key
+        assert "limits.retracts_per_turn" not in by_key  # the engine's caps are no house rule
+        assert by_key["red_threes.values"] | {"doc": ""} == {
+            "section": "red_threes", "name": "values", "doc": "", "kind": "numbers",
+            "value": list(load("samba").red_threes.values), "min": -100_000, "max": 100_000}
+        assert by_key["initial_meld.tiers"]["columns"] == ["from score (or deal)", "minimum"]
+        assert by_key["melds.special_ranks"]["kind"] == "kinds"
         for query in ({"preset": "nonesuch"}, {}):
             bad = http.get("/api/rules/options", params=query)
             assert bad.status_code == 400 and bad.json()["code"] == "bad-rules"
