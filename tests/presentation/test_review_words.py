@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from canasta.bots.review import Evidence, Judgement
 from canasta.engine.actions import Action
-from canasta.presentation.review import SYMBOLS, review_line, why
+from canasta.presentation.review import SYMBOLS, review_line, short_words, why
 
 NINE, FOUR = Action.parse("discard 9"), Action.parse("discard 4")
 
@@ -30,6 +30,7 @@ def test_the_better_move_is_told_with_the_ways_it_went_better_largest_first() ->
     line = review_line(judged(chosen, best))
     assert (line.step, line.chosen.words, line.best.text, line.loss, line.sure_loss) == (
         29, "discard a 9", "discard 4", 182, 66)
+    assert line.short == "182 points short, 66 beyond the luck of the deals played out"
     assert (line.mark, line.symbol) == ("inaccuracy", SYMBOLS["inaccuracy"]) == (
         "inaccuracy", "?!")
 
@@ -48,6 +49,16 @@ def test_canastas_and_a_lone_opponent_are_told_in_their_words() -> None:
     words = why(judged(chosen, best, rivals=1))
     assert ("With it, your side made 1.2 canastas a deal (0.5 with yours); your opponent "
             "made 0.9 canastas a deal (1.5 with yours).") in words
+    # none said as none, whole numbers without a decimal
+    words = why(judged(Evidence(10, rival_canastas=10), Evidence(10, our_canastas=10), rivals=1))
+    assert ("With it, your side made 1 canasta a deal (none with yours); your opponent made "
+            "no canasta (1 a deal with yours).") in words
+
+
+def test_a_loss_is_said_with_what_is_left_of_it_beyond_the_luck() -> None:
+    assert short_words(0, -20) == ""
+    assert short_words(90, -5) == "90 points short, within the luck of the deals played out"
+    assert short_words(290, 85) == "290 points short, 85 beyond the luck of the deals played out"
 
 
 def test_the_best_move_found_is_said_to_be_so() -> None:

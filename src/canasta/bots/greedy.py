@@ -428,8 +428,9 @@ def _discard_reason(know: Knowledge, kind: int, danger: float) -> str:
     if kinds.is_natural(kind):
         if know.dead(kind):
             return f"safe: no opponent can hold a pair of {kinds.name(kind)}s"
+        chance = "under 1%" if danger < 0.01 else f"{danger:.0%}"
         return (f"least use to us; the next player could take the pile ({pile}) "
-                f"with it at p={danger:.2f}")
+                f"with it: a chance of {chance}")
     return "of no use to us"
 
 

@@ -80,8 +80,7 @@ def lines(judged: list[Judgement], every: bool = False) -> list[str]:
         if not every and line.loss <= 0:
             continue
         mark = f" {line.symbol} {line.mark.upper()}" if line.mark else ""
-        lost = (f": {line.loss} points short (surely {line.sure_loss})" if line.loss > 0
-                else "")
+        lost = f": {line.short}" if line.short else ""
         out.append(f"{line.step:4}. deal {line.deal}: you {line.chosen.words} "
                    f"({line.chosen_points:+}){lost}{mark}. {line.why}")
     counts = {mark: sum(1 for j in judged if j.mark == mark) for mark, _ in MARKS}

@@ -27,8 +27,8 @@ SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
 class ReviewLine(Fact):
     """One judged decision: the replay's step just after it (``step``), its deal, what was
     chosen and the best action found with their estimates (points a deal), the loss, what
-    the mark was given for (``sure_loss``), the mark and its symbol (``""`` when unmarked),
-    and why, in words."""
+    the mark was given for (``sure_loss``), the loss in words (``short``: "" for none), the
+    mark and its symbol (``""`` when unmarked), and why, in words."""
 
     step: int
     deal: int
@@ -38,6 +38,7 @@ class ReviewLine(Fact):
     best_points: int
     loss: int
     sure_loss: int
+    short: str
     mark: str
     symbol: str
     why: str
@@ -45,10 +46,22 @@ class ReviewLine(Fact):
 
 def review_line(j: Judgement) -> ReviewLine:
     """``j`` in words."""
+    loss, sure = max(0, round(j.loss)), round(j.sure_loss)
     return ReviewLine(j.index + 1, j.deal, action_fact(j.chosen), round(j.chosen_points),
-                      action_fact(j.best), round(j.best_points), max(0, round(j.loss)),
-                      round(j.sure_loss), j.mark, SYMBOLS.get(j.mark, ""),
-                      why(j))
+                      action_fact(j.best), round(j.best_points), loss, sure,
+                      short_words(loss, sure), j.mark, SYMBOLS.get(j.mark, ""), why(j))
+
+
+def short_words(loss: int, sure: int) -> str:
+    """What a decision lost, as the faces say it after the move: "290 points short, 85
+    beyond the luck of the deals played out" (the loss, and what is left of it less a
+    standard error of its noise, which the mark is given for: docs/bots.md, "Reviews"); ""
+    for none."""
+    if loss <= 0:
+        return ""
+    if sure <= 0:
+        return f"{loss} points short, within the luck of the deals played out"
+    return f"{loss} points short, {min(sure, loss)} beyond the luck of the deals played out"
 
 
 def why(j: Judgement) -> str:
@@ -88,8 +101,10 @@ def evidence_words(best: Evidence, chosen: Evidence, rival_seats: int) -> list[s
 
     def made(gain: float, words: str, b: int, c: int) -> None:
         if gain >= TOLD_CANASTAS:
-            found.append((gain / 2, f"{words} {b / n:.1f} canastas a deal ({c / n:.1f} with "
-                                    "yours)"))
+            rate = a_deal(b / n)
+            best = f"{rate} canasta{'' if rate == '1' else 's'} a deal" if b else "no canasta"
+            found.append((gain / 2, f"{words} {best} ({a_deal(c / n) if c else 'none'} "
+                                    f"{'a deal ' if c and not b else ''}with yours)"))
 
     made((best.our_canastas - chosen.our_canastas) / n, "your side made", best.our_canastas,
          chosen.our_canastas)
@@ -98,4 +113,9 @@ def evidence_words(best: Evidence, chosen: Evidence, rival_seats: int) -> list[s
     return [words for _, words in sorted(found, key=lambda f: -f[0])[:2]]
 
 
-__all__ = ["SYMBOLS", "ReviewLine", "evidence_words", "review_line", "why"]
+def a_deal(x: float) -> str:
+    """Canastas a deal as said: "1.2", "0.5", "2" (one decimal, no trailing zero)."""
+    return f"{x:.1f}".removesuffix(".0")
+
+
+__all__ = ["SYMBOLS", "ReviewLine", "evidence_words", "review_line", "short_words", "why"]

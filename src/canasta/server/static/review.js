@@ -118,7 +118,7 @@ export function noteFor(step) {
   note.hidden = !line;
   if (!line) return note.replaceChildren();
   const name = review.names[review.seat];
-  const lost = line.loss > 0 ? `: ${line.loss} points short (surely ${line.sure_loss})` : "";
+  const lost = line.short ? `: ${line.short}` : "";
   const head = el("div", { class: "note-head" },
     ...(line.mark ? [el("span", { class: `mark mark-${line.mark}` }, line.symbol), el("b", {}, ` ${line.mark[0].toUpperCase()}${line.mark.slice(1)}`), " · "] : []),
     `${name} chose `, el("i", {}, line.chosen.words), `${lost}.`);
