@@ -14,6 +14,7 @@ from canasta.cards import JOKER, RED_THREE, SUITED, SUITS, parse_kind, suit_of
 from canasta.engine.game import Game as EngineGame
 from canasta.presentation import SuitLedger, table_facts
 from canasta.presentation.suits import _places
+from canasta.rules import preset_names
 from tests.helpers import position
 
 
@@ -27,8 +28,12 @@ def hand_suits(ledger: SuitLedger, seat: int) -> Counter[tuple[int, str]]:
     return Counter(ledger.seen_by(seat).hand)
 
 
-@pytest.mark.parametrize(("rules", "seed"), [("classic", 3), ("samba", 4), ("hand_and_foot", 5)])
+@pytest.mark.parametrize(("rules", "seed"), [(name, 3 + n) for n, name in
+                                             enumerate(preset_names())])
 def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: int) -> None:
+    """Along a deal of greedy self-play of every preset: the ledger holds the state's cards
+    place by place, a card laid shows a suit it had, the log's cards laid are those that came
+    onto the table, and every card known held shows its suit to the others."""
     game = Game(rules, seed)
     ledger = ledger_of(game)
     bots = [make_bot("greedy", seed + s) for s in range(game.num_players)]
@@ -52,8 +57,12 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
                                 if v})
                 assert have == Counter(codes), place
         public = ledger.seen_by(None)
-        # a card laid on a meld or discarded shows a suit it had in the hand or the pile
-        came_from = Counter(s for (_, s) in held.elements()) + pile_before
+        # a card laid on a meld or discarded shows a suit it had in the hand, the pile, or
+        # another meld (cutthroat: a lone player's melds join its partner's at the pile)
+        moved_off: Counter[str] = Counter()  # cards that left a meld for another
+        for key, had in melds_before.items():
+            moved_off += had - Counter(public.melds.get(key, ()))
+        came_from = Counter(s for (_, s) in held.elements()) + pile_before + moved_off
         laid_on_melds: Counter[str] = Counter()
         for key, suits in public.melds.items():
             new = Counter(suits) - melds_before.get(key, Counter())
@@ -65,9 +74,13 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
         table = sum(len(codes) for (where, *_), codes in _places(game.state).items()
                     if where not in ("hand", "pile", "waiting"))
         assert len(public.laid) == table - table_before
-        assert not laid_on_melds - Counter(suit for _, suit in public.laid)
+        assert not laid_on_melds - moved_off - Counter(suit for _, suit in public.laid)
         taken = len(game.state.table.pile) < len(public_before.pile)
         assert public.taken == (public_before.pile[-1] if taken else "")
+        watcher = (seat + 1) % game.num_players
+        for fact in table_facts(game.view(watcher), suits=ledger.seen_by(watcher)).seats:
+            assert all(card.eye or card.rank == "JK" for card in fact.known), (fact.seat,
+                                                                           fact.known)
         for code, eye in ledger.seen_by(seat).hand:
             if code >= SUITED:
                 assert eye == SUITS[suit_of(code)]  # a real suit stays real (Samba)
@@ -261,3 +274,22 @@ def test_the_cards_known_held_show_their_suits_where_hands_hold_suited_cards() -
     for seat in (1, 2, 3):
         facts = table_facts(game.view(seat), suits=ledger.seen_by(seat))
         assert [(c.text, c.eye) for c in facts.seats[0].known] == [("4", "D"), ("5", "C")]
+
+
+def test_a_pile_taken_gives_its_cards_under_the_top_to_the_taker() -> None:
+    """Ann melds her two 10s with the pile's top 10 and takes the rest, a 10 among it: the
+    meld shows her two 10s and the top one, her hand the pile's 10, known to the others with
+    its suit. Until 2026-12-07 the ledger, which sees each place's count only (her 10s went
+    from two to one), melded the pile's 10 and left her one of her own, unknown: the others
+    saw "holds 10" with no suit."""
+    game = position(hands={0: "10 10 5 6 9"}, melds={0: ["K K K"]}, pile="4 10 7 10")
+    ledger = ledger_of(game)
+    pile = ledger.seen_by(None).pile
+    ten = parse_kind("10")
+    mine = [suit for code, suit in ledger.seen_by(0).hand if code == ten]
+    game.apply("take pair")
+    ledger.follow(game.state)
+    assert sorted(ledger.seen_by(None).meld(0, ten)) == sorted([pile[3], *mine])
+    assert [suit for code, suit in ledger.seen_by(0).hand if code == ten] == [pile[1]]
+    facts = table_facts(game.view(1), suits=ledger.seen_by(1))
+    assert ("10", pile[1]) in [(c.text, c.eye) for c in facts.seats[0].known]

@@ -178,9 +178,22 @@ class SuitLedger:
         while kept < min(len(pile), len(self._pile)) and pile[kept] == self._pile[kept][0]:
             kept += 1
         pool: dict[int, list[_Card]] = defaultdict(list)
-        for code, card in reversed(self._pile[kept:]):  # the pile's top first
+        left = self._pile[kept:]
+        from_pile = {id(card) for _, card in left}
+        # A pile taken: the cards under its top go to the taker (its hand, or its opening's
+        # waiting cards), whatever the hand itself gave to the meld (the state shows only
+        # each place's count: a hand that melds its two 10s with the top one and gets a 10
+        # from under it holds one 10 fewer, but it is the pile's 10 that it holds).
+        under: dict[int, list[_Card]] = defaultdict(list)
+        taker: Place = ("", -1, 0)
+        if left and state.turn.took and not dealt and len(pile) == kept:
+            taker = ("waiting" if ("waiting", state.turn.seat, 0) in places else "hand",
+                     state.turn.seat, 0)
+            for code, card in left[:-1]:
+                under[code].append(card)
+            left = left[-1:]
+        for code, card in reversed(left):  # the pile's top first
             pool[rank_of(code)].append(card)
-        from_pile = {id(card) for _, card in self._pile[kept:]}
         from_hands: dict[int, list[_Card]] = defaultdict(list)
         gains: list[tuple[Place, int, int]] = []
         shifted: Counter[tuple[int, str]] = Counter()  # cards that left a place on the table
@@ -189,9 +202,14 @@ class SuitLedger:
             want: dict[int, int] = defaultdict(int)
             for code in places.get(place, []):
                 want[code] += 1
-            for code in sorted(set(have) | set(want)):
+            taking = place == taker
+            for code in sorted(set(have) | set(want) | (set(under) if taking else set())):
                 cards = have.setdefault(code, [])
-                extra = len(cards) - want[code]
+                comes = under.pop(code, []) if taking else []
+                if comes:
+                    pool[rank_of(code)] += comes[want[code]:]  # more than it holds: elsewhere
+                    comes = comes[:want[code]]
+                extra = len(cards) + len(comes) - want[code]
                 if extra > 0:
                     hand = place[0] == "hand"
                     picked = [suit for kind, suit in self._picked[1] if kind == code] \
@@ -204,6 +222,8 @@ class SuitLedger:
                         shifted.update((rank_of(code), card.suit) for card in leaving)
                 elif extra < 0:
                     gains.append((place, code, -extra))
+                if comes:  # seen in the pile
+                    cards += [_Card(card.suit, True, True) for card in comes]
         for kind, cards in from_hands.items():
             pool[kind].extend(cards)
         gains.sort(key=lambda gain: gain[0][0] == "hand")  # the table's places take first
