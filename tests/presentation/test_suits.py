@@ -33,7 +33,8 @@ def hand_suits(ledger: SuitLedger, seat: int) -> Counter[tuple[int, str]]:
 def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: int) -> None:
     """Along a deal of greedy self-play of every preset: the ledger holds the state's cards
     place by place, a card laid shows a suit it had, the log's cards laid are those that came
-    onto the table, and every card known held shows its suit to the others."""
+    onto the table, and every card in sight shows a suit (the cards known held, a meld of
+    wild cards' 2s: each once showed none)."""
     game = Game(rules, seed)
     ledger = ledger_of(game)
     bots = [make_bot("greedy", seed + s) for s in range(game.num_players)]
@@ -77,10 +78,16 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
         assert not laid_on_melds - moved_off - Counter(suit for _, suit in public.laid)
         taken = len(game.state.table.pile) < len(public_before.pile)
         assert public.taken == (public_before.pile[-1] if taken else "")
+        # every card in sight shows a suit (a joker none): the hand's, the melds', the
+        # cards known held, the red 3s, the pile's top
         watcher = (seat + 1) % game.num_players
-        for fact in table_facts(game.view(watcher), suits=ledger.seen_by(watcher)).seats:
-            assert all(card.eye or card.rank == "JK" for card in fact.known), (fact.seat,
-                                                                           fact.known)
+        facts = table_facts(game.view(watcher), suits=ledger.seen_by(watcher))
+        shown = [*(c for group in facts.hand for c in group.cards),
+                 *(c for side in facts.sides for meld in side.melds for c in meld.cards),
+                 *(c for fact in facts.seats for c in (*fact.known, *fact.red_three_cards)),
+                 *((facts.pile.top,) if facts.pile.top else ())]
+        assert all(card.eye or card.rank == "JK" for card in shown), \
+            [card.words for card in shown if not card.eye and card.rank != "JK"]
         for code, eye in ledger.seen_by(seat).hand:
             if code >= SUITED:
                 assert eye == SUITS[suit_of(code)]  # a real suit stays real (Samba)

@@ -273,7 +273,8 @@ class SuitLedger:
         melds = {}
         for (where, side, rank), by_code in self._cards.items():
             if where == "meld":
-                order = dict.fromkeys((rank, TWO, JOKER))
+                # meld_codes' order: naturals, 2s, jokers (a meld of wild cards: 2s, jokers)
+                order = (TWO, JOKER) if rank == JOKER else (rank, TWO, JOKER)
                 melds[side, rank] = tuple(c.suit for code in order
                                           for c in by_code.get(code, []))
         seats = range(self.rules.players.count)
