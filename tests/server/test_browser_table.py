@@ -633,17 +633,31 @@ def test_the_main_rules_are_read_before_and_at_the_table(server: Running, browse
     page.close()
 
 
-def test_lists_of_rules_are_changed_on_the_create_form(server: Running,
-                                                      browser: Browser) -> None:
-    """The lists among the rules a household changes: the opening's tiers as rows of numbers
-    (one changed, one taken away, one added), the red 3s' values as numbers typed, the special
-    ranks as boxes to tick; a list the rules refuse says why; the table plays the lists."""
+def house_form(server: Running, browser: Browser) -> tuple[Page, list[str]]:
+    """The home page on a laptop with its house rules' box open, and the page's errors as
+    they come."""
     page = context(browser, "desktop").new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url)
     page.wait_for_selector("#seat-1")
     page.click("#house summary")
+    return page, errors
+
+
+def house_value(page: Page, row: int, text: str) -> None:
+    """Type ``text`` as the new value of the house rules' row ``row``, as a person does
+    (the form reads it as the field is left)."""
+    page.fill(f"#house-value-{row}", text)
+    page.locator(f"#house-value-{row}").dispatch_event("change")
+
+
+def test_lists_of_rules_are_changed_on_the_create_form(server: Running,
+                                                      browser: Browser) -> None:
+    """The lists among the rules a household changes: the opening's tiers as rows of numbers
+    (one changed, one taken away, one added), the red 3s' values as numbers typed, the special
+    ranks as boxes to tick; a list the rules refuse says why; the table plays the lists."""
+    page, errors = house_form(server, browser)
     page.click("#house-add")
     page.select_option("#house-option-0", "initial_meld.tiers")
     tiers = page.locator("#house-value-0")
@@ -660,11 +674,9 @@ def test_lists_of_rules_are_changed_on_the_create_form(server: Running,
     expect(page.locator("#home-rules-body")).to_contain_text("90 from 1,500 and 90 from 4,000")
     page.click("#house-add")
     page.select_option("#house-option-1", "red_threes.values")
-    page.fill("#house-value-1", "0, 100, two")
-    page.locator("#house-value-1").dispatch_event("change")
+    house_value(page, 1, "0, 100, two")
     expect(page.locator("#house-error")).to_contain_text("red_threes.values")
-    page.fill("#house-value-1", "0 100 200 300 1000")
-    page.locator("#house-value-1").dispatch_event("change")
+    house_value(page, 1, "0 100 200 300 1000")
     expect(page.locator("#house-error")).to_have_text("")
     expect(page.locator("#home-rules-body")).to_contain_text("300 for three and 1,000 for all four")
     page.click("#house-add")
@@ -691,27 +703,19 @@ def test_a_few_rules_changed_on_a_preset_make_the_tables_rules(server: Running,
     as a rules file on the preset and read by the server as it is made: the main rules in
     words follow, a change the rules' checks refuse says why, and the table plays the
     changed rules."""
-    page = context(browser, "desktop").new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.wait_for_selector("#seat-1")
-    page.click("#house summary")
+    page, errors = house_form(server, browser)
     page.click("#house-add")  # the hand's size first: what households change most
     expect(page.locator("#house-option-0")).to_have_value("deal.hand_size")
     expect(page.locator("#house-value-0")).to_have_value("11")
-    page.fill("#house-value-0", "60")
-    page.locator("#house-value-0").dispatch_event("change")
+    house_value(page, 0, "60")
     expect(page.locator("#house-error")).to_contain_text("hand_size")  # the pack is too small
     expect(page.locator("#home-rules-body")).to_contain_text("Each player is dealt 11 cards.")
-    page.fill("#house-value-0", "13")
-    page.locator("#house-value-0").dispatch_event("change")
+    house_value(page, 0, "13")
     expect(page.locator("#house-error")).to_have_text("")
     expect(page.locator("#home-rules-body")).to_contain_text("Each player is dealt 13 cards.")
     page.click("#house-add")
     page.select_option("#house-option-1", "going_out.canastas")
-    page.fill("#house-value-1", "2")
-    page.locator("#house-value-1").dispatch_event("change")
+    house_value(page, 1, "2")
     expect(page.locator("#home-rules-body")).to_contain_text("Your side needs 2 canastas")
     expect(page.locator("#preset-description")).to_have_text(load("classic").description)
     page.click("#create-button")
