@@ -9,7 +9,8 @@ from collections import Counter
 from canasta import Game
 from canasta.bots import make_bot
 from canasta.cards import TWO, parse_kind
-from canasta.presentation import MoveSuits, SuitLedger, describe_move, moves_log
+from canasta.engine.actions import Action
+from canasta.presentation import MoveSuits, SuitLedger, describe_move, moves_log, table_facts
 from canasta.presentation.cards import eyed
 from canasta.server.gallery import log_lines, public_view
 from tests.helpers import MELD, position
@@ -220,3 +221,20 @@ def test_a_take_names_the_suits_of_the_pair_and_of_the_card_added_to_a_meld() ->
     lines, _, _ = suited_play(game, "take meld", 0, eye)
     assert lines == (f"You took the pile by adding the king of {SUIT_WORDS[top]} to your "
                      "kings: 2 cards.",)
+
+
+def test_a_partner_whose_name_ends_in_a_parenthesis_is_named_once_in_it() -> None:
+    """A bot's seat is named with its level, "Bea (club)": its partner reads "Bea (club,
+    your partner)", not "Bea (club) (your partner)"; the seat's fact says so (``who``), and
+    the page finds the seat's last move in the log by it."""
+    names = ("Ann", "Bob (club)", "Bea (club)", "Cy (club)")
+    game = position(hands={2: "K 5 6 7"}, melds={0: ["K K K"]}, pile="4", current=2,
+                    phase=MELD, drew=True)
+    before = game.view(0)
+    game.apply("add K K")
+    line, = describe_move(before, Action.parse("add K K"), game.view(0), names)
+    assert line == "Bea (club, your partner) added a king to your side's kings."
+    seats = table_facts(game.view(0), names).seats
+    assert [s.who for s in seats] == ["You", "Bob (club)", "Bea (club, your partner)",
+                                      "Cy (club)"]
+    assert line.startswith(seats[2].who + " ")

@@ -132,7 +132,8 @@ class MeldFact(Fact):
 @dataclass(frozen=True, slots=True)
 class SeatFact(Fact):
     """One seat at the table: ``relation`` is ``"you"``, ``"partner"`` or ``"opponent"``;
-    ``known`` the cards everyone knows it holds (taken from the pile)."""
+    ``known`` the cards everyone knows it holds (taken from the pile); ``who`` how the log's
+    sentences name it ("You", "Bea (club, your partner)", "Cy")."""
 
     seat: int
     name: str
@@ -144,6 +145,7 @@ class SeatFact(Fact):
     known: tuple[CardFact, ...]
     to_act: bool
     red_three_cards: tuple[CardFact, ...] = ()  # the red 3s laid out, with their suits
+    who: str = ""
 
 
 @dataclass(frozen=True, slots=True)

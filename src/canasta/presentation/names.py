@@ -60,12 +60,16 @@ class Chair:
                      if s != self.seat and self.relation(s) == "partner")
 
     def who(self, seat: int, capital: bool = True) -> str:
-        """How a sentence names ``seat``: "You", "Bea (your partner)", "Cy"."""
+        """How a sentence names ``seat``: "You", "Bea (your partner)", "Cy"; a name that
+        ends in a parenthesis (a bot's level: "Bea (club)") takes the partner into it, "Bea
+        (club, your partner)"."""
         if seat == self.seat:
             return "You" if capital else "you"
+        name = self.names[seat]
         if self.relation(seat) == "partner":
-            return f"{self.names[seat]} (your partner)"
-        return self.names[seat]
+            return f"{name[:-1]}, your partner)" if name.endswith(")") else \
+                f"{name} (your partner)"
+        return name
 
     def side_name(self, side: int) -> str:
         """"your side" ("you" where you play alone, as in three-hand), or the names of the

@@ -158,7 +158,7 @@ def seat_facts(view: PlayerView, chair: Chair,
                  tuple(card for k, n in enumerate(known[seat]) if n
                        for card in with_suits((card_fact(k),) * n, eyes(seat, k)))
                  if seat != chair.seat else (), seat == to_act,
-                 with_suits((card_fact(RED_THREE),) * red[seat], reds(seat)))
+                 with_suits((card_fact(RED_THREE),) * red[seat], reds(seat)), chair.who(seat))
         for seat in range(view.players))
 
 

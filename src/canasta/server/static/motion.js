@@ -37,9 +37,9 @@ export function lastMoves(facts) {
   const last = {};
   for (const line of facts.log) {
     for (const seat of facts.seats) {
-      const who = seat.relation === "you" ? "You " : `${seat.name} `;
+      const who = `${seat.who} `;  // how the log's sentences name the seat
       if (line.startsWith(who)) {
-        last[seat.seat] = line.slice(who.length).replace(/^\(your partner\) /, "").replace(/\.$/, "");
+        last[seat.seat] = line.slice(who.length).replace(/\.$/, "");
       }
     }
   }
