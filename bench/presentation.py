@@ -2,9 +2,11 @@
 a face pays per move to show a seat its table.
 
 Each move of greedy self-play (games of ``--games`` seeds, each to the end of its first deal)
-is described for every seat (``describe_move``), and every seat's ``table_facts`` is built and
-turned into JSON-ready data (``to_dict``); the hint (``table_facts(..., with_hint=True)``) is
-timed for the seat to act. Prints the median, 90th percentile and maximum µs per call.
+is described for every seat (``describe_move``, with the suits the seat is shown), and every
+seat's ``table_facts`` is built and turned into JSON-ready data (``to_dict``); the hint
+(``table_facts(..., with_hint=True)``) is timed for the seat to act, and the suits for the eye
+once a move (``SuitLedger.follow``, ``MoveSuits.of``: what a server keeps per move). Prints the
+median, 90th percentile and maximum µs per call.
 
     python bench/presentation.py
     python bench/presentation.py --rules samba --games 5
@@ -25,7 +27,7 @@ from typing import Any
 
 from canasta.bots import make_bot
 from canasta.engine.game import Game
-from canasta.presentation import describe_move, table_facts
+from canasta.presentation import MoveSuits, SuitLedger, describe_move, table_facts
 from canasta.rules import load, preset_names
 
 
@@ -46,6 +48,7 @@ def measure(rules_name: str, games: int, seed: int) -> dict[str, list[float]]:
         players = game.num_players
         bots = [make_bot("greedy", seed + n + s) for s in range(players)]
         names = [f"P{s}" for s in range(players)]
+        eye = SuitLedger.of_game(game)
         while not game.is_terminal() and not game.results:
             before = [game.view(s) for s in range(players)]
             mover = game.current_player
@@ -53,11 +56,13 @@ def measure(rules_name: str, games: int, seed: int) -> dict[str, list[float]]:
                   partial(table_facts, before[mover], with_hint=True))
             action = bots[mover].act(before[mover])
             game.apply(action)
+            timed(calls, "SuitLedger.follow", partial(eye.follow, game.state))
+            timed(calls, "MoveSuits.of", partial(MoveSuits.of, eye, mover))
             for seat in range(players):
-                after = game.view(seat)
+                after, suits = game.view(seat), eye.seen_by(seat)
                 timed(calls, "describe_move",
-                      partial(describe_move, before[seat], action, after, names))
-                facts = timed(calls, "table_facts", partial(table_facts, after))
+                      partial(describe_move, before[seat], action, after, names, suits))
+                facts = timed(calls, "table_facts", partial(table_facts, after, suits=suits))
                 timed(calls, "to_dict", facts.to_dict)
     return calls
 
