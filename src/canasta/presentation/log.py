@@ -135,7 +135,7 @@ def _draw(m: _Move) -> str:
 
 def _take(m: _Move) -> str:
     """The route, with the suits of the cards it laid: the pile's top card and the hand's
-    cards laid with it ("with two 7s (spades and clubs)")."""
+    cards laid with it ("with two 7s (a spade and a club)")."""
     top = m.before.pile_top
     taken = len(m.before.pile) - (0 if m.new_deal else len(m.after.pile))
     route, _ = route_of(m.action)
@@ -153,7 +153,7 @@ def _take(m: _Move) -> str:
 
 
 def _meld(m: _Move) -> str:
-    """"melded three 6s (hearts, clubs and spades) and a 2 of diamonds"."""
+    """"melded three 6s (a heart, a club and a spade) and a 2 of diamonds"."""
     naturals, wild = meld_cards(m.action)
     words = f"{('three', 'two')[len(naturals) == 2]} {_plural(naturals[0])}"
     if naturals[0] >= SUITED:  # the action names the suits

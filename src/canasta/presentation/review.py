@@ -101,9 +101,9 @@ def evidence_words(best: Evidence, chosen: Evidence, rival_seats: int) -> list[s
 
     def made(gain: float, words: str, b: int, c: int) -> None:
         if gain >= TOLD_CANASTAS:
-            rate = a_deal(b / n)
+            rate = _a_deal(b / n)
             best = f"{rate} canasta{'' if rate == '1' else 's'} a deal" if b else "no canasta"
-            found.append((gain / 2, f"{words} {best} ({a_deal(c / n) if c else 'none'} "
+            found.append((gain / 2, f"{words} {best} ({_a_deal(c / n) if c else 'none'} "
                                     f"{'a deal ' if c and not b else ''}with yours)"))
 
     made((best.our_canastas - chosen.our_canastas) / n, "your side made", best.our_canastas,
@@ -113,9 +113,10 @@ def evidence_words(best: Evidence, chosen: Evidence, rival_seats: int) -> list[s
     return [words for _, words in sorted(found, key=lambda f: -f[0])[:2]]
 
 
-def a_deal(x: float) -> str:
-    """Canastas a deal as said: "1.2", "0.5", "2" (one decimal, no trailing zero)."""
-    return f"{x:.1f}".removesuffix(".0")
+def _a_deal(x: float) -> str:
+    """Canastas a deal as said: "1.2", "0.5", "2" (one decimal, no trailing zero; two below
+    0.05, so that a few canastas in many deals do not read as none)."""
+    return f"{x:.2f}" if x < 0.05 else f"{x:.1f}".removesuffix(".0")
 
 
 __all__ = ["SYMBOLS", "ReviewLine", "evidence_words", "review_line", "short_words", "why"]
