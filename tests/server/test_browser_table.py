@@ -26,6 +26,7 @@ from playwright.sync_api import (
 )
 from tests.server.harness import Running, running
 from tests.server.test_browser import ARTIFACTS, new_table, simple_turn, until, visible
+from tests.server.test_browser_gestures import Heard
 
 from canasta.rules import load
 
@@ -388,13 +389,16 @@ def test_moves_fly_unless_the_player_prefers_reduced_motion(server: Running, bro
     ctx = context(browser, "desktop", reduced_motion=motion)
     page = ctx.new_page()
     page.add_init_script(FLIGHTS)
+    heard = Heard(page)
     new_table(page, server.url)
     until(page, lambda: visible(page, "#do-draw"))
     page.click("#do-draw")
     page.wait_for_selector("#do-discard")
-    # the step draws nothing: with the bots quick, the next turn may start between the look at
-    # the log and the step, and a step that drew would leave no turn's start to wait for
-    until(page, lambda: "You discarded" in (page.locator("#log").text_content() or ""),
+    # the step draws nothing: with the bots quick, the next turn may start between the look
+    # and the step, and a step that drew would leave no turn's start to wait for; the discard
+    # is heard from the server (the log keeps the last lines only, and a quick round of the
+    # bots once pushed "You discarded" out of it between two looks)
+    until(page, lambda: any(a.startswith("discard") for a in heard.mine),
           lambda: simple_turn(page, draw=False))
     until(page, lambda: visible(page, "#do-draw"))  # the bots' round
     flights = page.evaluate("window.flights")
