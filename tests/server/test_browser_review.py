@@ -64,7 +64,8 @@ def test_a_seat_is_reviewed_on_the_replay_page_and_its_marks_lead_to_notes(
                                                 f"{len(page.locator('#moves li').all()) - 1}")
     note = page.locator("#review-note")
     expect(note).to_be_visible()
-    expect(note).to_contain_text(first["chosen"]["words"])
+    expect(note).to_contain_text(f"chose to {first['chosen']['words']}")
+    expect(note).to_contain_text(first["short"])  # "... points short, ... beyond the luck ..."
     expect(note).to_contain_text(first["why"])
     expect(note).to_have_class(f"marked mark-{first['mark']}")
     page.click("#review-next")

@@ -121,7 +121,7 @@ export function noteFor(step) {
   const lost = line.short ? `: ${line.short}` : "";
   const head = el("div", { class: "note-head" },
     ...(line.mark ? [el("span", { class: `mark mark-${line.mark}` }, line.symbol), el("b", {}, ` ${line.mark[0].toUpperCase()}${line.mark.slice(1)}`), " · "] : []),
-    `${name} chose `, el("i", {}, line.chosen.words), `${lost}.`);
+    `${name} chose to `, el("i", {}, line.chosen.words), `${lost}.`);
   note.className = line.mark ? `marked mark-${line.mark}` : "";
   note.replaceChildren(head, el("div", { class: "note-why" }, line.why));
 }
