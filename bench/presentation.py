@@ -5,8 +5,9 @@ Each move of greedy self-play (games of ``--games`` seeds, each to the end of it
 is described for every seat (``describe_move``, with the suits the seat is shown), and every
 seat's ``table_facts`` is built and turned into JSON-ready data (``to_dict``); the hint
 (``table_facts(..., with_hint=True)``) is timed for the seat to act, and the suits for the eye
-once a move (``SuitLedger.follow``, ``MoveSuits.of``: what a server keeps per move). Prints the
-median, 90th percentile and maximum µs per call.
+once a move (``SuitLedger.play``, which applies the action and follows it, beside
+``Game.apply`` alone; ``MoveSuits.of``: what a server keeps per move). Prints the median, 90th
+percentile and maximum µs per call.
 
     python bench/presentation.py
     python bench/presentation.py --rules samba --games 5
@@ -55,11 +56,11 @@ def measure(rules_name: str, games: int, seed: int) -> dict[str, list[float]]:
             timed(calls, "table_facts + hint (seat to act)",
                   partial(table_facts, before[mover], with_hint=True))
             action = bots[mover].act(before[mover])
-            game.apply(action)
-            timed(calls, "SuitLedger.follow", partial(eye.follow, game.state))
+            timed(calls, "Game.apply (alone, to compare)", partial(game.clone().apply, action))
+            timed(calls, "SuitLedger.play (Game.apply + follow)", partial(eye.play, game, action))
             timed(calls, "MoveSuits.of", partial(MoveSuits.of, eye, mover))
             for seat in range(players):
-                after, suits = game.view(seat), eye.seen_by(seat)
+                after, suits = game.view(seat), eye.move_seen_by(seat)
                 timed(calls, "describe_move",
                       partial(describe_move, before[seat], action, after, names, suits))
                 facts = timed(calls, "table_facts", partial(table_facts, after, suits=suits))
@@ -76,11 +77,11 @@ def main() -> None:
     calls = measure(args.rules, args.games, args.seed)
     print(f"presentation, {args.rules}, {args.games} first deals of greedy self-play "
           f"(Python {platform.python_version()}, {sys.platform})")
-    print(f"{'call':<34} {'calls':>7} {'median µs':>10} {'p90 µs':>8} {'max µs':>8}")
+    print(f"{'call':<38} {'calls':>7} {'median µs':>10} {'p90 µs':>8} {'max µs':>8}")
     for name, times in calls.items():
         times.sort()
         p90 = times[int(len(times) * 0.9)]
-        print(f"{name:<34} {len(times):>7} {statistics.median(times):>10.0f} {p90:>8.0f} "
+        print(f"{name:<38} {len(times):>7} {statistics.median(times):>10.0f} {p90:>8.0f} "
               f"{times[-1]:>8.0f}")
 
 

@@ -197,11 +197,13 @@ def new_game(record: dict[str, Any]) -> Game:
     return Game(rules_of(record), record["seed"])
 
 
-def apply_recorded(game: Game, index: int, text: str) -> Action:
-    """Apply ``actions[index]`` of a record to ``game``; ``RecordError`` when it cannot be."""
+def apply_recorded(game: Game, index: int, text: str,
+                   play: Callable[[Game, Action], None] = Game.apply) -> Action:
+    """Apply ``actions[index]`` of a record to ``game`` (by ``play``, such as a ledger's that
+    follows it); ``RecordError`` when it cannot be."""
     action = parse_recorded(index, text)
     try:
-        game.apply(action)
+        play(game, action)
     except IllegalAction as exc:
         raise RecordError(f"actions[{index}] = {text!r} is illegal at that point: "
                           f"{exc.reason}") from None

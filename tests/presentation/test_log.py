@@ -91,9 +91,8 @@ def test_moves_log_tells_a_game_again_as_it_was_watched() -> None:
     while len(game.history) < 150 and not game.is_terminal():
         before = game.view(1)
         action = bot.act(game.view(game.current_player))
-        game.apply(action)
-        eye.follow(game.state)
-        watched_log += describe_move(before, action, game.view(1), NAMES, eye.seen_by(1))
+        eye.play(game, action)
+        watched_log += describe_move(before, action, game.view(1), NAMES, eye.move_seen_by(1))
     assert any(" of " in line for line in watched_log)  # suits named
     digest = start.digest()
     assert moves_log(start, game.history, 1, NAMES) == tuple(watched_log)
@@ -111,10 +110,10 @@ def suited_play(game: Game, action: str, seat: int = 0, eye: SuitLedger | None =
     eye = eye or SuitLedger.of_game(game)
     before, seen_before = game.view(seat), public_view(game)
     played = game.legal_actions()[[str(a) for a in game.legal_actions()].index(action)]
-    game.apply(played)
-    eye.follow(game.state)
-    return (describe_move(before, played, game.view(seat), NAMES, eye.seen_by(seat)),
-            log_lines(seen_before, played, public_view(game), NAMES, eye.seen_by(None)), eye)
+    eye.play(game, played)
+    return (describe_move(before, played, game.view(seat), NAMES, eye.move_seen_by(seat)),
+            log_lines(seen_before, played, public_view(game), NAMES, eye.move_seen_by(None)),
+            eye)
 
 
 def test_a_discard_names_the_suit_the_pile_shows_to_every_seat_and_spectator() -> None:
@@ -145,12 +144,25 @@ def test_the_seats_own_draw_names_the_suits_of_its_new_cards_and_no_one_elses() 
     assert lines == (f"You drew a red 3 and laid it out, then a 9 of {SUIT_WORDS[nine]}.",)
 
 
-def test_a_discard_that_goes_out_names_no_suit_of_the_next_deal() -> None:
-    game = position(hands={1: "K 5"}, melds={1: ["K K K K K K K", "Q Q Q"]}, pile="4",
+def test_the_action_that_ends_a_deal_names_the_suits_it_laid() -> None:
+    """The ledger follows a deal-ending action to the deal's end before the next deal's
+    cards: its lines name the cards it laid and the card it discarded, as any other's."""
+    game = position(hands={1: "5 Q"}, melds={1: ["K K K K K K K", "Q Q Q"]}, pile="4",
                     current=1, phase=MELD, drew=True)
-    _, _, eye = suited_play(game, "add K K", seat=1)
-    lines, _, _ = suited_play(game, "discard 5", seat=1, eye=eye)
-    assert lines[0] == "You discarded a 5 and went out."
+    eye = SuitLedger.of_game(game)
+    held = dict(eye.seen_by(1).hand)
+    queen, five = (eyed(parse_kind(rank), held[parse_kind(rank)]).words for rank in "Q5")
+    _, _, eye = suited_play(game, "add Q Q", seat=1, eye=eye)
+    lines, spectator, eye = suited_play(game, "discard 5", seat=1, eye=eye)
+    assert lines[0] == f"You discarded a {five} and went out."
+    assert spectator[0] == f"Bob discarded a {five} and went out."
+    assert game.deal_number == 2 and eye.seen_by(None).pile != eye.move_seen_by(None).pile
+    # out by laying the last card
+    game = position(hands={1: "Q"}, melds={1: ["K K K K K K K", "Q Q Q"]}, pile="4",
+                    current=1, phase=MELD, drew=True)
+    lines, spectator, eye = suited_play(game, "add Q Q", seat=1)
+    assert lines[0] == f"You added a {queen} to your queens and went out."
+    assert spectator[0] == f"Bob added a {queen} to their queens and went out."
 
 
 def test_move_suits_give_the_new_cards_to_their_seat_alone() -> None:

@@ -31,10 +31,11 @@ def hand_suits(ledger: SuitLedger, seat: int) -> Counter[tuple[int, str]]:
 @pytest.mark.parametrize(("rules", "seed"), [(name, 3 + n) for n, name in
                                              enumerate(preset_names())])
 def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: int) -> None:
-    """Along a deal of greedy self-play of every preset: the ledger holds the state's cards
-    place by place, a card laid shows a suit it had, the log's cards laid are those that came
-    onto the table, and every card in sight shows a suit (the cards known held, a meld of
-    wild cards' 2s: each once showed none)."""
+    """Along a deal of greedy self-play of every preset, to its end: the ledger holds the
+    state's cards place by place, a card laid shows a suit it had, the log's cards laid are
+    those that came onto the table (by the action that ends the deal too), and every card in
+    sight shows a suit (the cards known held, a meld of wild cards' 2s: each once showed
+    none)."""
     game = Game(rules, seed)
     ledger = ledger_of(game)
     bots = [make_bot("greedy", seed + s) for s in range(game.num_players)]
@@ -47,17 +48,20 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
         melds_before = {k: Counter(v) for k, v in public_before.melds.items()}
         table_before = sum(len(codes) for (where, *_), codes in _places(game.state).items()
                            if where not in ("hand", "pile", "waiting"))
-        game.apply(bots[seat].act(game.view(seat)))
-        ledger.follow(game.state)
-        if game.deal_number != 1:
-            break
+        action = bots[seat].act(game.view(seat))
+        ended = game.clone()  # the action's state before any next deal
+        ended.state.match.one_hand = True
+        ended.apply(action)
+        ledger.play(game, action)
+        eye = ledger._ended or ledger  # the ledger as the action left the deal
+        assert (eye is not ledger) == (game.deal_number != 1)
         # the ledger holds exactly the cards the state holds, place by place
-        for place, codes in _places(game.state).items():
+        for place, codes in _places(ended.state).items():
             if place[0] != "pile":
-                have = Counter({c: len(v) for c, v in ledger._cards.get(place, {}).items()
-                                if v})
+                have = Counter({c: len(v) for c, v in eye._cards.get(place, {}).items() if v})
                 assert have == Counter(codes), place
-        public = ledger.seen_by(None)
+        public = ledger.move_seen_by(None)
+        assert public == eye.seen_by(None)
         # a card laid on a meld or discarded shows a suit it had in the hand, the pile, or
         # another meld (cutthroat: a lone player's melds join its partner's at the pile)
         moved_off: Counter[str] = Counter()  # cards that left a meld for another
@@ -72,31 +76,33 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
             laid_on_melds += new
         # the log's words: the cards laid are the ones that came onto the table (suits and
         # count), the card taken the pile's top
-        table = sum(len(codes) for (where, *_), codes in _places(game.state).items()
+        table = sum(len(codes) for (where, *_), codes in _places(ended.state).items()
                     if where not in ("hand", "pile", "waiting"))
         assert len(public.laid) == table - table_before
         assert not laid_on_melds - moved_off - Counter(suit for _, suit in public.laid)
-        taken = len(game.state.table.pile) < len(public_before.pile)
+        taken = len(ended.state.table.pile) < len(public_before.pile)
         assert public.taken == (public_before.pile[-1] if taken else "")
         # every card in sight shows a suit (a joker none): the hand's, the melds', the
         # cards known held, the red 3s, the pile's top
         watcher = (seat + 1) % game.num_players
-        facts = table_facts(game.view(watcher), suits=ledger.seen_by(watcher))
+        facts = table_facts(ended.view(watcher), suits=eye.seen_by(watcher))
         shown = [*(c for group in facts.hand for c in group.cards),
                  *(c for side in facts.sides for meld in side.melds for c in meld.cards),
                  *(c for fact in facts.seats for c in (*fact.known, *fact.red_three_cards)),
                  *((facts.pile.top,) if facts.pile.top else ())]
         assert all(card.eye or card.rank == "JK" for card in shown), \
             [card.words for card in shown if not card.eye and card.rank != "JK"]
-        for code, eye in ledger.seen_by(seat).hand:
+        for code, suit in eye.seen_by(seat).hand:
             if code >= SUITED:
-                assert eye == SUITS[suit_of(code)]  # a real suit stays real (Samba)
+                assert suit == SUITS[suit_of(code)]  # a real suit stays real (Samba)
             elif code == RED_THREE:
-                assert eye in ("H", "D")
+                assert suit in ("H", "D")
             elif code == JOKER:
-                assert eye == ""
+                assert suit == ""
             else:
-                assert eye in SUITS
+                assert suit in SUITS
+        if game.deal_number != 1:
+            break
     assert moved > 5
 
 

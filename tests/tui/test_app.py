@@ -345,7 +345,7 @@ async def test_going_out_ends_the_game_and_play_again_starts_a_new_file(
         assert session.game.is_terminal() and "The game is over: your side wins" in text
         assert "p: play again" in text
         assert session.log[:2] == ["You added a king of clubs to your kings.",
-                                      "You discarded a 5 and went out."]
+                                      "You discarded a 5 of hearts and went out."]
         await pilot.press("p")
         await settle(pilot, app)
         assert app.session is not session and app.session.path == tmp_path / "game-2.json"

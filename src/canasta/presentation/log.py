@@ -5,9 +5,10 @@
 and just after ``action`` (played by ``before.current_player``). Everything said is read from
 those two views, so the log cannot say what the seat may not know: another seat's draw is "Cy
 drew from the stock", a red 3 it laid out is public, and only the seat's own draws name the
-cards drawn. With the seat's suits after the action (``SuitLedger.seen_by``) a discard and the
-seat's own draw name the suits the cards show ("Cy discarded a king of spades"): the pile's
-top and the hand's new cards, which the seat sees.
+cards drawn. With the seat's suits after the action (``SuitLedger.move_seen_by``: at the
+deal's end for the action that ends it) a discard, the cards laid and the seat's own draw name
+the suits the cards show ("Cy discarded a king of spades"): the pile's top, the table's cards
+and the hand's new cards, which the seat sees.
 """
 
 from __future__ import annotations
@@ -60,8 +61,8 @@ class _Move:
         self.new_deal = len(after.results) > len(before.results)
         self.red = 0 if self.new_deal else \
             after.red_threes[self.actor] - before.red_threes[self.actor]
-        #: the seat's suits after the action, None when the deal ended (a new deal's suits)
-        self.suits = None if self.new_deal else suits
+        #: the seat's suits after the action (at the deal's end if it ended the deal)
+        self.suits = suits
         #: the suits of the cards the action laid on the table, not yet named
         self.laid = list(self.suits.laid) if self.suits else []
 
@@ -220,8 +221,8 @@ class MoveSuits:
 
     @classmethod
     def of(cls, eye: SuitLedger, seat: int) -> MoveSuits:
-        """What ``eye``, just after ``seat``'s action, shows."""
-        shown = eye.seen_by(seat)
+        """What ``eye``, just after ``seat``'s action, shows (``SuitLedger.move_seen_by``)."""
+        shown = eye.move_seen_by(seat)
         return cls(seat, shown.pile[-1] if shown.pile else "", shown.new, shown.laid,
                    shown.taken)
 
@@ -238,7 +239,8 @@ def describe_move(before: PlayerView, action: Action, after: PlayerView,
     """The log lines for ``action``, played by ``before.current_player``, as the seat of
     ``before`` and ``after`` (its views just before and after) may know it; the end of a deal
     and of the game get lines of their own. ``suits``: the suits that seat is shown after the
-    action (``SuitLedger.seen_by``), for a discard's and the seat's own draw's words."""
+    action (``SuitLedger.move_seen_by``), for a discard's, the cards laid and the seat's own
+    draw's words."""
     if before.seat != after.seat:
         raise ValueError("describe_move needs one seat's views before and after the action")
     chair = Chair(before.seat, before.seat_sides, names, before.t.partners_at_pile)
@@ -276,13 +278,10 @@ def moves_log(start: Game, actions: Sequence[Action | int], seat: int, names: Se
     before = game.view(seat)
     for index, action in enumerate(actions):
         parsed = action if isinstance(action, Action) else Action.from_code(action)
-        if picks and index in picks:
-            eye.prefer(game.current_player, picks[index])
-        game.apply(parsed)
-        eye.follow(game.state)
+        eye.play(game, parsed, picks.get(index, ()) if picks else ())
         if index >= told:
             after = game.view(seat)
-            lines += describe_move(before, parsed, after, names, eye.seen_by(seat))
+            lines += describe_move(before, parsed, after, names, eye.move_seen_by(seat))
             before = after
         elif index + 1 == told:
             before = game.view(seat)

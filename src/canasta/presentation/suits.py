@@ -3,7 +3,8 @@ to the end of the deal, and telling no seat anything about cards it cannot see
 (docs/presentation.md, "Suits for the eye").
 
 The engine counts kinds (suits play no part in most rules), so the suits a player sees are the
-presentation's. ``SuitLedger`` follows a game's states one action at a time and keeps, for every
+presentation's. ``SuitLedger`` follows a game's states one action at a time (``play`` applies
+an action and follows it, an action that ends a deal to the deal's end first) and keeps, for every
 place a card can lie (each hand, each meld, each sequence, the red and black 3s laid out, a
 taken pile's cards waiting for an opening's commit, the pile), the suits of the cards there.
 Cards that move between places keep their suits: a decrease of a kind in one place and an
@@ -45,6 +46,7 @@ from canasta.cards import (
     suit_of,
     suited,
 )
+from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.state import State
 from canasta.presentation.cards import meld_codes
@@ -109,6 +111,8 @@ class SuitLedger:
         #: top card if the pile was taken then
         self._laid: list[tuple[int, str]] = []
         self._taken = ""
+        #: the ledger at the end of a deal the last action ended, before the next deal's cards
+        self._ended: SuitLedger | None = None
 
     def prefer(self, seat: int, picked: Sequence[tuple[int, str]]) -> None:
         """The cards (kind, suit) the seat picked for its next action: when that action takes
@@ -132,11 +136,34 @@ class SuitLedger:
         replay = Game(game.rules, game.seed) if game.history else game
         eye.follow(replay.state)
         for index, code in enumerate(game.history):
-            if picks and index in picks:
-                eye.prefer(replay.current_player, picks[index])
-            replay.apply(code)
-            eye.follow(replay.state)
+            eye.play(replay, code, picks.get(index, ()) if picks else ())
         return eye
+
+    def play(self, game: Game, action: Action | int | str,
+             picked: Sequence[tuple[int, str]] = ()) -> None:
+        """Apply ``action`` to ``game`` and follow it, the cards (kind, suit) its player
+        ``picked`` laid first (``prefer``). An action that ends a deal is followed to the
+        deal's end, then into the next deal: ``move_seen_by`` shows the cards it laid and the
+        pile's top as the deal ended. An illegal action raises ``IllegalAction`` and changes
+        neither the game nor the ledger."""
+        seat, before = game.current_player, game.state.copy()
+        game.apply(action)
+        if picked:
+            self.prefer(seat, picked)
+        self._ended = None
+        if game.state.match.deal != self.deal:  # the deal ended: follow it to its end first
+            ahead = game.clone()
+            ahead.state = before
+            before.match.one_hand = True  # a look-ahead that ends with the deal
+            ahead.apply(action)
+            self.follow(ahead.state)
+            self._ended = self.copy()
+        self.follow(game.state)
+
+    def move_seen_by(self, seat: int | None) -> Suits:
+        """The suits ``seat`` is shown just after the last action (``seen_by``), the deal's
+        end if that action ended it: the suits its log lines name."""
+        return (self._ended or self).seen_by(seat)
 
     def copy(self) -> SuitLedger:
         """A copy to follow a game on apart (sharing the rules, which nobody changes)."""

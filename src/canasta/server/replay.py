@@ -184,10 +184,7 @@ class Replay:
 def _play(game: Game, eye: SuitLedger, move: Move, index: int, text: str) -> None:
     """Play the record's ``index``-th action on ``game`` and bring ``eye`` after it, with the
     suits its player picked, as the live table did (``TableRecord._replayed``)."""
-    if move.picked:
-        eye.prefer(move.seat, move.picked)
-    record.apply_recorded(game, index, text)
-    eye.follow(game.state)
+    record.apply_recorded(game, index, text, lambda g, a: eye.play(g, a, move.picked))
 
 
 def _view_of(game: Game, viewpoint: Viewpoint) -> PlayerView:

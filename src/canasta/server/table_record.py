@@ -140,10 +140,7 @@ class TableRecord:
             self._told.clear()
         for index, (seat, text) in enumerate(actions):
             if eye:
-                if index in self.picks:
-                    self.eye.prefer(seat, self.picks[index])
-                game.apply(text)
-                self.eye.follow(game.state)
+                self.eye.play(game, text, self.picks.get(index, ()))
                 self._told.append(MoveSuits.of(self.eye, seat))
             else:
                 game.apply(text)
@@ -190,10 +187,8 @@ class TableRecord:
         picked = self._pick[1] if self._pick is not None and self._pick[0] == seat else \
             self.picks.get(len(self.actions), ())  # a follower: the owner's event said them
         if picked:
-            self.eye.prefer(seat, picked)
             self.picks[len(self.actions)] = picked
-        self.game.apply(action)
-        self.eye.follow(self.game.state)
+        self.eye.play(self.game, action, picked)
         self.actions.append((seat, str(action)))
         told = MoveSuits.of(self.eye, seat)
         self._told.append(told)

@@ -240,11 +240,9 @@ class Session:
         before = self.view
         if picked:
             self.picks[len(self.game.history)] = picked
-            self.eye.prefer(self.game.current_player, picked)
-        self.game.apply(action)
-        self.eye.follow(self.game.state)
+        self.eye.play(self.game, action, picked)
         lines = describe_move(before, action, self.view, self.names,
-                              self.eye.seen_by(self.human))
+                              self.eye.move_seen_by(self.human))
         self.log += lines
         self.save()
         return lines
