@@ -148,6 +148,7 @@ def test_a_whole_game_can_be_played_to_the_end(
     out = capsys.readouterr().out
     assert "The game is over: " in out and "Deal 1 ended:" in out
     assert "cards left in hand" in out  # the breakdown, item by item
+    assert re.search(r"\n    meld .* \(\d+\)", out)  # and the melds as the deal ended
     assert verify(read(tmp_path / "g.json")).is_terminal()
     assert "The game's record is in" in out
 

@@ -12,10 +12,11 @@ from canasta import Game
 from canasta.bots import make_bot
 from canasta.cards import JOKER, RED_THREE, SUITED, SUITS, parse_kind, suit_of
 from canasta.engine.game import Game as EngineGame
-from canasta.presentation import SuitLedger, table_facts
+from canasta.presentation import SuitLedger, spectator_facts, table_facts
 from canasta.presentation.suits import _places
 from canasta.rules import preset_names
-from tests.helpers import position
+from canasta.server.gallery import public_view
+from tests.helpers import MELD, position
 
 
 def ledger_of(game: EngineGame) -> SuitLedger:
@@ -306,3 +307,49 @@ def test_a_pile_taken_gives_its_cards_under_the_top_to_the_taker() -> None:
     assert [suit for code, suit in ledger.seen_by(0).hand if code == ten] == [pile[1]]
     facts = table_facts(game.view(1), suits=ledger.seen_by(1))
     assert ("10", pile[1]) in [(c.text, c.eye) for c in facts.seats[0].known]
+
+
+@pytest.mark.parametrize("rules", ["classic", "samba"])
+def test_the_deal_breakdown_shows_the_melds_as_the_deal_ended(rules: str) -> None:
+    """Just after the action that ends a deal, every seat's and the spectator's breakdown
+    shows each side's melds as the table showed them at the deal's end (suits and all); the
+    next action leaves them out."""
+    game = Game(rules, 7)
+    ledger = ledger_of(game)
+    bots = [make_bot("greedy", 7 + s) for s in range(game.num_players)]
+    while game.deal_number == 1:
+        action = bots[game.current_player].act(game.view(game.current_player))
+        ended, table = game.clone(), ledger.copy()  # followed apart to the deal's end
+        ledger.play(game, action)
+    ended.state.match.one_hand = True
+    ended.apply(action)
+    table.follow(ended.state)
+    names = ("Ann", "Bob", "Bea", "Cy")
+    for seat in (*range(game.num_players), None):
+        facts = table_facts(game.view(seat), suits=ledger.seen_by(seat)) if seat is not None \
+            else spectator_facts(public_view(game), names, suits=ledger.seen_by(None))
+        shown = table_facts(ended.view(seat), suits=table.seen_by(seat)) if seat is not None \
+            else spectator_facts(public_view(ended), names, suits=table.seen_by(None))
+        assert facts.last_deal is not None and facts.last_deal.deal == 1
+        assert [side.melds for side in facts.last_deal.sides] == \
+            [side.melds for side in shown.sides], seat
+        assert any(side.melds for side in facts.last_deal.sides)
+        assert not any(side.melds for side in facts.sides)  # the new deal's table
+    seat = game.current_player
+    ledger.play(game, bots[seat].act(game.view(seat)))
+    after = table_facts(game.view(seat), suits=ledger.seen_by(seat)).last_deal
+    assert after is not None and not any(side.melds for side in after.sides)
+
+
+def test_the_games_last_breakdown_shows_the_tables_melds() -> None:
+    game = position(hands={0: "K 5", 1: "4 6", 2: "7 8", 3: "9 10"},
+                    melds={0: ["K K K K K K", "Q Q Q"]}, pile="4", drew=True,
+                    phase=MELD, scores=[4900, 100])
+    ledger = ledger_of(game)
+    for move in ("add K K", "discard 5"):
+        ledger.play(game, move)
+    assert game.is_terminal()
+    facts = table_facts(game.view(1), suits=ledger.seen_by(1))
+    assert facts.last_deal is not None
+    assert [side.melds for side in facts.last_deal.sides] == [s.melds for s in facts.sides]
+    assert all(card.eye for card in facts.last_deal.sides[0].melds[0].cards)

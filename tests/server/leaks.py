@@ -32,6 +32,18 @@ def cards_named(value: Any, found: Counter[int] | None = None) -> Counter[int]:
     return found
 
 
+def melded(game: Game) -> Counter[int]:
+    """The cards of every side's melds, by kind."""
+    seen: Counter[int] = Counter()
+    for side in game.state.sides:
+        for meld in side.melds:
+            if meld is not None:
+                seen[meld.rank] += meld.naturals
+                seen[TWO] += meld.twos
+                seen[JOKER] += meld.jokers
+    return seen
+
+
 def visible(game: Game, receiver: int | None) -> Counter[int]:
     """The cards ``receiver`` (a seat, or None: a spectator) can see, by kind: its own hand,
     every meld, the whole pile, the red 3s laid out, the cards others are known to hold
@@ -39,12 +51,7 @@ def visible(game: Game, receiver: int | None) -> Counter[int]:
     seen: Counter[int] = Counter()
     if receiver is not None:
         seen.update(hand_codes(game.view(receiver)))
-    for side in game.state.sides:
-        for meld in side.melds:
-            if meld is not None:
-                seen[meld.rank] += meld.naturals
-                seen[TWO] += meld.twos
-                seen[JOKER] += meld.jokers
+    seen.update(melded(game))
     seen.update(game.state.table.pile)
     for number, seat in enumerate(game.state.seats):
         seen[RED_THREE] += seat.red_threes
@@ -59,11 +66,19 @@ def hand_in(frame: dict[str, Any]) -> Counter[int]:
 
 
 def leaks(raw: str, game: Game, receiver: int | None, seed: int,
-          tokens: list[str]) -> list[str]:
+          tokens: list[str], ended: Game | None = None) -> list[str]:
     """What a frame (its text ``raw``) tells ``receiver`` that it may not know, given the
-    game as it stood when the frame was sent; empty when nothing."""
+    game as it stood when the frame was sent (and ``ended``, the game as the last action left
+    the deal it ended, if it ended one); empty when nothing."""
     frame = json.loads(raw)
     found = []
+    # the deal's breakdown shows the melds as the deal ended: just after it, or at the end
+    shown: Counter[int] = Counter()
+    for side in ((frame.get("facts") or {}).get("last_deal") or {}).get("sides", []):
+        shown += cards_named(side.pop("melds"))
+    ending = ended if ended is not None else game if game.is_terminal() else None
+    if shown and (ending is None or shown != melded(ending)):
+        found.append(f"melds the deal did not end with: {dict(shown)}")
     named, seen = cards_named(frame), visible(game, receiver)
     over = named - seen
     if over:

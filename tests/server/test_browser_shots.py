@@ -227,6 +227,14 @@ def test_the_table_looks_as_it_did(server: Running, browser: Browser) -> None:
     wrong += both(page, browser, "mid", "#do-draw") + melds_in_sight(page, browser) \
         + table_uncovered(page, browser)
     assert play_until(page, lambda: False, 180) == "breakdown"
+    # each side's melds as the deal ended (the felt shows the next deal's), a canasta as its
+    # top card and its count
+    expect(page.locator("#dialog .end-melds")).to_have_count(2)
+    expect(page.locator("#dialog .end-meld.canasta .end-count").first).to_have_text(
+        re.compile("^\u00d7([7-9]|1[0-9])$"))
+    expect(page.locator("#dialog .end-melds").first).to_have_attribute(
+        "aria-label", re.compile(r"^your side's melds: .*canasta"))
+    expect(page.locator("#felt .meld")).to_have_count(0)
     wrong += both(page, browser, "breakdown", ".breakdown")
     assert not wrong, wrong
     desktop.close()

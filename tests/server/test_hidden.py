@@ -9,10 +9,12 @@ import json
 import random
 import re
 
+from tests.helpers import MELD, position
 from tests.server.harness import Client, create, play, running
 from tests.server.leaks import leaks
 
 from canasta import record
+from canasta.cards import parse_kind
 from canasta.engine.game import Game
 from canasta.presentation import hand_codes
 
@@ -55,22 +57,29 @@ async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> N
     # the game after each version, from the events the spectator saw (hints are stubs)
     replayed = Game(game.rules, seed)
     states = [replayed.clone()]
+    ends: dict[int, Game] = {}  # after an action that ended a deal: that deal's end
     actions_at: dict[int, int] = {}
     count = 0
     for frame in spectator.frames:
         if frame["kind"] == "event":
             if frame["event"]["kind"] == "action":
+                ahead = replayed.clone()
                 replayed.apply(frame["event"]["action"])
                 states.append(replayed.clone())
                 count += 1
+                if replayed.deal_number != ahead.deal_number:
+                    ahead.state.match.one_hand = True
+                    ahead.apply(frame["event"]["action"])
+                    ends[count] = ahead
             actions_at[frame["v"]] = count
     assert count == len(data["actions"])
     assert any(f["kind"] == "event" and f["event"]["kind"] == "stub"
                for f in spectator.frames), "a hint reaches others as a stub"
 
-    def state(version: int) -> Game:
+    def state(version: int) -> tuple[Game, Game | None]:
         known = [v for v in actions_at if v <= version]
-        return states[actions_at[max(known)] if known else 0]
+        index = actions_at[max(known)] if known else 0
+        return states[index], ends.get(index)
 
     checked = 0
     for client in [*clients, spectator]:
@@ -78,7 +87,8 @@ async def _game(server_url: str, ws: str, http: object, rng: random.Random) -> N
         version = 0
         for raw, frame in zip(client.raw, client.frames, strict=True):
             version = frame.get("v", version)
-            problems = leaks(raw, state(version), receiver, seed, tokens)
+            now, ended = state(version)
+            problems = leaks(raw, now, receiver, seed, tokens, ended)
             assert not problems, (receiver, frame["kind"], version, problems)
             checked += 1
     # suits ride only on card facts (counted above); the table's cards show the same suits
@@ -147,3 +157,25 @@ def test_the_check_finds_a_leak() -> None:
                  []) == []
     assert leaks(json.dumps({**honest, "view": game.view(1).to_wire()}), game, 0, big,
                  []) == ["a view that is not the receiver's"]
+
+
+def test_the_check_finds_melds_a_deal_did_not_end_with() -> None:
+    ended = position(hands={1: "5"}, melds={1: ["K K K K K K K"]}, pile="4", current=1,
+                     phase=MELD, drew=True)
+    game = ended.clone()
+    ended.state.match.one_hand = True
+    ended.apply("discard 5")
+    game.apply("discard 5")  # the next deal
+    king = {"code": parse_kind("K"), "text": "K", "rank": "K", "suit": "", "colour": "",
+            "words": "king"}
+    hand = [{"label": "", "cards": [{**king, "code": c} for c in hand_codes(game.view(0))]}]
+
+    def frame(kings: int) -> str:
+        return json.dumps({"kind": "event", "v": 2, "facts": {"hand": hand, "last_deal": {
+            "sides": [{"melds": []}, {"melds": [{"cards": [king] * kings}]}]}}})
+
+    big = 2**100 + 7  # a seed no digit of the frame spells
+    assert leaks(frame(7), game, 0, big, [], ended) == []
+    assert leaks(frame(7), game, 0, big, [])  # not just after the deal's end
+    assert leaks(frame(8), game, 0, big, [], ended) == [
+        f"melds the deal did not end with: {{{parse_kind('K')}: 8}}"]

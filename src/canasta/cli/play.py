@@ -24,8 +24,7 @@ from typing import TextIO
 from canasta.engine.actions import Action
 from canasta.engine.refusal import Topic
 from canasta.errors import CanastaError
-from canasta.presentation import deal_breakdown, discard_warning, render, result_text
-from canasta.presentation.names import Chair
+from canasta.presentation import discard_warning, render, result_text
 from canasta.presentation.rules_words import rule_in_words, rules_in_words_text
 from canasta.tui.session import Options, Session, start
 
@@ -110,11 +109,10 @@ def play_plain(session: Session, read: Callable[[str], str], write: Callable[[st
             for line in session.play_bot(session.bot_action()):
                 write(line)
         game = session.game
-        if shown < len(game.results):
-            chair = Chair(session.human, game.state.seat_sides, session.names,
-                          game.t.partners_at_pile)
-            for result in game.results[shown:]:
-                write("\n" + result_text(deal_breakdown(result, chair)))
+        if shown < len(game.results):  # the deal just ended: its breakdown, melds and all
+            last = session.facts().last_deal
+            if last is not None:
+                write("\n" + result_text(last, ascii))
             shown = len(game.results)
             if not game.is_terminal() and \
                     read("press Enter to continue (q to quit) > ").strip().lower() == "q":

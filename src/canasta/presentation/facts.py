@@ -264,13 +264,16 @@ class ScoreItem(Fact):
 
 @dataclass(frozen=True, slots=True)
 class SideBreakdown(Fact):
-    """One side's score for a deal, item by item, and its game total after it."""
+    """One side's score for a deal, item by item, and its game total after it; ``melds``: its
+    melds as the deal ended, where the face knows them (just after the deal ended, or at the
+    game's end), else ()."""
 
     side: int
     name: str
     items: tuple[ScoreItem, ...]
     total: int
     game_total: int
+    melds: tuple[MeldFact, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,7 +361,9 @@ class Suits:
     a seat holds, per seat and kind; the hand's cards new to it this turn (drawn, taken with
     the pile, a foot taken up), as ``(code, suit)``; the cards the last action laid on the
     table (melds, sequences, 3s laid out), as ``(code, suit)``, and the suit of the pile's top
-    card if that action took the pile (both public: the log's words)."""
+    card if that action took the pile (both public: the log's words); if that action ended a
+    deal, every side's melds as it left them, by side (public: the deal's breakdown shows
+    them)."""
 
     hand: tuple[tuple[int, str], ...] = ()
     melds: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
@@ -368,6 +373,7 @@ class Suits:
     new: tuple[tuple[int, str], ...] = ()
     laid: tuple[tuple[int, str], ...] = ()
     taken: str = ""
+    deal_end: tuple[tuple[MeldFact, ...], ...] = ()
 
     def meld(self, side: int, rank: int) -> tuple[str, ...]:
         return self.melds.get((side, rank), ())

@@ -6,16 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.engine.scoring import HandResult
-from canasta.presentation.facts import DealBreakdown, DealLine, ScoreItem, SideBreakdown
+from canasta.presentation.facts import DealBreakdown, DealLine, MeldFact, ScoreItem, SideBreakdown
 from canasta.presentation.names import Chair
 
 
-def deal_breakdown(result: HandResult, chair: Chair) -> DealBreakdown:
-    """The breakdown of one finished deal, named from ``chair``'s seat."""
+def deal_breakdown(result: HandResult, chair: Chair,
+                   melds: Sequence[tuple[MeldFact, ...]] = ()) -> DealBreakdown:
+    """The breakdown of one finished deal, named from ``chair``'s seat; ``melds``: every
+    side's melds as the deal ended, by side, where they are known."""
     sides = tuple(
         SideBreakdown(score.side, chair.score_name(score.side),
                       tuple(ScoreItem(label, value) for label, value in score.items()),
-                      score.total, result.totals[score.side])
+                      score.total, result.totals[score.side],
+                      melds[score.side] if melds else ())
         for score in result.sides)
     out = chair.who(result.went_out) if result.went_out >= 0 else ""
     how = f"{out} went out" if out else str(result.ended_by)

@@ -49,8 +49,8 @@ from canasta.cards import (
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.state import State
-from canasta.presentation.cards import meld_codes
-from canasta.presentation.facts import Suits
+from canasta.presentation.cards import meld_codes, side_melds
+from canasta.presentation.facts import MeldFact, Suits
 from canasta.rules import RuleSet
 
 #: ("hand", seat, 0), ("meld", side, rank), ("waiting", seat, 0), ("pile", 0, 0) ...
@@ -111,8 +111,10 @@ class SuitLedger:
         #: top card if the pile was taken then
         self._laid: list[tuple[int, str]] = []
         self._taken = ""
-        #: the ledger at the end of a deal the last action ended, before the next deal's cards
+        #: the ledger at the end of a deal the last action ended, before the next deal's
+        #: cards, and every side's melds as the deal ended
         self._ended: SuitLedger | None = None
+        self._end_melds: tuple[tuple[MeldFact, ...], ...] = ()
 
     def prefer(self, seat: int, picked: Sequence[tuple[int, str]]) -> None:
         """The cards (kind, suit) the seat picked for its next action: when that action takes
@@ -150,7 +152,7 @@ class SuitLedger:
         game.apply(action)
         if picked:
             self.prefer(seat, picked)
-        self._ended = None
+        self._ended, self._end_melds = None, ()
         if game.state.match.deal != self.deal:  # the deal ended: follow it to its end first
             ahead = game.clone()
             ahead.state = before
@@ -158,6 +160,8 @@ class SuitLedger:
             ahead.apply(action)
             self.follow(ahead.state)
             self._ended = self.copy()
+            end, table = ahead.view(0), self.seen_by(None)  # the melds: public
+            self._end_melds = tuple(side_melds(end, side, table) for side in range(end.sides))
         self.follow(game.state)
 
     def move_seen_by(self, seat: int | None) -> Suits:
@@ -309,7 +313,7 @@ class SuitLedger:
                     for s in seats)
         known = tuple(_known_by_kind(self._cards.get(("hand", s, 0), {})) for s in seats)
         return Suits(hand, melds, tuple(card.suit for _, card in self._pile), red, known, new,
-                     tuple(self._laid), self._taken)
+                     tuple(self._laid), self._taken, self._end_melds)
 
 
 def _known_by_kind(hand: dict[int, list[_Card]]) -> dict[int, tuple[str, ...]]:

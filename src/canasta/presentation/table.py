@@ -218,6 +218,9 @@ def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact 
     winner = view.state.match.winner
     winner_name = chair.score_name(winner) if view.state.match.over and winner >= 0 else ""
     seats, sides = seat_facts(view, chair, suits), side_facts(view, chair, suits)
+    # the melds as the last deal ended: just after it (the ledger's), or the table's at the end
+    ended = suits.deal_end if suits is not None and suits.deal_end else \
+        tuple(side.melds for side in sides) if view.state.match.over else ()
     return TableFacts(
         rules=view.rules.title, deal=view.deal_number, seat=chair.seat,
         name=chair.names[chair.seat] if seated else "", side=side if seated else NOBODY,
@@ -231,7 +234,7 @@ def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact 
         dead_ranks=tuple(kind_name(r) for r in view.dead_ranks) if seated else (),
         actions=tuple(action_fact(a) for a in view.legal_actions) if seated else (),
         log=tuple(log), hint=advice,
-        last_deal=deal_breakdown(results[-1], chair) if results else None,
+        last_deal=deal_breakdown(results[-1], chair, ended) if results else None,
         winner=winner_name, won=wins(winner_name) if winner_name else "",
         bonus_piles=view.bonus_sizes, deals=deal_lines(results),
         scoreboard=scoreboard(seats, sides))

@@ -73,12 +73,14 @@ def render(facts: TableFacts, ascii: bool = False) -> str:
     return "\n".join(lines)
 
 
-def result_text(breakdown: DealBreakdown) -> str:
-    """A deal's end, each side's score item by item, and the game totals."""
+def result_text(breakdown: DealBreakdown, ascii: bool = False) -> str:
+    """A deal's end: each side's melds as it ended (where known) and its score item by
+    item, and the game totals."""
     lines = [f"Deal {breakdown.deal} ended: {breakdown.ended_by}"
              + (f" ({breakdown.went_out} went out)" if breakdown.went_out else "")]
     for side in breakdown.sides:
         lines.append(f"  {side.name}: {side.total:+d}")
+        lines += [f"    meld {meld_line(meld, ascii)}" for meld in side.melds]
         lines += [f"    {item.label:<32} {item.points:+6d}" for item in side.items] or \
             ["    nothing"]
     lines.append("  game totals: " + "; ".join(f"{s.name} {s.game_total}"

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from canasta.presentation import ActionFact, DealBreakdown, rules_in_words
 from canasta.presentation.rules_words import Section
 from canasta.rules import RuleSet
+from canasta.tui.widgets import Glyphs, flow, meld_chip
 
 #: How every dialog sits: a box in the middle of the screen (part of the app's CSS).
 DIALOG_CSS = """
@@ -25,11 +26,15 @@ ModalScreen { align: center middle; }
 ModalScreen > Vertical { width: 74; max-width: 100%; height: auto; max-height: 90%;
     background: $panel; padding: 0 1; }
 ModalScreen OptionList { height: auto; max-height: 14; }
+BreakdownScreen #breakdown-scroll { height: auto; max-height: 18; }
 RulesScreen > Vertical { width: 90; height: 90%; }
 RulesScreen #rules { height: 1fr; }
 RulesScreen #title { margin-bottom: 1; }
 RulesScreen #close { color: $text-muted; }
 """
+
+#: The columns a deal's end gives each side's melds (inside the dialog's box and margin).
+MELDS_WIDTH = 66
 
 
 class ChoiceScreen(ModalScreen[str | None]):
@@ -82,13 +87,17 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-def breakdown_text(breakdown: DealBreakdown) -> Text:
-    """The deal's end, side by side by item."""
+def breakdown_text(breakdown: DealBreakdown, glyphs: Glyphs) -> Text:
+    """The deal's end, side by side: its melds as the deal ended (where known), item by item."""
     out = Text(f"Deal {breakdown.deal} ended: {breakdown.ended_by}", style="bold")
     if breakdown.went_out:
         out.append(f" ({breakdown.went_out} went out)")
     for side in breakdown.sides:
         out.append(f"\n\n{side.name}: {side.total:+d}", style="bold underline")
+        chips = [meld_chip(m, glyphs) for m in side.melds]
+        for line in flow(chips, MELDS_WIDTH).split() if chips else ():
+            out.append("\n  ")
+            out.append_text(line)
         for item in side.items:
             out.append(f"\n  {item.label:<36}{item.points:+7d}")
         if not side.items:
@@ -115,10 +124,12 @@ class BreakdownScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.styles.border = ("ascii" if self.ascii else "round", "green")
-            body = breakdown_text(self.breakdown) if self.breakdown else Text()
+            body = breakdown_text(self.breakdown, Glyphs(self.ascii)) if self.breakdown \
+                else Text()
             if self.ending:
                 body.append(f"\n\n{self.ending}", style="bold green")
-            yield Static(body, id="breakdown")
+            with VerticalScroll(id="breakdown-scroll"):  # a long deal's end scrolls
+                yield Static(body, id="breakdown")
             keys = "p: play again    q: quit" if self.over else "Enter: continue    q: quit"
             yield Static(keys, id="keys")
 

@@ -193,12 +193,26 @@ export function drawTopbar(facts, mine) {
   $("turn").className = mine ? "mine" : "";
 }
 
-// A deal's breakdown (a DealBreakdown fact): each side's items, the deal's total, the game's.
+// A side's melds as the deal ended, small: a canasta as its top card and its count, another
+// meld's cards close together.
+function endMelds(side) {
+  const words = side.melds.map((m) => `${m.label}, ${m.count} cards${m.canasta ? `, a ${m.canasta} canasta` : ""}`);
+  return el("div", { class: "end-melds", role: "img", "aria-label": `${side.name}'s melds: ${words.join("; ")}` },
+    ...side.melds.map((meld, i) => {
+      const top = meld.canasta && (meld.cards.find((c) => (meld.canasta === "natural" ? "HD" : "SC").includes(c.eye)) || meld.cards[0]);
+      return el("span", { class: `end-meld${meld.canasta ? ` canasta ${meld.canasta}` : ""}`, title: words[i] },
+        ...(top ? [small(top), el("span", { class: "end-count" }, `×${meld.count}`)] : meld.cards.map(small)));
+    }));
+}
+
+// A deal's breakdown (a DealBreakdown fact): each side's melds as the deal ended (when they
+// are known), its items, the deal's total, the game's.
 export function breakdown(deal) {
   if (!deal) return null;
   const tableNode = el("table", { class: "breakdown" });
   for (const side of deal.sides) {
     tableNode.append(el("tr", {}, el("th", { colspan: 2 }, side.name)));
+    if (side.melds.length) tableNode.append(el("tr", { class: "melds-row" }, el("td", { colspan: 2 }, endMelds(side))));
     for (const item of side.items) tableNode.append(el("tr", {}, el("td", {}, item.label), el("td", {}, String(item.points))));
     tableNode.append(el("tr", { class: "total" }, el("td", {}, "this deal"), el("td", {}, String(side.total))));
     tableNode.append(el("tr", { class: "total" }, el("td", {}, "game total"), el("td", {}, String(side.game_total))));
