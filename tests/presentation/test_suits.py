@@ -40,7 +40,7 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
     game = Game(rules, seed)
     ledger = ledger_of(game)
     bots = [make_bot("greedy", seed + s) for s in range(game.num_players)]
-    moved = 0
+    moved = black_threes = 0
     while not game.is_terminal() and game.deal_number == 1:
         seat = game.current_player
         held = hand_suits(ledger, seat)
@@ -89,8 +89,12 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
         facts = table_facts(ended.view(watcher), suits=eye.seen_by(watcher))
         shown = [*(c for group in facts.hand for c in group.cards),
                  *(c for side in facts.sides for meld in side.melds for c in meld.cards),
-                 *(c for fact in facts.seats for c in (*fact.known, *fact.red_three_cards)),
+                 *(c for fact in facts.seats
+                   for c in (*fact.known, *fact.red_three_cards, *fact.black_three_cards)),
                  *((facts.pile.top,) if facts.pile.top else ())]
+        assert [len(fact.black_three_cards) for fact in facts.seats] == \
+            list(ended.view(watcher).black_threes)  # laid out: Modern American, Cuban
+        black_threes += sum(ended.view(watcher).black_threes)
         assert all(card.eye or card.rank == "JK" for card in shown), \
             [card.words for card in shown if not card.eye and card.rank != "JK"]
         for code, suit in eye.seen_by(seat).hand:
@@ -105,6 +109,7 @@ def test_every_card_keeps_its_suit_from_hand_to_meld_and_pile(rules: str, seed: 
         if game.deal_number != 1:
             break
     assert moved > 5
+    assert black_threes or not game.rules.red_threes.black_too  # Modern American's seen
 
 
 def test_the_suits_are_the_same_after_a_replay_and_differ_between_games() -> None:

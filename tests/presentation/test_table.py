@@ -8,7 +8,7 @@ import random
 
 from canasta import Action, Game
 from canasta.presentation import table_facts
-from canasta.presentation.names import wins
+from canasta.presentation.names import heading, wins
 from canasta.presentation.table import pile_fact
 from canasta.presentation.text import render
 from tests.helpers import MELD, cutthroat_pair, position
@@ -96,6 +96,10 @@ def test_a_finished_game_names_the_winner() -> None:
 
     assert [wins(name) for name in ("you", "Bob", "your side", "Ann and Bea")] == [
         "you win", "Bob wins", "your side wins", "Ann and Bea win"]
+    # a heading starts with a capital; a player's name keeps the letters it was given
+    assert [heading(words) for words in ("you win", "your side wins", "you", "youssef wins",
+                                         "de Vries wins")] == [
+        "You win", "Your side wins", "You", "youssef wins", "de Vries wins"]
 
     game = position(hands={0: "5", 1: "6"}, melds={0: ["K K K K K K K"]}, pile="7",
                     scores=[4900, 100])
@@ -103,7 +107,7 @@ def test_a_finished_game_names_the_winner() -> None:
     facts = table_facts(game.view(1), NAMES)
     assert game.is_terminal() and facts.winner == "Ann and Bea"
     assert facts.won == "Ann and Bea win" and table_facts(game.view(0), NAMES).won == \
-        "your side wins"
+        "Your side wins"  # a heading
     assert facts.turn.phase == "over" and "Ann and Bea win" in facts.turn.words
     assert facts.last_deal is not None and facts.last_deal.deal == 1
 

@@ -206,7 +206,7 @@ def test_a_whole_deal_by_clicking_with_a_reload(own_server: Running, browser: Br
           or simple_turn(page), seconds=120)
     expect(page.locator("#again")).to_be_visible()
     # the heading's verb agrees with the winner (the presentation layer's ``won``)
-    expect(page.locator("#dialog h2")).to_have_text(re.compile(r"^(your side wins|.+ and .+ win)$"))
+    expect(page.locator("#dialog h2")).to_have_text(re.compile(r"^(Your side wins|.+ and .+ win)$"))
     assert "Seed" in (page.locator("#dialog").text_content() or "")
     expect(page.locator("#seed-check")).to_contain_text("matches the hash published")
     # the score sheet: a header, each deal (one, most often: the rules' target is 100), the

@@ -146,6 +146,9 @@ class SeatFact(Fact):
     to_act: bool
     red_three_cards: tuple[CardFact, ...] = ()  # the red 3s laid out, with their suits
     who: str = ""
+    #: the black 3s laid out (Modern American's bonus cards, Cuban's set aside from a taken
+    #: pile), with their suits
+    black_three_cards: tuple[CardFact, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +343,7 @@ class TableFacts(Fact):
     hint: HintFact | None
     last_deal: DealBreakdown | None
     winner: str
-    won: str  # the heading of a finished game ("you win", "Bob and Cy win"), else ""
+    won: str  # the heading of a finished game ("You win", "Your side wins"), else ""
     bonus_piles: tuple[int, ...] = ()  # sizes of the face-down bonus piles (Modern American)
     deals: tuple[DealLine, ...] = ()  # every finished deal's points, the score sheet
     scoreboard: tuple[ScoreLine, ...] = ()  # every side's (or seat's) game total (``scoreboard``)
@@ -363,7 +366,7 @@ class Suits:
     table (melds, sequences, 3s laid out), as ``(code, suit)``, and the suit of the pile's top
     card if that action took the pile (both public: the log's words); if that action ended a
     deal, every side's melds as it left them, by side (public: the deal's breakdown shows
-    them)."""
+    them); the black 3s laid out, per seat."""
 
     hand: tuple[tuple[int, str], ...] = ()
     melds: dict[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
@@ -374,6 +377,7 @@ class Suits:
     laid: tuple[tuple[int, str], ...] = ()
     taken: str = ""
     deal_end: tuple[tuple[MeldFact, ...], ...] = ()
+    black_threes: tuple[tuple[str, ...], ...] = ()
 
     def meld(self, side: int, rank: int) -> tuple[str, ...]:
         return self.melds.get((side, rank), ())

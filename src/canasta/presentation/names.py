@@ -30,8 +30,15 @@ def check_names(names: Sequence[str], players: int) -> tuple[str, ...]:
 
 def wins(name: str) -> str:
     """``name`` with "win" agreeing with it: "Bob wins", "your side wins", "you win", "Ann and
-    Bea win" (the heading of a finished game, and its sentence in the log)."""
+    Bea win" (the heading of a finished game, ``heading``, and its sentence in the log)."""
     return f"{name} {'win' if ' and ' in name or name == 'you' else 'wins'}"
+
+
+def heading(words: str) -> str:
+    """``words`` starting with a capital, as a heading or a sentence starts ("Your side
+    wins"); a name's own letters are kept ("de Vries wins" stays as the player wrote it)."""
+    return words[:1].upper() + words[1:] if words.split(" ", 1)[0] in ("you", "your") \
+        else words
 
 
 class Chair:

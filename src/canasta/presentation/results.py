@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from canasta.engine.scoring import HandResult
 from canasta.presentation.facts import DealBreakdown, DealLine, MeldFact, ScoreItem, SideBreakdown
-from canasta.presentation.names import Chair
+from canasta.presentation.names import Chair, heading
 
 
 def deal_breakdown(result: HandResult, chair: Chair,
@@ -23,7 +23,7 @@ def deal_breakdown(result: HandResult, chair: Chair,
     out = chair.who(result.went_out) if result.went_out >= 0 else ""
     how = f"{out} went out" if out else str(result.ended_by)
     scores = "; ".join(f"{s.name} {s.total:+d} (game {s.game_total})" for s in sides)
-    words = f"Deal {result.deal} ended: {how}. {scores[:1].upper()}{scores[1:]}."
+    words = f"Deal {result.deal} ended: {how}. {heading(scores)}."
     return DealBreakdown(result.deal, str(result.ended_by), out, sides, words)
 
 

@@ -309,11 +309,12 @@ class SuitLedger:
                 melds[side, rank] = tuple(c.suit for code in order
                                           for c in by_code.get(code, []))
         seats = range(self.rules.players.count)
-        red = tuple(tuple(c.suit for c in self._cards.get(("red", s, 0), {}).get(RED_THREE, []))
-                    for s in seats)
+        red, black = (tuple(tuple(c.suit for c in self._cards.get((where, s, 0), {}).get(kind, []))
+                            for s in seats)
+                      for where, kind in (("red", RED_THREE), ("black", BLACK_THREE)))
         known = tuple(_known_by_kind(self._cards.get(("hand", s, 0), {})) for s in seats)
         return Suits(hand, melds, tuple(card.suit for _, card in self._pile), red, known, new,
-                     tuple(self._laid), self._taken, self._end_melds)
+                     tuple(self._laid), self._taken, self._end_melds, black)
 
 
 def _known_by_kind(hand: dict[int, list[_Card]]) -> dict[int, tuple[str, ...]]:

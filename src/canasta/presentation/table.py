@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from canasta.cards import JOKER, RED_THREE, TWO, kind_name, rank_of, suited
+from canasta.cards import BLACK_THREE, JOKER, RED_THREE, TWO, kind_name, rank_of, suited
 from canasta.engine.actions import (
     SUITED_TAKES,
     TAKE_ACTIONS,
@@ -47,7 +47,15 @@ from canasta.presentation.facts import (
 )
 from canasta.presentation.hint import action_fact, hint
 from canasta.presentation.log import a, game_over_words, listing
-from canasta.presentation.names import NOBODY, Chair, Gallery, check_names, default_names, wins
+from canasta.presentation.names import (
+    NOBODY,
+    Chair,
+    Gallery,
+    check_names,
+    default_names,
+    heading,
+    wins,
+)
 from canasta.presentation.results import deal_breakdown, deal_lines
 
 
@@ -139,11 +147,12 @@ def turn_fact(view: PlayerView, chair: Chair) -> TurnFact:
 
 def seat_facts(view: PlayerView, chair: Chair,
                suits: Suits | None = None) -> tuple[SeatFact, ...]:
-    """Every seat: name, relation, cards in hand and foot, red 3s (as cards), known cards
-    (of every seat but the chair's own, whose hand is shown whole: a spectator's chair is no
-    seat's, so it is shown every seat's); with ``suits`` the red 3s and the known cards show
-    their suits."""
+    """Every seat: name, relation, cards in hand and foot, red 3s and black 3s laid out (as
+    cards), known cards (of every seat but the chair's own, whose hand is shown whole: a
+    spectator's chair is no seat's, so it is shown every seat's); with ``suits`` the 3s and the
+    known cards show their suits."""
     sizes, feet, red, known = view.hand_sizes, view.foot_sizes, view.red_threes, view.known
+    black = view.black_threes
     to_act = view.current_player
 
     def eyes(seat: int, kind: int) -> tuple[str, ...]:
@@ -152,13 +161,17 @@ def seat_facts(view: PlayerView, chair: Chair,
     def reds(seat: int) -> tuple[str, ...]:
         return suits.red_threes[seat] if suits is not None and suits.red_threes else ()
 
+    def blacks(seat: int) -> tuple[str, ...]:
+        return suits.black_threes[seat] if suits is not None and suits.black_threes else ()
+
     return tuple(
         SeatFact(seat, chair.names[seat], chair.side_of(seat), chair.relation(seat),
                  sizes[seat], feet[seat], red[seat],
                  tuple(card for k, n in enumerate(known[seat]) if n
                        for card in with_suits((card_fact(k),) * n, eyes(seat, k)))
                  if seat != chair.seat else (), seat == to_act,
-                 with_suits((card_fact(RED_THREE),) * red[seat], reds(seat)), chair.who(seat))
+                 with_suits((card_fact(RED_THREE),) * red[seat], reds(seat)), chair.who(seat),
+                 with_suits((card_fact(BLACK_THREE),) * black[seat], blacks(seat)))
         for seat in range(view.players))
 
 
@@ -235,6 +248,6 @@ def _facts(view: PlayerView, chair: Chair, log: Sequence[str], advice: HintFact 
         actions=tuple(action_fact(a) for a in view.legal_actions) if seated else (),
         log=tuple(log), hint=advice,
         last_deal=deal_breakdown(results[-1], chair, ended) if results else None,
-        winner=winner_name, won=wins(winner_name) if winner_name else "",
+        winner=winner_name, won=heading(wins(winner_name)) if winner_name else "",
         bonus_piles=view.bonus_sizes, deals=deal_lines(results),
         scoreboard=scoreboard(seats, sides))

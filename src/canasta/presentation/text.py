@@ -8,6 +8,7 @@ whose encoding cannot print them; otherwise suits print as glyphs.
 from __future__ import annotations
 
 from canasta.presentation.facts import CardFact, DealBreakdown, MeldFact, TableFacts
+from canasta.presentation.names import heading
 
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -49,7 +50,7 @@ def render(facts: TableFacts, ascii: bool = False) -> str:
         need = f"{dot}needs {side.minimum} to open" if not side.opened else ""
         red = f"{dot}red 3s {side.red_threes}" if side.red_threes else ""
         red += f"{dot}black 3s {side.black_threes}" if side.black_threes else ""
-        lines.append(f"{side.name[:1].upper()}{side.name[1:]}: {melds}{need}{red}")
+        lines.append(f"{heading(side.name)}: {melds}{need}{red}")
     lines.append("Cards in hand: " + ", ".join(f"{s.name} {s.hand_size}" for s in facts.seats)
                  + "".join(f"; {s.name} is known to hold {cards_text(s.known, ascii)}"
                            for s in facts.seats if s.known))

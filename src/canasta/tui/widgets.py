@@ -16,6 +16,7 @@ from canasta.engine.refusal import Topic
 from canasta.engine.view import PlayerView
 from canasta.presentation import CardFact, MeldFact, SeatFact, SideFact, TableFacts, card_text
 from canasta.presentation.lay import preview_lay, preview_line
+from canasta.presentation.names import heading
 from canasta.presentation.rules_words import HEADINGS
 from canasta.presentation.text import SUIT_GLYPHS
 
@@ -100,7 +101,7 @@ class SidePanel(Static):
         if side is None:
             return Text()
         glyphs = self._glyphs
-        title = Text(side.name[:1].upper() + side.name[1:], style="bold underline")
+        title = Text(heading(side.name), style="bold underline")
         canastas = "1 canasta" if side.canastas == 1 else f"{side.canastas} canastas"
         title.append(f"{glyphs.dot}{side.score} points{glyphs.dot}{canastas}")
         if side.red_threes:

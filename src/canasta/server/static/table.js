@@ -114,13 +114,15 @@ function sideZone(facts, side, lay, myTurn, dropTarget) {
   }
   if (!side.melds.length) melds.append(el("span", { class: "empty" }, side.opened ? "" : `needs ${side.minimum} to open`));
   const reds = side.seats.flatMap((s) => facts.seats[s].red_three_cards);
+  const blacks = side.seats.flatMap((s) => facts.seats[s].black_three_cards);
+  const threes = [...reds, ...blacks];
   // where every seat keeps its own score (cutthroat), a pair names whose total is whose
   const score = side.seat_scores && side.seat_scores.length > 1
     ? side.seats.map((s, i) => `${facts.seats[s].name} ${side.seat_scores[i]}`).join(", ") : side.score;
   const zone = el("section", { class: `side${side.mine ? " mine" : ""}`, "aria-label": `${side.name}'s melds`, "data-side": side.side },
     el("h3", {}, `${side.name} · ${score}`,
-      el("small", {}, ` · canastas ${side.canastas}${side.black_threes ? ` · black 3s ${side.black_threes}` : ""}${side.opened || !side.melds.length ? "" : ` · needs ${side.minimum}`}`),
-      reds.length ? el("span", { class: "threes", "aria-label": `red 3s: ${reds.map((c) => c.words).join(", ")}` }, ...reds.map(small)) : null),
+      el("small", {}, ` · canastas ${side.canastas}${side.opened || !side.melds.length ? "" : ` · needs ${side.minimum}`}`),
+      threes.length ? el("span", { class: "threes", "aria-label": [["red 3s", reds], ["black 3s", blacks]].filter(([, cards]) => cards.length).map(([name, cards]) => `${name}: ${cards.map((c) => c.words).join(", ")}`).join("; ") }, ...threes.map(small)) : null),
     melds);
   if (canLay) dropTarget(zone, () => lay(null));  // dropped on the side's melds: a new meld
   return zone;
