@@ -404,6 +404,12 @@ def test_moves_fly_unless_the_player_prefers_reduced_motion(server: Running, bro
     flights = page.evaluate("window.flights")
     assert flights == 0 if motion == "reduce" else flights >= 4, flights
     assert page.locator("#felt .last-move").count() >= 3  # each seat's last move, shown
+    # a name that begins another's takes only its own lines: the longest name a line begins
+    # with is the seat's (names are distinct, not prefix-free)
+    last = page.evaluate("""async () => (await import('/static/motion.js')).lastMoves({
+        log: ["Bob drew from the stock.", "Bob (club) discarded a 9.", "Deal 1 ended."],
+        seats: [{seat: 2, who: "Bob"}, {seat: 1, who: "Bob (club)"}]})""")
+    assert last == {"1": "discarded a 9", "2": "drew from the stock"}
     ctx.close()
 
 

@@ -36,12 +36,14 @@ function route(action, seat) {
 export function lastMoves(facts) {
   const last = {};
   for (const line of facts.log) {
+    // the seat the line is about: the longest name it begins with ("Bob (club) drew" is
+    // Bob (club)'s, not Bob's), as the log's sentences name each seat
+    let found = null;
     for (const seat of facts.seats) {
-      const who = `${seat.who} `;  // how the log's sentences name the seat
-      if (line.startsWith(who)) {
-        last[seat.seat] = line.slice(who.length).replace(/\.$/, "");
-      }
+      const who = `${seat.who} `;
+      if (line.startsWith(who) && (!found || who.length > found.who.length)) found = { seat: seat.seat, who };
     }
+    if (found) last[found.seat] = line.slice(found.who.length).replace(/\.$/, "");
   }
   return last;
 }
