@@ -38,7 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from canasta.cards import NUM_KINDS
+from canasta.cards import NUM_KINDS, SUITS
 from canasta.engine import position
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
@@ -131,8 +131,14 @@ def read(path: str | Path) -> dict[str, Any]:
 
 def loads(text: str) -> dict[str, Any]:
     """Parse record JSON text and check it (see ``check``)."""
+    return check(parse(text))
+
+
+def parse(text: str) -> object:
+    """JSON text as data, strictly (no key twice, no NaN); ``RecordError`` says what is
+    wrong with it."""
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc}") from None
     except RecordError:
@@ -141,7 +147,37 @@ def loads(text: str) -> dict[str, Any]:
         raise RecordError(f"not a record: {exc}") from None
     except RecursionError:
         raise RecordError("not a record: JSON nested too deeply") from None
-    return check(data)
+
+
+#: The cards (kind, suit) a player picked for an action, by the action's index: kept beside a
+#: record (a seating file, a table's events), they give each card laid the suit the player
+#: saw (``presentation.SuitLedger.prefer``).
+Picks = dict[int, tuple[tuple[int, str], ...]]
+
+
+def picks_of(kept: object, actions: int) -> Picks:
+    """Picks from their JSON form, ``[[action index, [[kind, suit], ...]], ...]``, for a game
+    of ``actions`` actions; ``RecordError`` names the first entry that is not one."""
+    picks: Picks = {}
+    entries: list[Any] = kept if isinstance(kept, list) else [kept]
+    for entry in entries:
+        try:
+            index, picked = entry
+            cards = tuple((kind, suit) for kind, suit in picked)
+        except (TypeError, ValueError):
+            cards, index = (), None
+        if not (type(index) is int and 0 <= index < actions and cards and all(
+                type(kind) is int and 0 <= kind < NUM_KINDS and suit in SUITS
+                for kind, suit in cards)):
+            raise RecordError(f"its picks are [action index, [[kind, suit], ...]] pairs, for "
+                              f"the game's {actions} actions; found {entry!r:.60}")
+        picks[index] = cards
+    return picks
+
+
+def picks_json(picks: Picks) -> list[list[Any]]:
+    """Picks in their JSON form (``picks_of`` reads it back)."""
+    return [[index, [list(card) for card in picked]] for index, picked in sorted(picks.items())]
 
 
 def check(data: object) -> dict[str, Any]:

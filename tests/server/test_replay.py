@@ -5,6 +5,7 @@ table, a bad step or seat, a corrupt or unfinished uploaded record refused with 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import re
@@ -12,16 +13,23 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
-from tests.server.harness import Client, Running, create, running
+from tests.server.harness import QUICK, Client, Running, create, running
 
-from canasta import record
+from canasta import Game, record
+from canasta.bots import make_bot
+from canasta.engine.actions import Action, ActionType, meld_cards
+from canasta.presentation import SuitLedger
+from canasta.rules import load
+from canasta.server import replay_serve
 from canasta.server.replay import MAX_RECORD
+from canasta.tui.session import SessionError, picks_beside, seating_path
 
 BOTS = ["greedy", "greedy", "greedy", "greedy"]
 
@@ -154,6 +162,92 @@ def test_an_uploaded_record_replays_and_a_bad_one_is_refused(server: Running,
             assert answer.status_code in (400, 409), answer.text
             assert answer.json()["code"] == code and words in answer.json()["message"], \
                 answer.text
+
+
+Pickable = tuple[dict[str, Any], int, int, int, tuple[tuple[int, str], ...]]
+
+
+def pickable() -> Pickable:
+    """A finished game of greedy bots under the quick rules with a meld its player could
+    have shown otherwise: its record, and ``picks_for_a_meld``'s answer."""
+    for seed in range(50):
+        game = Game(load(QUICK), seed)
+        bots = [make_bot("greedy", seed + s) for s in range(game.num_players)]
+        while not game.is_terminal():
+            game.apply(bots[game.current_player].act(game.view(game.current_player)))
+        rec = record.record_of(game)
+        found = picks_for_a_meld(rec)
+        if found is not None:
+            return (rec, *found)
+    raise AssertionError("no game with a meld that picks could show otherwise")
+
+
+def picks_for_a_meld(rec: dict[str, Any]) -> tuple[int, int, int, tuple[tuple[int, str], ...]] \
+        | None:
+    """The index of the record's first meld of three naturals whose hand held other suits of
+    its kind, its side, its kind and three cards its player picks for it: suits the meld
+    would not show unpicked (None if there is none)."""
+    game = record.new_game(rec)
+    eye = SuitLedger.of_game(game)
+    for index, text in enumerate(rec["actions"]):
+        seat, action = game.current_player, Action.parse(text)
+        naturals, wild = meld_cards(action) if action.type == ActionType.MELD else ((), 0)
+        if wild < 0:
+            kind = naturals[0]
+            held = [card for card in eye.seen_by(seat).hand if card[0] == kind]
+            unpicked = eye.copy()
+            unpicked.play(game.clone(), action)
+            shown = Counter(unpicked.seen_by(None).meld(game.side_of(seat), kind))
+            for picked in itertools.combinations(held, 3):
+                if Counter(suit for _, suit in picked) != shown:
+                    return index, game.side_of(seat), kind, picked
+        eye.play(game, action)
+    return None
+
+
+def test_an_upload_with_the_players_picks_shows_the_suits_picked(server: Running) -> None:
+    rec, index, side, kind, picked = pickable()
+    with server.http() as http:
+        body = {"record": rec, "picks": record.picks_json({index: picked})}
+        made = http.post("/api/replays", content=json.dumps(body))
+        assert made.status_code == 201, made.text
+        plain = http.post("/api/replays", content=json.dumps(rec)).json()["id"]
+        assert made.json()["id"] != plain  # the same game, shown otherwise
+        frame = http.get(f"/api/replays/{made.json()['id']}?seat=all&step={index + 1}").json()
+        unpicked = http.get(f"/api/replays/{plain}?seat=all&step={index + 1}").json()
+
+        def suits(shown: dict[str, Any]) -> Counter[str]:
+            (meld,) = [meld for meld in shown["facts"]["sides"][side]["melds"]
+                       if meld["cards"][0]["code"] == kind]
+            return Counter(card["eye"] for card in meld["cards"])
+
+        assert suits(frame) == Counter(suit for _, suit in picked) != suits(unpicked)
+        for picks, words in [([[len(rec["actions"]), [[4, "S"]]]], "its picks are"),
+                             ([[index, [[4, "X"]]]], "its picks are"),
+                             ("all", "its picks are")]:
+            answer = http.post("/api/replays", content=json.dumps({**body, "picks": picks}))
+            assert answer.status_code == 400 and words in answer.json()["message"], answer.text
+        answer = http.post("/api/replays", content=json.dumps({**body, "seat": 1}))
+        assert answer.status_code == 400 and "'seat'" in answer.json()["message"]
+
+
+def test_replay_serve_uploads_the_picks_of_a_game_played_in_the_terminal(
+        tmp_path: Path) -> None:
+    rec, index, _, _, picked = pickable()
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(rec))
+    assert picks_beside(saved) == {}  # no seating file: a record written elsewhere
+    assert replay_serve.checked(saved, {}) == saved.read_bytes()
+    seating = {"format": "canasta-seating", "seat": 0, "bots": "greedy",
+               "picks": record.picks_json({index: picked})}
+    seating_path(saved).write_text(json.dumps(seating))
+    assert picks_beside(saved) == {index: picked}
+    body = json.loads(replay_serve.checked(saved, picks_beside(saved)))
+    assert body == {"record": rec, "picks": seating["picks"]}
+    seating_path(saved).write_text(json.dumps({**seating, "picks": [[len(rec["actions"]),
+                                                                   [[4, "S"]]]]}))
+    with pytest.raises(SessionError, match=r"not a seating file \(its picks are"):
+        picks_beside(saved)
 
 
 def test_canasta_replay_serve_opens_the_record_locally(server: Running, finished: str,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from canasta.cards import NUM_KINDS, RED_THREE, kind_name
@@ -18,6 +19,7 @@ from canasta.engine.game import Game
 from canasta.engine.scoring import HandResult
 from canasta.errors import RecordError
 from canasta.record import apply_recorded, new_game, read, verify
+from canasta.tui.session import picks_beside
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
         db_cmd.store()  # the server's libraries, or how to install them
         from canasta.server.replay_serve import run as serve
 
-        return serve(args.file, args.port, not args.no_browser)
+        # a game played in the terminal: its cards show the suits its player picked
+        return serve(args.file, args.port, not args.no_browser, picks_beside(Path(args.file)))
     rec = read(args.file)
     try:
         if args.verify:

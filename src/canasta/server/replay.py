@@ -18,6 +18,8 @@ judged by the search bot, in the background (``server.reviewer``; docs/protocol.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -273,14 +275,28 @@ class Replays:
 
     @staticmethod
     def upload(text: bytes) -> tuple[str, Replay]:
-        """An uploaded record's id and replay: the record is checked and verified move by
-        move (``record.verify``); ``Refused`` for one that is not a good record
-        (``bad-record``, with ``canasta.record``'s reason) or whose game is not over
-        (``not-over``)."""
+        """An uploaded record's id and replay. The body is a record, or ``{"record": ...,
+        "picks": ...}`` with the cards its player picked (``record.picks_of``; a game played
+        in the terminal keeps them in its seating file), so that the cards laid show the
+        suits the player saw. The record is checked and verified move by move
+        (``record.verify``); ``Refused`` for one that is not a good record (``bad-record``,
+        with ``canasta.record``'s reason) or whose game is not over (``not-over``)."""
         try:
-            rec = record.loads(text.decode())
+            data = record.parse(text.decode())
+            picks: record.Picks = {}
+            if isinstance(data, dict) and "record" in data:  # a record has no such key
+                unknown = sorted(set(data) - {"record", "picks"})
+                if unknown:
+                    raise RecordError(f'an upload is a record or {{"record": ..., "picks": '
+                                      f'...}}, not one with {unknown[0]!r}')
+                rec = record.check(data["record"])
+                picks = record.picks_of(data.get("picks", []), len(rec["actions"]))
+            else:
+                rec = record.check(data)
             record.verify(rec)
-            return rec["digest"][:24], Replay(rec)
+            upload_id = hashlib.sha256(f"{rec['digest']}:{json.dumps(record.picks_json(picks))}"
+                                       .encode()).hexdigest() if picks else rec["digest"]
+            return upload_id[:24], Replay(rec, picks=picks)
         except UnicodeDecodeError:
             raise Refused("bad-record", "that is not a good record: not UTF-8 text") from None
         except RecordError as exc:

@@ -8,6 +8,7 @@ is printed (and opened, unless ``open_browser`` is false).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import socket
@@ -18,6 +19,7 @@ import urllib.request
 import webbrowser
 from pathlib import Path
 
+from canasta import record
 from canasta.errors import RecordError
 from canasta.server.hall import Limits
 from canasta.server.replay import MAX_RECORD, Replays
@@ -27,12 +29,17 @@ from canasta.server.serve import address, bind, run_forever, server_for
 LOOPBACK = "127.0.0.1"
 
 
-def checked(path: str | Path) -> bytes:
-    """The record file's bytes once it is known to replay to a finished game; ``RecordError``
-    (with the reason) otherwise."""
+def checked(path: str | Path, picks: record.Picks | None = None) -> bytes:
+    """The body that uploads the record file (with the cards its player ``picks``ed, when
+    given: ``Replays.upload``), once it is known to replay to a finished game;
+    ``RecordError`` (with the reason) otherwise."""
     text = Path(path).read_bytes()
     if len(text) > MAX_RECORD:
         raise RecordError(f"{path}: a record to replay is at most {MAX_RECORD // 1024} KB")
+    if picks:
+        with contextlib.suppress(UnicodeDecodeError, RecordError):  # its fault, told below
+            text = json.dumps({"record": record.parse(text.decode()),
+                               "picks": record.picks_json(picks)}).encode()
     try:
         Replays.upload(text)
     except Refused as exc:
@@ -47,10 +54,12 @@ def _end_on_terminate(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-def run(path: str | Path, port: int, open_browser: bool) -> int:
-    """Serve the replay of the record at ``path`` until interrupted (Ctrl-C or SIGTERM); the
-    folder of its database is removed either way."""
-    text = checked(path)
+def run(path: str | Path, port: int, open_browser: bool,
+        picks: record.Picks | None = None) -> int:
+    """Serve the replay of the record at ``path`` (its cards showing the suits its player
+    ``picks``ed, when given) until interrupted (Ctrl-C or SIGTERM); the folder of its
+    database is removed either way."""
+    text = checked(path, picks)
     sock = bind(LOOPBACK, port)
     before = signal.signal(signal.SIGTERM, _end_on_terminate)
     try:

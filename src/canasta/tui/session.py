@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from canasta.bots import Bot, make_bot
-from canasta.cards import NUM_KINDS, SUITS, rank_of
+from canasta.cards import rank_of
 from canasta.engine.actions import Action
 from canasta.engine.game import Game
 from canasta.engine.refusal import Topic
 from canasta.engine.state import Phase
 from canasta.engine.tables import tables_for
 from canasta.engine.view import PlayerView, revealed
-from canasta.errors import CanastaError
+from canasta.errors import CanastaError, RecordError
 from canasta.presentation import (
     CardFact,
     SuitLedger,
@@ -42,7 +42,7 @@ from canasta.presentation import (
     table_facts,
 )
 from canasta.presentation.names import default_names
-from canasta.record import dumps, new_game, read, verify
+from canasta.record import Picks, dumps, new_game, picks_json, picks_of, read, verify
 from canasta.rules import changed, load
 
 DEFAULT_SAVE = Path("canasta-game.json")
@@ -275,8 +275,7 @@ class Session:
         """Write the record and the seating file (atomically)."""
         write_atomically(self.path, dumps(self.game))
         seating = {"format": SEATING_FORMAT, "seat": self.human, "bots": self.bot_spec,
-                   "picks": [[index, [list(p) for p in picked]]
-                             for index, picked in sorted(self.picks.items())]}
+                   "picks": picks_json(self.picks)}
         write_atomically(seating_path(self.path), json.dumps(seating) + "\n")
         self.saved = True
 
@@ -394,23 +393,24 @@ def _read_seating(path: Path) -> dict[str, Any] | None:
     return data
 
 
-def _picks(seating: dict[str, Any], where: Path, actions: int
-           ) -> dict[int, tuple[tuple[int, str], ...]]:
+def picks_beside(path: Path) -> Picks:
+    """The cards the person picked in the game saved at ``path``, as its seating file keeps
+    them (``Session.picks``): none without a seating file, or when the record cannot be read
+    (its fault is told where it is read); ``SessionError`` for a bad seating file."""
+    seating = _read_seating(path)
+    if seating is None:
+        return {}
+    try:
+        actions = len(read(path)["actions"])
+    except RecordError:
+        return {}
+    return _picks(seating, seating_path(path), actions)
+
+
+def _picks(seating: dict[str, Any], where: Path, actions: int) -> Picks:
     """The person's picked cards a seating file keeps (``Session.picks``; none in a file
     written before it kept them); ``SessionError`` for a malformed list."""
-    picks: dict[int, tuple[tuple[int, str], ...]] = {}
-    kept = seating.get("picks", [])
-    for entry in kept if isinstance(kept, list) else [kept]:
-        try:
-            index, picked = entry
-            cards = tuple((kind, suit) for kind, suit in picked)
-        except (TypeError, ValueError):
-            cards, index = (), None
-        if not (type(index) is int and 0 <= index < actions and cards and all(
-                type(kind) is int and 0 <= kind < NUM_KINDS and suit in SUITS
-                for kind, suit in cards)):
-            raise SessionError(f"{where}: not a seating file (its picks are [action index, "
-                               f"[[kind, suit], ...]] pairs, for the game's {actions} actions;"
-                               f" found {entry!r:.60})")
-        picks[index] = cards
-    return picks
+    try:
+        return picks_of(seating.get("picks", []), actions)
+    except RecordError as exc:
+        raise SessionError(f"{where}: not a seating file ({exc})") from None
