@@ -94,6 +94,9 @@ class SidePanel(Static):
     def show(self, side: SideFact, seats: tuple[SeatFact, ...], glyphs: Glyphs) -> None:
         self._side, self._glyphs = side, glyphs
         self._seats = tuple(s for s in seats if s.side == side.side and s.relation != "you")
+        #: the 3s its seats laid out, as cards (shown so where every one has its suit)
+        self._threes = tuple(card for s in seats if s.side == side.side
+                             for card in (*s.red_three_cards, *s.black_three_cards))
         self.refresh(layout=True)
 
     def render(self) -> Text:
@@ -104,10 +107,14 @@ class SidePanel(Static):
         title = Text(heading(side.name), style="bold underline")
         canastas = "1 canasta" if side.canastas == 1 else f"{side.canastas} canastas"
         title.append(f"{glyphs.dot}{side.score} points{glyphs.dot}{canastas}")
-        if side.red_threes:
-            title.append(f"{glyphs.dot}red 3s {side.red_threes}", style="red")
-        if side.black_threes:
-            title.append(f"{glyphs.dot}black 3s {side.black_threes}")
+        if self._threes and all(card.eye for card in self._threes) and not glyphs.ascii:
+            title.append(glyphs.dot)  # as the table lays them out: 3♥ 3♦ 3♣
+            title.append_text(Text(" ").join(card_span(c, glyphs) for c in self._threes))
+        else:
+            if side.red_threes:
+                title.append(f"{glyphs.dot}red 3s {side.red_threes}", style="red")
+            if side.black_threes:
+                title.append(f"{glyphs.dot}black 3s {side.black_threes}")
         if not side.opened:
             title.append(f"{glyphs.dot}needs {side.minimum} to open", style="yellow")
         lines = [title]
