@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from canasta import Game
+from canasta.bots import make_bot
 from canasta.engine.actions import Action
 from canasta.presentation import (
     CardFact,
@@ -19,7 +21,7 @@ from canasta.presentation import (
     render,
     table_facts,
 )
-from canasta.presentation.cards import with_sent_suits
+from canasta.presentation.cards import with_sent_deal_end, with_sent_suits
 from canasta.tui.local import CanastaApp
 from canasta.tui.session import Options, Session, SessionError, seating_path, start
 from tests.tui.conftest import screen_text, settle
@@ -185,3 +187,44 @@ def test_the_plain_face_says_which_cards_are_new_and_shows_what_one_types(
     assert hand_line() == "Your hand: 4  5 5  7 7  8  9  J J J  Q  A (new this turn: 5)"
     session.play("discard 4")
     assert "new this turn" not in hand_line()  # the turn is over: nothing is new
+
+
+@pytest.mark.parametrize("rules", ["classic", "samba", "bolivia"])
+def test_a_servers_deal_end_melds_are_made_again_and_a_bad_one_changes_nothing(
+        rules: str) -> None:
+    """Just after a deal ended, the terminal at a server's table shows each side's melds as
+    the deal ended as the server's facts show them (``with_sent_deal_end``: made again from
+    their codes, with their suits); a meld these rules could not lay leaves them all out."""
+    game = Game(rules, 7)
+    eye = SuitLedger.of_game(game)
+    bots = [make_bot("greedy", 7 + s) for s in range(game.num_players)]
+    while game.deal_number == 1:
+        eye.play(game, bots[game.current_player].act(game.view(game.current_player)))
+    view = game.view(0)
+    sent = plain(table_facts(view, suits=eye.seen_by(0)))
+    bare = with_sent_suits(table_facts(view), sent)
+    assert bare.last_deal is not None and not any(s.melds for s in bare.last_deal.sides)
+    made = with_sent_deal_end(bare, game.rules, sent)
+    assert made.last_deal == table_facts(view, suits=eye.seen_by(0)).last_deal  # suits too
+    assert made.last_deal is not None and any(s.melds for s in made.last_deal.sides)
+    side = next(n for n, s in enumerate(sent["last_deal"]["sides"]) if s["melds"])
+
+    def shown(facts: object) -> tuple[object, ...]:
+        last = with_sent_deal_end(bare, game.rules, facts).last_deal
+        assert last is not None
+        return last.sides[side].melds
+
+    changes: list[dict[str, object]] = [
+        {"kind": "sequence"}, {"kind": "castle"}, {"cards": []}, {"cards": [{"code": 99}]},
+        {"cards": [{"code": "7"}] * 3}]
+    for change in changes:
+        bad = json.loads(json.dumps(sent))
+        bad["last_deal"]["sides"][side]["melds"][0].update(change)
+        assert not shown(bad), change
+    mixed = json.loads(json.dumps(sent))  # a meld of two ranks
+    cards = mixed["last_deal"]["sides"][side]["melds"][0]["cards"]
+    cards[0]["code"] = 4 if cards[1]["code"] != 4 else 5
+    assert not shown(mixed)
+    hostile: object
+    for hostile in (None, [], {"last_deal": None}, {"last_deal": {"deal": 9, "sides": []}}):
+        assert with_sent_deal_end(bare, game.rules, hostile) == bare

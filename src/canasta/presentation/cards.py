@@ -18,6 +18,7 @@ from canasta.cards import (
     FOUR,
     JOKER,
     KIND_WORDS,
+    NUM_CODES,
     NUM_KINDS,
     RED_THREE,
     SUITED,
@@ -32,7 +33,7 @@ from canasta.cards import (
 from canasta.engine.scoring import SideScore, score_side
 from canasta.engine.state import Meld
 from canasta.engine.view import PlayerView
-from canasta.presentation.facts import CardFact, Fact, HandGroup, MeldFact, Suits
+from canasta.presentation.facts import CardFact, Fact, HandGroup, MeldFact, Suits, TableFacts
 from canasta.rules import RuleSet
 
 _COLOURS = {"S": "black", "C": "black", "H": "red", "D": "red"}
@@ -84,6 +85,63 @@ def with_sent_suits(fact: F, sent: object) -> F:
     browsers do. Card by card where the two agree on the card; a card the sent form does not
     match, or a suit that is none, keeps none (suits are for the eye alone)."""
     return cast(F, _merged(fact, sent))
+
+
+def with_sent_deal_end(facts: TableFacts, rules: RuleSet, sent: object) -> TableFacts:
+    """``facts`` whose last deal's breakdown shows each side's melds as the deal ended as the
+    server's facts (``sent``, ``TableFacts.to_dict``) show them (``sent_melds``), where its
+    own show none: a client without the ledger cannot see the deal's end itself."""
+    last = facts.last_deal
+    told = sent.get("last_deal") if isinstance(sent, dict) else None
+    if last is None or any(side.melds for side in last.sides) or not isinstance(told, dict):
+        return facts
+    sides = told.get("sides")
+    if not isinstance(sides, list) or len(sides) != len(last.sides) or \
+            told.get("deal") != last.deal:
+        return facts
+    melds = [sent_melds(rules, mine.side, theirs.get("melds") if isinstance(theirs, dict)
+                        else None) for mine, theirs in zip(last.sides, sides, strict=True)]
+    return replace(facts, last_deal=replace(last, sides=tuple(
+        replace(side, melds=shown) for side, shown in zip(last.sides, melds, strict=True))))
+
+
+def sent_melds(rules: RuleSet, side: int, sent: object) -> tuple[MeldFact, ...]:
+    """The melds a server sent (``MeldFact.to_dict``s, such as a deal's breakdown's), made
+    again from their cards' codes as this side of the wire makes melds (``meld_fact``,
+    ``sequence_fact``), with the suits they were sent with: a client with the view but not
+    the ledger (the terminal at a server's table) shows them as the server's browsers do.
+    Nothing (``()``) where any of them is not a meld these rules could lay."""
+    melds = []
+    for meld in sent if isinstance(sent, list) else [None]:
+        if not isinstance(meld, dict):
+            return ()
+        cards = meld.get("cards")
+        codes = [c.get("code") if isinstance(c, dict) else None for c in cards] \
+            if isinstance(cards, list) and cards else [None]
+        if not all(type(c) is int and 0 <= c < NUM_CODES for c in codes):
+            return ()
+        made = _meld_of(rules, side, str(meld.get("kind")), cast(list[int], codes))
+        if made is None:
+            return ()
+        melds.append(with_sent_suits(made, meld))
+    return tuple(melds)
+
+
+def _meld_of(rules: RuleSet, side: int, kind: str, codes: list[int]) -> MeldFact | None:
+    if kind == "sequence":
+        suits, ranks = {suit_of(c) for c in codes if c >= SUITED}, [rank_of(c) for c in codes]
+        if len(suits) != 1 or len(codes) < 3 or ranks != list(range(ranks[0], ranks[-1] + 1)):
+            return None
+        return sequence_fact(rules, side, suits.pop(), ranks[0], ranks[-1])
+    kinds = [rank_of(c) for c in codes]
+    twos, jokers = kinds.count(TWO), kinds.count(JOKER)
+    naturals = [k for k in kinds if k not in (TWO, JOKER)]
+    rank = {"wild": JOKER, "black 3s": BLACK_THREE}.get(kind, naturals[0] if naturals else -1)
+    if kind not in ("wild", "black 3s", "rank") or rank < 0 or any(k != rank for k in naturals) \
+            or (kind == "wild" and naturals):
+        return None
+    fact = meld_fact(rules, side, Meld(rank, len(naturals), twos, jokers))
+    return fact if [c.code for c in fact.cards] == kinds else None
 
 
 def _merged(fact: Any, sent: object) -> Any:

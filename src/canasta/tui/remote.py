@@ -24,7 +24,7 @@ from canasta.errors import CanastaError
 from canasta.net.client import Disconnected, SeatClient
 from canasta.net.link import Seating
 from canasta.presentation import CardFact, TableFacts, table_facts
-from canasta.presentation.cards import with_sent_suits
+from canasta.presentation.cards import with_sent_deal_end, with_sent_suits
 from canasta.presentation.facts import DealBreakdown
 from canasta.tui.app import TableApp
 from canasta.tui.session import Why
@@ -73,8 +73,10 @@ class RemoteSession:
     def facts(self, hint: bool = False, lines: int = 12) -> TableFacts:
         """The facts of the seat's view, its cards showing the suits the server's facts give
         them (``with_sent_suits``: the server keeps the ledger, docs/presentation.md)."""
-        return with_sent_suits(table_facts(self.view, self.names, self.log[-lines:],
-                                           with_hint=hint), self.client.frame.get("facts"))
+        sent = self.client.frame.get("facts")
+        facts = with_sent_suits(table_facts(self.view, self.names, self.log[-lines:],
+                                            with_hint=hint), sent)
+        return with_sent_deal_end(facts, self.view.rules, sent)  # the deal's melds as it ended
 
     def refusal(self, action: Action | str) -> Why | None:
         """Why the move need not be sent at all (not this seat's turn, not an action); the
