@@ -87,7 +87,11 @@ def layings_spelled(game: canasta.Game, rng: random.Random) -> int:
             if action.type == ActionType.MELD and len(naturals) > len(cards) and \
                     set(cards) <= set(naturals):  # three naturals laid with one more
                 extra = next(c for c in naturals if naturals.count(c) > cards.count(c))
-                plays(game, lay_actions(view, [*cards, extra], None))
+                try:
+                    plays(game, lay_actions(view, [*cards, extra], None))
+                except IllegalAction as refused:  # unless it leaves one card, to discard
+                    left = view.hand_sizes[view.seat] - len(cards) - 1  # and go out by
+                    assert left == 1 and refused.topic == Topic.GOING_OUT, refused.reason
         if view.phase == "meld" and rng.random() < 0.3:
             previews_agree(game, view, rng)
         game.apply(rng.choice(actions))
@@ -118,6 +122,12 @@ def previews_agree(game: canasta.Game, view: PlayerView, rng: random.Random) -> 
 @pytest.mark.parametrize("preset", preset_names())
 def test_every_laying_the_engine_offers_is_spelled_as_it(preset: str) -> None:
     assert layings_spelled(canasta.Game(preset, seed=11), random.Random(11)) > 0
+
+
+def test_one_natural_more_may_leave_one_card_that_cannot_go_out() -> None:
+    """Found by the exploring profile: three 5s meld, four would leave one card to discard,
+    and two-hand needs two canastas to go out (the laying of one more is refused so)."""
+    assert layings_spelled(canasta.Game("two_hand", 1439), random.Random(1439)) > 0
 
 
 @settings(max_examples=examples(5), deadline=None,
