@@ -72,7 +72,9 @@ class RemoteSession:
 
     def facts(self, hint: bool = False, lines: int = 12) -> TableFacts:
         """The facts of the seat's view, its cards showing the suits the server's facts give
-        them (``with_sent_suits``: the server keeps the ledger, docs/presentation.md)."""
+        them (``with_sent_suits``: the server keeps the ledger, docs/presentation.md), and
+        just after a deal ended its melds as the server's breakdown shows them
+        (``with_sent_deal_end``)."""
         sent = self.client.frame.get("facts")
         facts = with_sent_suits(table_facts(self.view, self.names, self.log[-lines:],
                                             with_hint=hint), sent)
