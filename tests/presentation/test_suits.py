@@ -314,14 +314,15 @@ def test_a_pile_taken_gives_its_cards_under_the_top_to_the_taker() -> None:
     assert ("10", pile[1]) in [(c.text, c.eye) for c in facts.seats[0].known]
 
 
-@pytest.mark.parametrize("rules", ["classic", "samba"])
-def test_the_deal_breakdown_shows_the_melds_as_the_deal_ended(rules: str) -> None:
+@pytest.mark.parametrize(("rules", "seed"), [("classic", 7), ("samba", 7), ("cutthroat", 8)])
+def test_the_deal_breakdown_shows_the_melds_as_the_deal_ended(rules: str, seed: int) -> None:
     """Just after the action that ends a deal, every seat's and the spectator's breakdown
-    shows each side's melds as the table showed them at the deal's end (suits and all); the
-    next action leaves them out."""
-    game = Game(rules, 7)
+    shows each side's melds as the table showed them at the deal's end (suits and all; in
+    cutthroat each seat's column shows its partnership's); the next action leaves them
+    out."""
+    game = Game(rules, seed)
     ledger = ledger_of(game)
-    bots = [make_bot("greedy", 7 + s) for s in range(game.num_players)]
+    bots = [make_bot("greedy", seed + s) for s in range(game.num_players)]
     while game.deal_number == 1:
         action = bots[game.current_player].act(game.view(game.current_player))
         ended, table = game.clone(), ledger.copy()  # followed apart to the deal's end
@@ -329,15 +330,18 @@ def test_the_deal_breakdown_shows_the_melds_as_the_deal_ended(rules: str) -> Non
     ended.state.match.one_hand = True
     ended.apply(action)
     table.follow(ended.state)
-    names = ("Ann", "Bob", "Bea", "Cy")
+    names = ("Ann", "Bob", "Bea", "Cy")[:game.num_players]
     for seat in (*range(game.num_players), None):
         facts = table_facts(game.view(seat), suits=ledger.seen_by(seat)) if seat is not None \
             else spectator_facts(public_view(game), names, suits=ledger.seen_by(None))
         shown = table_facts(ended.view(seat), suits=table.seen_by(seat)) if seat is not None \
             else spectator_facts(public_view(ended), names, suits=table.seen_by(None))
         assert facts.last_deal is not None and facts.last_deal.deal == 1
+        # each score column's side as the deal ended (cutthroat: two seats are partners here)
+        tables = game.results[-1].seat_sides or range(len(shown.sides))
+        assert len(set(tables)) < len(tables) or not game.results[-1].seat_sides
         assert [side.melds for side in facts.last_deal.sides] == \
-            [side.melds for side in shown.sides], seat
+            [shown.sides[tables[column]].melds for column in range(len(shown.sides))], seat
         assert any(side.melds for side in facts.last_deal.sides)
         assert not any(side.melds for side in facts.sides)  # the new deal's table
     seat = game.current_player

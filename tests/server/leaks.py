@@ -73,9 +73,12 @@ def leaks(raw: str, game: Game, receiver: int | None, seed: int,
     frame = json.loads(raw)
     found = []
     # the deal's breakdown shows the melds as the deal ended: just after it, or at the end
+    # (cutthroat's partners' columns show the same melds, their side's: counted once)
     shown: Counter[int] = Counter()
-    for side in ((frame.get("facts") or {}).get("last_deal") or {}).get("sides", []):
-        shown += cards_named(side.pop("melds"))
+    tables = {json.dumps(side.pop("melds")) for side in
+              ((frame.get("facts") or {}).get("last_deal") or {}).get("sides", [])}
+    for table in tables:
+        shown += cards_named(json.loads(table))
     ending = ended if ended is not None else game if game.is_terminal() else None
     if shown and (ending is None or shown != melded(ending)):
         found.append(f"melds the deal did not end with: {dict(shown)}")

@@ -13,12 +13,14 @@ from canasta.presentation.names import Chair, heading
 def deal_breakdown(result: HandResult, chair: Chair,
                    melds: Sequence[tuple[MeldFact, ...]] = ()) -> DealBreakdown:
     """The breakdown of one finished deal, named from ``chair``'s seat; ``melds``: every
-    side's melds as the deal ended, by side, where they are known."""
+    side's melds as the deal ended, by side, where they are known (a score column shows the
+    melds it scored: in cutthroat each seat's column, those of the side it played for)."""
+    tables = result.seat_sides or range(len(result.sides))  # each column's side at the end
     sides = tuple(
         SideBreakdown(score.side, chair.score_name(score.side),
                       tuple(ScoreItem(label, value) for label, value in score.items()),
                       score.total, result.totals[score.side],
-                      melds[score.side] if melds else ())
+                      melds[tables[score.side]] if melds else ())
         for score in result.sides)
     out = chair.who(result.went_out) if result.went_out >= 0 else ""
     how = f"{out} went out" if out else str(result.ended_by)
