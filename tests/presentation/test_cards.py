@@ -68,6 +68,19 @@ def test_a_wild_meld_and_a_samba_are_named_as_such() -> None:
     assert run.bonus == 1500 and [c.text for c in run.cards][:2] == ["4H", "5H"]
 
 
+def test_a_canasta_of_a_special_rank_is_named_as_such() -> None:
+    """Modern American's aces and 7s (``melds.special_ranks``): a canasta of one (no wild
+    card) scores the special bonus, and the faces name it a canasta (it said none: a column of
+    seven aces, no ribbon)."""
+    game = position("modern_american", hands={0: "5 6 8"},
+                    melds={0: ["A A A A A A A", "K K K K K K K"]}, phase=MELD, drew=True)
+    by_rank = {m.rank: m for m in melds_of(game, 0)}
+    aces, kings = by_rank["A"], by_rank["K"]
+    assert (aces.canasta, aces.bonus, kings.canasta) == ("special", 2500, "natural")
+    assert meld_line(aces) == "A A A A A A A (7) special canasta, 2640"
+    assert meld_chip(aces, Glyphs(False)).plain == "A\u00d77 special 2640"
+
+
 def test_a_meld_short_of_a_canasta_says_its_penalty_apart() -> None:
     """Modern American: sevens and wild melds cost 2,500 if still short of a canasta when the
     hand ends (docs/rules.md); the facts give that penalty apart from the meld's card points,

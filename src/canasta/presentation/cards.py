@@ -260,6 +260,8 @@ def _status(score: SideScore) -> str:
         return "samba"
     if score.wild_canastas:
         return "wild"
+    if score.special_canastas:  # a special rank's (Modern American's 7s and aces)
+        return "special"
     if score.natural_canastas:
         return "natural"
     return "mixed" if score.mixed_canastas else ""

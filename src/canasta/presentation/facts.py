@@ -107,7 +107,8 @@ class MeldFact(Fact):
     ``kind`` is ``"rank"``, ``"wild"`` (wild cards alone), ``"black 3s"`` or ``"sequence"``;
     ``label`` names it (``"kings"``, ``"sequence of hearts"``); ``rank`` the rank's text (the
     lowest card of a sequence); ``canasta`` is ``"natural"``, ``"mixed"``, ``"wild"``,
-    ``"samba"`` or ``""`` (not a canasta yet); ``points`` what the meld counts if the hand ended
+    ``"samba"``, ``"special"`` (a canasta of a special rank, ``melds.special_ranks``) or ``""``
+    (not a canasta yet); ``points`` what the meld counts if the hand ended
     now (its card points, its canasta bonus, any penalty for an unfinished wild meld or a short
     sequence), as the engine's scoring counts it; ``penalty`` the part of ``points`` that is such
     a penalty (negative, 0 for none), which the meld sheds once completed (Modern American's

@@ -28,8 +28,8 @@ EYE_COLOURS = {"H": "red", "D": "red", "S": "black", "C": "black"}
 #: A 3 shown with its suit is red or black by that suit, as a real card is.
 THREES = {"R3": "3", "B3": "3"}
 #: Styles by canasta status (``MeldFact.canasta``).
-CANASTA_STYLES = {"natural": "bold green", "mixed": "bold yellow", "wild": "bold magenta",
-                  "samba": "bold cyan", "": ""}
+CANASTA_STYLES = {"natural": "bold green", "special": "bold green", "mixed": "bold yellow",
+                  "wild": "bold magenta", "samba": "bold cyan", "": ""}
 
 
 class Glyphs:

@@ -87,7 +87,7 @@ function meldNode(meld, lay, canLay) {
   const words = `${meld.label}: ${meld.count} cards, ${points} points${meld.canasta ? `, a ${meld.canasta} canasta` : ""}${short ? `, ${short}` : ""}`;
   let body;
   if (meld.canasta) {
-    const red = meld.canasta === "natural";
+    const red = ["natural", "special"].includes(meld.canasta);  // no wild card: red on top
     const top = meld.cards.find((c) => (red ? "HD" : "SC").includes(c.eye)) || meld.cards[0];
     body = el("div", { class: `squared ${red ? "red" : "black"}` }, el("span", { class: "card", html: cardSVG(top) }),
       el("span", { class: "ribbon" }, meld.canasta));
@@ -201,7 +201,7 @@ function endMelds(side) {
   const words = side.melds.map((m) => `${m.label}, ${m.count} cards${m.canasta ? `, a ${m.canasta} canasta` : ""}`);
   return el("div", { class: "end-melds", role: "img", "aria-label": `${side.name}'s melds: ${words.join("; ")}` },
     ...side.melds.map((meld, i) => {
-      const top = meld.canasta && (meld.cards.find((c) => (meld.canasta === "natural" ? "HD" : "SC").includes(c.eye)) || meld.cards[0]);
+      const top = meld.canasta && (meld.cards.find((c) => (["natural", "special"].includes(meld.canasta) ? "HD" : "SC").includes(c.eye)) || meld.cards[0]);
       return el("span", { class: `end-meld${meld.canasta ? ` canasta ${meld.canasta}` : ""}`, title: words[i] },
         ...(top ? [small(top), el("span", { class: "end-count" }, `×${meld.count}`)] : meld.cards.map(small)));
     }));
