@@ -24,7 +24,8 @@ from canasta.presentation import (
 from canasta.presentation.cards import with_sent_deal_end, with_sent_suits
 from canasta.tui.local import CanastaApp
 from canasta.tui.session import Options, Session, SessionError, seating_path, start
-from tests.tui.conftest import screen_text, settle
+from canasta.tui.widgets import Glyphs
+from tests.tui.conftest import screen_text, session_at, settle
 
 pytestmark = pytest.mark.anyio
 
@@ -228,3 +229,25 @@ def test_a_servers_deal_end_melds_are_made_again_and_a_bad_one_changes_nothing(
     hostile: object
     for hostile in (None, [], {"last_deal": None}, {"last_deal": {"deal": 9, "sides": []}}):
         assert with_sent_deal_end(bare, game.rules, hostile) == bare
+
+
+async def test_the_threes_laid_out_show_as_cards_red_then_black(tmp_path: Path) -> None:
+    """A side's title shows the 3s its seats laid out as cards, red then black (Modern
+    American lays both out), where it said "red 3s 2 · black 3s 1"."""
+    game = Game("modern_american", 11)
+    bots = [make_bot("greedy", s) for s in range(game.num_players)]
+    while not (game.current_player == 0 and all(
+            sum(counts[s] for s in (0, 2)) for counts in
+            (game.view(0).red_threes, game.view(0).black_threes))):
+        game.apply(bots[game.current_player].act(game.view(game.current_player)))
+    session = session_at(game, tmp_path)
+    app = CanastaApp(session, bot_delay=0)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await settle(pilot, app)
+        seats = [s for s in session.facts().seats if s.side == 0]
+        threes = [*(c for s in seats for c in s.red_three_cards),
+                  *(c for s in seats for c in s.black_three_cards)]
+        shown = " ".join(Glyphs(False).card(c) for c in threes)
+        assert "3♥" in shown or "3♦" in shown
+        assert f"canastas · {shown}" in screen_text(app) or f"canasta · {shown}" in \
+            screen_text(app), shown

@@ -94,9 +94,11 @@ class SidePanel(Static):
     def show(self, side: SideFact, seats: tuple[SeatFact, ...], glyphs: Glyphs) -> None:
         self._side, self._glyphs = side, glyphs
         self._seats = tuple(s for s in seats if s.side == side.side and s.relation != "you")
-        #: the 3s its seats laid out, as cards (shown so where every one has its suit)
-        self._threes = tuple(card for s in seats if s.side == side.side
-                             for card in (*s.red_three_cards, *s.black_three_cards))
+        #: the 3s its seats laid out, as cards, red then black as the page lays them out
+        #: (shown so where every one has its suit)
+        mine = [s for s in seats if s.side == side.side]
+        self._threes = (*(c for s in mine for c in s.red_three_cards),
+                        *(c for s in mine for c in s.black_three_cards))
         self.refresh(layout=True)
 
     def render(self) -> Text:
